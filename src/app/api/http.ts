@@ -1,0 +1,97 @@
+import { ResultCode, type Envelope } from '../../shared/contract/envelope'
+import { errorMessages } from '../../shared/messages'
+import { notify } from '../notify'
+import { clearToken, getToken } from './token'
+
+export const MAIN_BASE = '/mdm/api/v1'
+export const HUAWEI_BASE = '/huawei/mdm/api/v1'
+
+/** A request that did not succeed; its message has already been shown unless the call was silent. */
+export class RequestError extends Error {
+  constructor(
+    /** Envelope code, HTTP status, or 0 for a network failure. */
+    readonly code: number,
+    message: string,
+  ) {
+    super(message)
+  }
+  get isNetwork() {
+    return this.code === 0
+  }
+}
+
+type Params = Record<string, string | number | boolean | null | undefined>
+
+export interface RequestOptions {
+  base?: string
+  params?: Params
+  body?: unknown
+  /** Do not show a notification on failure (the caller shows its own). */
+  silent?: boolean
+  signal?: AbortSignal
+}
+
+let onUnauthorized: () => void = () => window.location.assign('/login')
+
+/** The app installs router navigation here; SPEC §8: a 401 goes to /login silently. */
+export function setUnauthorizedHandler(handler: () => void) {
+  onUnauthorized = handler
+}
+
+export function buildUrl(base: string, path: string, params?: Params): string {
+  const search = new URLSearchParams()
+  for (const [k, v] of Object.entries(params ?? {})) if (v !== undefined && v !== null && v !== '') search.set(k, String(v))
+  const qs = search.toString()
+  return `${base}${path}${qs ? `?${qs}` : ''}`
+}
+
+function authHeaders(): Record<string, string> {
+  const token = getToken()
+  return token ? { Authorization: `Bearer ${token}` } : {}
+}
+
+function unauthorized(): never {
+  clearToken()
+  onUnauthorized()
+  throw new RequestError(ResultCode.unauthorized, errorMessages.unauthorized)
+}
+
+/** Calls the API and unwraps the envelope of SPEC §8. */
+export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, opts: RequestOptions = {}): Promise<T> {
+  const fail = (err: RequestError, kind: 'warning' | 'error' = 'warning'): never => {
+    if (!opts.silent) notify[kind](err.message)
+    throw err
+  }
+  let res: Response
+  try {
+    res = await fetch(buildUrl(opts.base ?? MAIN_BASE, path, method === 'GET' ? opts.params : undefined), {
+      method,
+      headers: { ...authHeaders(), ...(opts.body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+      body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+      signal: opts.signal,
+    })
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e
+    return fail(new RequestError(0, errorMessages.networkFailed))
+  }
+  if (res.status === 401) unauthorized()
+  const text = await res.text()
+  if (text === 'err') return fail(new RequestError(res.status, errorMessages.networkError), 'error')
+  let body: Envelope<T> & { result?: boolean }
+  try {
+    body = JSON.parse(text)
+  } catch {
+    return fail(new RequestError(res.status || 0, res.ok ? errorMessages.networkError : errorMessages.networkFailed))
+  }
+  if (body.code === ResultCode.unauthorized) unauthorized()
+  if (body.code !== ResultCode.ok || body.result === false) {
+    return fail(new RequestError(body.code ?? res.status, body.msg || errorMessages.networkError))
+  }
+  return body.data
+}
+
+export const api = {
+  get: <T>(path: string, params?: Params, opts?: Omit<RequestOptions, 'params'>) => request<T>('GET', path, { ...opts, params }),
+  post: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'body'>) => request<T>('POST', path, { ...opts, body: body ?? {} }),
+  put: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'body'>) => request<T>('PUT', path, { ...opts, body: body ?? {} }),
+}

@@ -1,0 +1,25 @@
+import type { z } from 'zod'
+import { parseWithMessage } from '../../shared/contract/validation'
+
+/**
+ * An antd-mobile Form rule that runs the contract's own schema for one field, so a form rejects exactly
+ * what the server rejects, with the same Chinese sentence naming the field.
+ */
+export function zodRule<T extends z.ZodRawShape>(fields: z.ZodObject<T>, name: keyof T & string) {
+  const single = fields.pick({ [name]: true } as never)
+  return {
+    validator: async (_rule: unknown, value: unknown) => {
+      const result = parseWithMessage(single, { [name]: value ?? '' })
+      if (!result.success) throw new Error(result.message)
+    },
+  }
+}
+
+/** A rule comparing a field with another one (password confirmations, SPEC §5). */
+export function matchRule(getOther: () => unknown, message: string) {
+  return {
+    validator: async (_rule: unknown, value: unknown) => {
+      if (value && value !== getOther()) throw new Error(message)
+    },
+  }
+}

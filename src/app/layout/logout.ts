@@ -1,0 +1,15 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { api } from '../api/http'
+import { clearToken } from '../api/token'
+
+/** SPEC §4: logout removes the stored token and reloads; the server also revokes the session. */
+export async function logout(queryClient: QueryClient): Promise<void> {
+  try {
+    await api.post('/logout', undefined, { silent: true })
+  } catch {
+    // Offline or already expired: the token is removed locally either way.
+  }
+  clearToken()
+  queryClient.clear()
+  window.location.assign('/login')
+}

@@ -1,0 +1,41 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { unstableSetRender } from 'antd-mobile'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { RouterProvider } from '@tanstack/react-router'
+import { setUnauthorizedHandler } from './api/http'
+import { createQueryClient } from './queryClient'
+import { createAppRouter } from './router'
+import { applyTheme, readTheme } from './layout/theme'
+import { registerServiceWorker } from './sw-update'
+import './styles.css'
+
+// antd-mobile's imperative pop-ups (Dialog.confirm …) need this render hook on React 19 (TOOLCHAIN.md).
+unstableSetRender((node, container) => {
+  const el = container as Element & { _root?: ReturnType<typeof createRoot> }
+  el._root ??= createRoot(el)
+  el._root.render(node)
+  return async () => {
+    await new Promise((r) => setTimeout(r, 0))
+    el._root?.unmount()
+  }
+})
+
+applyTheme(readTheme())
+const queryClient = createQueryClient()
+const router = createAppRouter(queryClient)
+// SPEC §8: a 401 goes to /login silently.
+setUnauthorizedHandler(() => {
+  queryClient.clear()
+  void router.navigate({ to: '/login', replace: true })
+})
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+)
+
+registerServiceWorker()

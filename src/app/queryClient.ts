@@ -1,0 +1,16 @@
+import { QueryClient } from '@tanstack/react-query'
+import { RequestError } from './api/http'
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        // A refused request (4xx) will not succeed on retry; a network failure might.
+        retry: (count, err) => count < 2 && err instanceof RequestError && err.isNetwork,
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: false },
+    },
+  })
+}

@@ -1,0 +1,98 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { Navigate, Outlet, createRootRouteWithContext, createRoute, createRouter, redirect } from '@tanstack/react-router'
+import { z } from 'zod'
+import { routeAuthority } from '../shared/domain/authorities'
+import { routeTitles, type RoutePath } from '../shared/messages'
+import { getToken } from './api/token'
+import { Notifier } from './components/Notifier'
+import { LoginScreen } from './features/account/LoginScreen'
+import { RegisterScreen } from './features/account/RegisterScreen'
+import { PlaceholderScreen } from './features/pages/PlaceholderScreen'
+import { ForbiddenScreen, NotFoundScreen } from './features/pages/StatusScreens'
+import { userInfoQuery } from './features/user-center/queries'
+import { Shell } from './layout/Shell'
+import { ShellError } from './layout/ShellError'
+
+interface RouterContext {
+  queryClient: QueryClient
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: () => (
+    <>
+      <Outlet />
+      <Notifier />
+    </>
+  ),
+  // SPEC §2: unknown paths go to /404.
+  notFoundComponent: () => <Navigate to="/404" replace />,
+})
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login',
+  validateSearch: z.object({ redirect: z.string().optional() }),
+  component: function Login() {
+    const { redirect: to } = loginRoute.useSearch()
+    return <LoginScreen redirect={to} />
+  },
+})
+
+const registerRoute = createRoute({ getParentRoute: () => rootRoute, path: '/register', component: RegisterScreen })
+const notFoundRoute = createRoute({ getParentRoute: () => rootRoute, path: '/404', component: NotFoundScreen })
+const forbiddenRoute = createRoute({ getParentRoute: () => rootRoute, path: '/403', component: ForbiddenScreen })
+
+const indexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/dashboard' })
+  },
+})
+
+/** Everything but the public screens: without a stored token, go to /login (SPEC §2). */
+const shellRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'shell',
+  beforeLoad: ({ location }) => {
+    if (!getToken()) throw redirect({ to: '/login', search: { redirect: location.href } })
+  },
+  component: Shell,
+  errorComponent: ShellError,
+})
+
+/** The authorization wrapper: a page needs the authority its menu entry is built from. */
+function shellPage(path: RoutePath) {
+  return createRoute({
+    getParentRoute: () => shellRoute,
+    path,
+    beforeLoad: async ({ context }) => {
+      const needed = routeAuthority[path]
+      if (!needed) return
+      const info = await context.queryClient.ensureQueryData(userInfoQuery())
+      if (!info.authorityList.includes(needed)) throw redirect({ to: '/403' })
+    },
+    component: () => <PlaceholderScreen title={routeTitles[path]} />,
+  })
+}
+
+const shellPages = (Object.keys(routeTitles) as RoutePath[]).map(shellPage)
+
+const routeTree = rootRoute.addChildren([
+  indexRoute,
+  loginRoute,
+  registerRoute,
+  notFoundRoute,
+  forbiddenRoute,
+  shellRoute.addChildren(shellPages),
+])
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true })
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>
+  }
+}

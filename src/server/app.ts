@@ -1,0 +1,90 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { secureHeaders } from 'hono/secure-headers'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { ResultCode } from '../shared/contract/envelope'
+import { errorMessages } from '../shared/messages'
+import type { AppConfig } from './config'
+import type { AppEnv, Services } from './context'
+import type { Db } from './db/client'
+import { CaptchaService } from './auth/captcha'
+import { SessionService } from './auth/sessions'
+import { ApiError } from './http/errors'
+import { fail } from './http/envelope'
+import { accountRoutes } from './modules/account/routes'
+import { userCenterRoutes } from './modules/user-center/routes'
+import { appConfigRoutes } from './modules/app-config/routes'
+
+export const MAIN_BASE = '/mdm/api/v1'
+export const HUAWEI_BASE = '/huawei/mdm/api/v1'
+
+export function createServices(config: AppConfig, db: Db): Services {
+  return {
+    config,
+    db,
+    captcha: new CaptchaService(db, config.captchaAnswer),
+    sessions: new SessionService(db, config.tokenTtlMs),
+  }
+}
+
+function apiBase(services: Services, modules: Hono<AppEnv>[]): Hono<AppEnv> {
+  const api = new Hono<AppEnv>()
+  api.use('*', async (c, next) => {
+    c.set('services', services)
+    await next()
+  })
+  api.use('*', bodyLimit({ maxSize: 2 * 1024 * 1024, onError: (c) => fail(c, ApiError.badRequest('请求体过大')) }))
+  for (const m of modules) api.route('/', m)
+  // SPEC §8: unknown API paths answer with the envelope, never the console's HTML.
+  api.all('*', (c) => fail(c, new ApiError(ResultCode.notFound, errorMessages.apiNotFound)))
+  return api
+}
+
+/** Composes the whole server: both API bases, then the built console with its single-page fallback. */
+export function createApp(services: Services): Hono<AppEnv> {
+  const app = new Hono<AppEnv>()
+  app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }))
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return fail(c, err)
+    console.error(`[${c.req.method} ${c.req.path}]`, err)
+    return fail(c, new ApiError(ResultCode.serverError, errorMessages.serverError))
+  })
+
+  app.route(MAIN_BASE, apiBase(services, [accountRoutes, userCenterRoutes, appConfigRoutes]))
+  app.route(HUAWEI_BASE, apiBase(services, []))
+  for (const prefix of ['/mdm/api/*', '/huawei/mdm/api/*']) {
+    app.all(prefix, (c) => fail(c, new ApiError(ResultCode.notFound, errorMessages.apiNotFound)))
+  }
+
+  const distDir = path.resolve(services.config.distDir)
+  const indexFile = path.join(distDir, 'index.html')
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root: distDir,
+      onFound: (_p, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable')
+      },
+    }),
+  )
+  app.use(
+    '*',
+    serveStatic({
+      root: distDir,
+      onFound: (_p, c) => {
+        c.header('Cache-Control', 'no-cache')
+      },
+    }),
+  )
+  // Client-side routes (/dashboard, /ios/device …) all answer with the console's index.html.
+  let indexHtml: string | undefined
+  app.get('*', (c) => {
+    indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined
+    if (!indexHtml) return c.text('控制台尚未构建，请运行 npm run build', 503)
+    c.header('Cache-Control', 'no-cache')
+    return c.html(indexHtml)
+  })
+  return app
+}

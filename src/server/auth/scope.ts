@@ -1,0 +1,17 @@
+import { eq } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { companies } from '../db/schema'
+import type { CurrentUser } from './sessions'
+
+/**
+ * The one scope function (ARCHITECTURE: tenancy): the companies whose data a user may see.
+ * null means every company (platform administrator). Every tenant query filters by this, never by an id
+ * taken from the request alone.
+ */
+export async function visibleCompanyIds(db: Db, user: CurrentUser): Promise<number[] | null> {
+  if (user.kind === 'ADMIN') return null
+  if (user.companyId === null) return []
+  if (user.kind !== 'BOSS') return [user.companyId]
+  const children = await db.select({ id: companies.id }).from(companies).where(eq(companies.parentId, user.companyId))
+  return [user.companyId, ...children.map((c) => c.id)]
+}

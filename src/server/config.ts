@@ -1,0 +1,68 @@
+import { z } from 'zod'
+import { logMessages } from '../shared/messages'
+
+/**
+ * The server's configuration, parsed once from the environment (STYLE §7).
+ * Nothing else in the server reads process.env.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  /** unset = PGlite in ./data; memory:// = in-memory PGlite; postgres://… = PostgreSQL. */
+  DATABASE_URL: z.string().optional(),
+  /** Seed the demo tenant on an empty database unless 'off'. */
+  MDM_DEMO: z.enum(['on', 'off']).default('on'),
+  MDM_ADMIN_PASSWORD: z.string().min(8).optional(),
+  MDM_ICP: z.string().default('京ICP备00000000号-1'),
+  /** Session lifetime in hours (default 7 days). */
+  MDM_TOKEN_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
+  /** Tests only: every captcha's answer becomes this value. Refused in production. */
+  MDM_CAPTCHA_ANSWER: z.string().min(1).optional(),
+  MDM_MAP_TILE_URL: z.string().default('https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}'),
+  MDM_MAP_COORDINATES: z.enum(['WGS84', 'GCJ02']).default('GCJ02'),
+  MDM_DIST_DIR: z.string().default('dist'),
+})
+
+export interface AppConfig {
+  production: boolean
+  port: number
+  host: string
+  databaseUrl: string | undefined
+  demo: boolean
+  adminPassword: string | undefined
+  icp: string
+  tokenTtlMs: number
+  captchaAnswer: string | undefined
+  map: { tileUrl: string; coordinates: 'WGS84' | 'GCJ02' }
+  distDir: string
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new Error(`配置项 ${issue.path.join('.')} 无效：${issue.message}`)
+  }
+  const e = parsed.data
+  const production = e.NODE_ENV === 'production'
+  if (production && e.MDM_CAPTCHA_ANSWER) throw new Error(logMessages.captchaFixedInProduction)
+  return {
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    demo: e.MDM_DEMO === 'on',
+    adminPassword: e.MDM_ADMIN_PASSWORD,
+    icp: e.MDM_ICP,
+    tokenTtlMs: e.MDM_TOKEN_TTL_HOURS * 3600_000,
+    captchaAnswer: e.MDM_CAPTCHA_ANSWER,
+    map: { tileUrl: e.MDM_MAP_TILE_URL, coordinates: e.MDM_MAP_COORDINATES },
+    distDir: e.MDM_DIST_DIR,
+  }
+}
+
+/** A configuration for tests: in-memory database, fixed captcha, no demo seeding at start. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return { ...loadConfig({ NODE_ENV: 'test', MDM_CAPTCHA_ANSWER: 'test', DATABASE_URL: 'memory://', MDM_DEMO: 'off' }), ...overrides }
+}

@@ -1,0 +1,21 @@
+import type { AppConfig } from './config'
+import type { Db } from './db/client'
+import type { CurrentUser } from './auth/sessions'
+import type { CaptchaService } from './auth/captcha'
+import type { SessionService } from './auth/sessions'
+
+/** What every request handler can reach: configuration, database and the services built on it. */
+export interface Services {
+  config: AppConfig
+  db: Db
+  captcha: CaptchaService
+  sessions: SessionService
+}
+
+export interface AppEnv {
+  Variables: {
+    services: Services
+    /** Set by the guard on every route that is not public. */
+    user: CurrentUser
+  }
+}

@@ -1,0 +1,43 @@
+import type { Context } from 'hono'
+import type { z } from 'zod'
+import { ResultCode } from '../../shared/contract/envelope'
+import { parseWithMessage } from '../../shared/contract/validation'
+import { errorMessages } from '../../shared/messages'
+import { ApiError } from './errors'
+
+/** Success envelope (SPEC §8). */
+export function ok<T>(c: Context, data: T, msg = 'success') {
+  return c.json({ code: ResultCode.ok, msg, data: data ?? null })
+}
+
+export function fail(c: Context, error: ApiError) {
+  return c.json({ code: error.code, msg: error.message, data: null }, error.httpStatus)
+}
+
+/** Reads and validates the JSON (or form) body; a malformed body is a 400 envelope, never a 500. */
+export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  let raw: unknown
+  const type = c.req.header('content-type') ?? ''
+  try {
+    if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
+      raw = await c.req.parseBody()
+    } else {
+      const text = await c.req.text()
+      raw = text.trim() === '' ? {} : JSON.parse(text)
+    }
+  } catch {
+    throw ApiError.badRequest(errorMessages.badJson)
+  }
+  return parseOrThrow(schema, raw)
+}
+
+/** Validates the query string (GET sends query parameters, SPEC §7). */
+export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+  return parseOrThrow(schema, c.req.query())
+}
+
+export function parseOrThrow<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+  const result = parseWithMessage(schema, raw)
+  if (!result.success) throw ApiError.badRequest(result.message)
+  return result.data
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod'
+import { validationMessages } from '../messages'
+import type { MenuItem } from '../domain/authorities'
+
+/** GET /captcha */
+export const CaptchaResponse = z.object({ id: z.string(), img: z.string() })
+export type CaptchaResponse = z.infer<typeof CaptchaResponse>
+
+/** POST /login */
+export const LoginRequest = z.object({
+  username: z.string().trim().min(1).max(64),
+  password: z.string().min(1).max(128),
+  captcha: z.string().trim().min(1).max(16),
+  captchaId: z.string().min(1).max(64),
+})
+export type LoginRequest = z.infer<typeof LoginRequest>
+export const LoginResponse = z.object({ token: z.string() })
+export type LoginResponse = z.infer<typeof LoginResponse>
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(3)
+  .max(32)
+  .regex(/^[A-Za-z0-9_.@-]+$/, { error: '用户名只能包含字母、数字和 _ . @ -' })
+
+export const passwordSchema = z
+  .string()
+  .min(8, { error: '密码长度不能少于8个字符' })
+  .max(64)
+  .regex(/^(?=.*[A-Za-z])(?=.*\d).+$/, { error: '密码必须同时包含字母和数字' })
+
+export const phoneNumberSchema = z
+  .string()
+  .trim()
+  .regex(/^1\d{10}$/, { error: '手机号必须是11位数字，以1开头' })
+
+/** POST /register — SPEC §5: password and confirmation must match. */
+export const RegisterFields = z.object({
+  username: usernameSchema,
+  password: passwordSchema,
+  confirmPassword: z.string().min(1),
+  companyName: z.string().trim().min(1).max(64),
+  contactName: z.string().trim().min(1).max(32),
+  phoneNumber: phoneNumberSchema,
+})
+export const RegisterRequest = RegisterFields.refine((r) => r.password === r.confirmPassword, {
+    error: validationMessages.registerPasswordMismatch,
+    path: ['confirmPassword'],
+  })
+export type RegisterRequest = z.infer<typeof RegisterRequest>
+
+/** POST /userCenter/info */
+export const UserInfoResponse = z.object({
+  id: z.number(),
+  username: z.string(),
+  name: z.string(),
+  kind: z.enum(['ADMIN', 'BOSS', 'COMPANY', 'STAFF']),
+  boss: z.boolean(),
+  admin: z.boolean(),
+  companyId: z.number().nullable(),
+  companyName: z.string().nullable(),
+  phoneNumber: z.string(),
+  authorityList: z.array(z.string()),
+})
+export type UserInfoResponse = z.infer<typeof UserInfoResponse>
+
+export type MenuItemResponse = MenuItem
+export const MenuItemResponse: z.ZodType<MenuItem> = z.lazy(() =>
+  z.object({
+    title: z.string(),
+    component: z.string(),
+    icon: z.string(),
+    type: z.union([z.literal(-1), z.literal(0), z.literal(1), z.literal(2)]),
+    children: z.array(MenuItemResponse),
+  }),
+)
+export const MenuResponse = z.array(MenuItemResponse)
+
+/** GET /app/config (public): what the console needs before sign-in. */
+export const AppConfigResponse = z.object({
+  icp: z.string(),
+  map: z.object({ tileUrl: z.string(), coordinates: z.enum(['WGS84', 'GCJ02']) }),
+})
+export type AppConfigResponse = z.infer<typeof AppConfigResponse>

@@ -1,0 +1,23 @@
+import { z } from 'zod'
+
+/** SPEC §8: every answer is { code, msg, data }; code 200 is success. */
+export const ResultCode = {
+  ok: 200,
+  badRequest: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooManyRequests: 429,
+  serverError: 500,
+} as const
+
+export function envelopeSchema<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.number(), msg: z.string(), data })
+}
+
+export interface Envelope<T> {
+  code: number
+  msg: string
+  data: T
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod'
+import { fieldLabels, fieldMessages } from '../messages'
+
+type RawIssue = z.core.$ZodRawIssue
+
+function labelOf(path: readonly PropertyKey[] | undefined): string {
+  const key = [...(path ?? [])].reverse().find((p) => typeof p === 'string')
+  if (typeof key !== 'string') return '请求参数'
+  return fieldLabels[key] ?? key
+}
+
+/**
+ * Zod error map producing one readable Chinese sentence that names the field.
+ * Messages set on a schema (the spec's own texts, e.g. "两次密码输入不一致") take precedence over this map.
+ */
+export function chineseErrorMap(issue: RawIssue): string {
+  const label = labelOf(issue.path)
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined || issue.input === null) return fieldMessages.required(label)
+      if (issue.expected === 'number' || issue.expected === 'int') return fieldMessages.notNumber(label)
+      return fieldMessages.invalid(label)
+    case 'too_small': {
+      const min = Number(issue.minimum)
+      if (issue.origin === 'string') return min <= 1 ? fieldMessages.required(label) : fieldMessages.tooShort(label, min)
+      return fieldMessages.tooSmall(label, min)
+    }
+    case 'too_big': {
+      const max = Number(issue.maximum)
+      return issue.origin === 'string' ? fieldMessages.tooLong(label, max) : fieldMessages.tooBig(label, max)
+    }
+    case 'invalid_value':
+      return fieldMessages.notOneOf(label, issue.values.map(String).join('、'))
+    case 'unrecognized_keys':
+      return fieldMessages.unknownField(issue.keys.join('、'))
+    default:
+      return fieldMessages.invalid(label)
+  }
+}
+
+export type ParseResult<T> = { success: true; data: T } | { success: false; message: string }
+
+/** Parses with the Chinese error map and answers with the first problem as one sentence. */
+export function parseWithMessage<S extends z.ZodType>(schema: S, input: unknown): ParseResult<z.output<S>> {
+  const result = schema.safeParse(input, { error: chineseErrorMap })
+  if (result.success) return { success: true, data: result.data }
+  return { success: false, message: result.error.issues[0]?.message ?? fieldMessages.invalid('请求参数') }
+}

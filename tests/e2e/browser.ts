@@ -1,0 +1,33 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { inject } from 'vitest'
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+export const PHONE = { width: 360, height: 740 }
+export const TABLET = { width: 1024, height: 1366 }
+export const CAPTCHA = 'test'
+
+/** Debian's Chromium with the flags this machine needs (TOOLCHAIN.md); never a downloaded browser. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  })
+}
+
+export function baseURL(): string {
+  return inject('baseURL')
+}
+
+export async function newPhoneContext(browser: Browser, viewport = PHONE): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: baseURL(), viewport, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' })
+}
+
+/** Signs in through the login screen, the way a user does. */
+export async function signIn(page: Page, username: string, password = username === 'admin' ? 'Admin@2026' : 'Demo@2026') {
+  await page.goto('/login')
+  await page.getByPlaceholder('请输入用户名').fill(username)
+  await page.getByPlaceholder('请输入密码').fill(password)
+  await page.getByPlaceholder('请输入验证码').fill(CAPTCHA)
+  await page.getByRole('button', { name: '登录' }).click()
+  await page.waitForURL('**/dashboard')
+}

@@ -1,0 +1,26 @@
+import { existsSync } from 'node:fs'
+import type { TestProject } from 'vitest/node'
+import { testConfig } from '../../src/server/config'
+import { ensureConsoleBuilt } from '../../src/server/console-build'
+import { startServer } from '../../src/server/main'
+import { CHROMIUM_PATH } from './browser'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string
+  }
+}
+
+/**
+ * Builds the console if stale and starts the real server (in-memory database, demo tenant, fixed captcha).
+ * Chromium is required: the suite fails rather than skips without it (issue #2).
+ */
+export default async function setup(project: TestProject) {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`浏览器测试需要 Chromium（${CHROMIUM_PATH}）：请运行 apt-get install -y chromium`)
+  }
+  ensureConsoleBuilt()
+  const server = await startServer(testConfig({ port: 0, host: '127.0.0.1', demo: true }))
+  project.provide('baseURL', server.url)
+  return () => server.stop()
+}

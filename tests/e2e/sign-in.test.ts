@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { launchBrowser, newPhoneContext, signIn, TABLET } from './browser'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(() => browser?.close())
+
+describe('sign-in journey (phone)', () => {
+  it('redirects a protected path to /login without a token', async () => {
+    const context = await newPhoneContext(browser)
+    const page = await context.newPage()
+    await page.goto('/huawei/device')
+    await page.waitForURL(/\/login/)
+    expect(new URL(page.url()).pathname).toBe('/login')
+    await expect(page.getByRole('button', { name: '登录' }).isVisible()).resolves.toBe(true)
+    await context.close()
+  })
+
+  it('keeps what was typed and reloads the captcha after a failed login', async () => {
+    const context = await newPhoneContext(browser)
+    const page = await context.newPage()
+    await page.goto('/login')
+    const img = page.getByRole('img', { name: '验证码图片，点击刷新' })
+    await img.waitFor()
+    const before = await img.getAttribute('src')
+    await page.getByPlaceholder('请输入用户名').fill('demo')
+    await page.getByPlaceholder('请输入密码').fill('wrong-password1')
+    await page.getByPlaceholder('请输入验证码').fill('test')
+    await page.getByRole('button', { name: '登录' }).click()
+    await page.getByRole('alert').filter({ hasText: '用户名或密码错误' }).waitFor()
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('提示')
+    await page.waitForFunction((src) => document.querySelector('.captcha-button img')?.getAttribute('src') !== src, before)
+    await expect(page.getByPlaceholder('请输入用户名').inputValue()).resolves.toBe('demo')
+    await expect(page.getByPlaceholder('请输入验证码').inputValue()).resolves.toBe('')
+    expect(new URL(page.url()).pathname).toBe('/login')
+    await context.close()
+  })
+
+  it('signs in, shows the shell in dark mode with the menu for the account, and signs out', async () => {
+    const context = await newPhoneContext(browser)
+    const page = await context.newPage()
+    await signIn(page, 'demo')
+    await expect(page.evaluate(() => document.documentElement.getAttribute('data-prefers-color-scheme'))).resolves.toBe('dark')
+    const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+    expect(bg).toBe('rgb(18, 18, 18)')
+    await expect(page.locator('.icp-footer').textContent()).resolves.toMatch(/ICP/)
+    // Phones: the menu is a drawer behind the menu button.
+    await page.getByRole('button', { name: '菜单' }).click()
+    const drawer = page.locator('.drawer-body')
+    await drawer.getByRole('link', { name: '下级公司' }).waitFor()
+    const links = await drawer.getByRole('link').allTextContents()
+    expect(links[0]).toBe('首页')
+    expect(links.slice(-2)).toEqual(['个人中心', '黑名单'])
+    expect(links).toContain('角色管理')
+    await drawer.getByRole('link', { name: '员工管理' }).click()
+    await page.waitForURL('**/user/staff')
+    await page.getByRole('heading', { name: '员工管理' }).waitFor()
+    // No horizontal scrolling at 360 px.
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(360)
+
+    await page.getByRole('button', { name: '菜单' }).click()
+    await drawer.getByRole('button', { name: '退出登录' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: '退出登录' }).click()
+    await page.waitForURL('**/login')
+    await expect(page.evaluate(() => localStorage.getItem('mdm_token'))).resolves.toBeNull()
+    await page.goto('/dashboard')
+    await page.waitForURL(/\/login/)
+    await context.close()
+  })
+
+  it('shows a staff member only what the role allows, and /403 for a page outside it', async () => {
+    const context = await newPhoneContext(browser, TABLET)
+    const page = await context.newPage()
+    await signIn(page, 'demo-staff')
+    const side = page.locator('.shell-side')
+    await side.getByRole('link', { name: '首页' }).waitFor()
+    const links = await side.getByRole('link').allTextContents()
+    expect(links).toContain('设备列表')
+    expect(links).not.toContain('角色管理')
+    expect(links).not.toContain('下级公司')
+    await page.goto('/sys')
+    await page.waitForURL('**/403')
+    await page.getByText('无权访问').waitFor()
+    await context.close()
+  })
+
+  it('remembers the light theme once chosen', async () => {
+    const context = await newPhoneContext(browser)
+    const page = await context.newPage()
+    await page.goto('/login')
+    await page.getByRole('switch', { name: '深色模式' }).click()
+    await expect(page.evaluate(() => document.documentElement.getAttribute('data-prefers-color-scheme'))).resolves.toBe('light')
+    await page.reload()
+    await expect(page.evaluate(() => document.documentElement.getAttribute('data-prefers-color-scheme'))).resolves.toBe('light')
+    await context.close()
+  })
+
+  it('sends unknown paths to /404', async () => {
+    const context = await newPhoneContext(browser)
+    const page = await context.newPage()
+    await page.goto('/no/such/page')
+    await page.waitForURL('**/404')
+    await page.getByText('页面不存在').first().waitFor()
+    await context.close()
+  })
+})

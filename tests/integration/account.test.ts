@@ -1,0 +1,234 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { captchas, registrations, sessions } from '../../src/server/db/schema'
+import { hashToken } from '../../src/server/auth/sessions'
+import { CAPTCHA, createHarness, type Harness } from './harness'
+
+let h: Harness
+beforeAll(async () => {
+  h = await createHarness()
+})
+afterAll(() => h.close())
+beforeEach(() => h.reset())
+
+async function captchaId() {
+  const res = await h.call('GET', '/captcha')
+  return res.body.data.id as string
+}
+
+function login(body: Record<string, unknown>) {
+  return h.call('POST', '/login', { json: body })
+}
+
+describe('GET /captcha', () => {
+  it('answers an id and an SVG data URL without a token', async () => {
+    const res = await h.call('GET', '/captcha')
+    expect(res.status).toBe(200)
+    expect(res.body.code).toBe(200)
+    expect(res.body.data.id).toMatch(/^[0-9a-f]{32}$/)
+    expect(res.body.data.img).toMatch(/^data:image\/svg\+xml;base64,/)
+    const svg = Buffer.from(res.body.data.img.split(',')[1], 'base64').toString()
+    expect(svg).toContain('<svg')
+  })
+
+  it('expires after 5 minutes', async () => {
+    const id = await captchaId()
+    await h.database.db.update(captchas).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(captchas.id, id))
+    const res = await login({ username: 'demo', password: 'Demo@2026', captcha: CAPTCHA, captchaId: id })
+    expect(res.body).toMatchObject({ code: 400, msg: '验证码错误或已过期，请重新输入', data: null })
+  })
+})
+
+describe('POST /login', () => {
+  it('signs in with the right password and captcha', async () => {
+    const res = await login({ username: 'demo', password: 'Demo@2026', captcha: CAPTCHA, captchaId: await captchaId() })
+    expect(res.body.code).toBe(200)
+    expect(res.body.data.token).toMatch(/^[A-Za-z0-9_-]{40,}$/)
+  })
+
+  it('stores only the SHA-256 of the token', async () => {
+    const token = await h.login('demo')
+    const rows = await h.database.db.select().from(sessions)
+    expect(rows).toHaveLength(1)
+    expect(rows[0].tokenHash).toBe(hashToken(token))
+    expect(JSON.stringify(rows)).not.toContain(token)
+  })
+
+  it('refuses a wrong captcha and consumes it', async () => {
+    const id = await captchaId()
+    const wrong = await login({ username: 'demo', password: 'Demo@2026', captcha: 'nope', captchaId: id })
+    expect(wrong.body).toMatchObject({ code: 400, msg: '验证码错误或已过期，请重新输入' })
+    const again = await login({ username: 'demo', password: 'Demo@2026', captcha: CAPTCHA, captchaId: id })
+    expect(again.body.code).toBe(400)
+  })
+
+  it('refuses a reused captcha', async () => {
+    const id = await captchaId()
+    expect((await login({ username: 'demo', password: 'Demo@2026', captcha: CAPTCHA, captchaId: id })).body.code).toBe(200)
+    const reused = await login({ username: 'demo', password: 'Demo@2026', captcha: CAPTCHA, captchaId: id })
+    expect(reused.body).toMatchObject({ code: 400, msg: '验证码错误或已过期，请重新输入' })
+  })
+
+  it('refuses a wrong password, consuming the captcha, and says the same for an unknown user', async () => {
+    const id = await captchaId()
+    const wrong = await login({ username: 'demo', password: 'Wrong@2026', captcha: CAPTCHA, captchaId: id })
+    expect(wrong.body).toMatchObject({ code: 400, msg: '用户名或密码错误' })
+    const retry = await login({ username: 'demo', password: 'Demo@2026', captcha: CAPTCHA, captchaId: id })
+    expect(retry.body.msg).toBe('验证码错误或已过期，请重新输入')
+    const unknown = await login({ username: 'ghost', password: 'Demo@2026', captcha: CAPTCHA, captchaId: await captchaId() })
+    expect(unknown.body.msg).toBe('用户名或密码错误')
+  })
+
+  it('answers missing fields with a Chinese sentence naming the field', async () => {
+    const res = await login({ username: 'demo', captcha: CAPTCHA, captchaId: await captchaId() })
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ code: 400, msg: '密码不能为空', data: null })
+  })
+
+  it('answers malformed JSON with a 400 envelope, not a stack trace', async () => {
+    const res = await h.call('POST', '/login', { body: '{"username":', headers: { 'content-type': 'application/json' } })
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ code: 400, msg: '请求体不是有效的 JSON', data: null })
+  })
+})
+
+describe('sessions', () => {
+  it('answers 401 without a token, with an unknown token and with a malformed header', async () => {
+    for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: 'Basic abc' }]) {
+      const res = await h.call('POST', '/userCenter/info', { headers })
+      expect(res.status).toBe(401)
+      expect(res.body).toMatchObject({ code: 401, data: null })
+      expect(res.body.msg).toMatch(/登录/)
+    }
+  })
+
+  it('answers 401 for an expired token', async () => {
+    const token = await h.login('demo')
+    await h.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, hashToken(token)))
+    const res = await h.call('POST', '/userCenter/info', { token })
+    expect(res.body.code).toBe(401)
+  })
+
+  it('expires tokens after the configured lifetime', async () => {
+    const short = await createHarness({ tokenTtlMs: 1 })
+    try {
+      const token = await short.login('demo')
+      await new Promise((r) => setTimeout(r, 5))
+      expect((await short.call('POST', '/userCenter/info', { token })).body.code).toBe(401)
+    } finally {
+      await short.close()
+    }
+  })
+
+  it('logout revokes the token and leaves other sessions alone', async () => {
+    const a = await h.login('demo')
+    const b = await h.login('demo')
+    expect((await h.call('POST', '/logout', { token: a })).body.code).toBe(200)
+    expect((await h.call('POST', '/userCenter/info', { token: a })).body.code).toBe(401)
+    expect((await h.call('POST', '/userCenter/info', { token: b })).body.code).toBe(200)
+    expect((await h.call('POST', '/logout', { token: a })).body.code).toBe(401)
+  })
+})
+
+describe('POST /userCenter/info and GET /userCenter/menu', () => {
+  const routesOf = (menu: any[]): string[] =>
+    menu.flatMap((m) => (m.type === -1 ? m.children.filter((c: any) => c.type !== 1).map((c: any) => c.component) : [m.component]))
+
+  it('describes the boss with its real authorities', async () => {
+    const token = await h.login('demo')
+    const res = await h.call('POST', '/userCenter/info', { token })
+    expect(res.body.data).toMatchObject({ username: 'demo', boss: true, admin: false, companyName: '演示租赁公司' })
+    expect(res.body.data.authorityList).toEqual(expect.arrayContaining(['company', 'role', 'staff', 'huawei:device']))
+    expect(res.body.data).not.toHaveProperty('passwordHash')
+  })
+
+  it('gives each kind of user its own menu', async () => {
+    const menus: Record<string, string[]> = {}
+    for (const u of ['admin', 'demo', 'demo-east', 'demo-staff']) {
+      const res = await h.call('GET', '/userCenter/menu', { token: await h.login(u) })
+      expect(res.body.code).toBe(200)
+      menus[u] = routesOf(res.body.data)
+    }
+    expect(menus.admin).toContain('/userRegister')
+    expect(menus.admin).not.toContain('/huawei/device')
+    expect(menus.demo).toEqual(expect.arrayContaining(['/user/business', '/user/staff', '/sys', '/huawei/device', '/access']))
+    expect(menus.demo).not.toContain('/userRegister')
+    expect(menus['demo-east']).toContain('/user/staff')
+    expect(menus['demo-east']).not.toContain('/user/business')
+    expect(menus['demo-staff']).toEqual(expect.arrayContaining(['/huawei/device', '/ios/device']))
+    expect(menus['demo-staff']).not.toContain('/sys')
+    expect(menus['demo-staff']).not.toContain('/user/business')
+  })
+
+  it('shapes every menu entry as SPEC §2 says', async () => {
+    const res = await h.call('GET', '/userCenter/menu', { token: await h.login('demo') })
+    const check = (item: any) => {
+      expect(Object.keys(item).sort()).toEqual(['children', 'component', 'icon', 'title', 'type'])
+      expect([-1, 0, 1, 2]).toContain(item.type)
+      if (item.type === -1) expect(item.children.length).toBeGreaterThan(0)
+      else expect(item.component).toMatch(/^\//)
+      item.children.forEach(check)
+    }
+    res.body.data.forEach(check)
+  })
+})
+
+describe('POST /register', () => {
+  const valid = {
+    username: 'newco',
+    password: 'Secret123',
+    confirmPassword: 'Secret123',
+    companyName: '新租赁公司',
+    contactName: '张三',
+    phoneNumber: '13912345678',
+  }
+
+  it('stores a pending registration with a hashed password', async () => {
+    const res = await h.call('POST', '/register', { json: valid })
+    expect(res.body).toMatchObject({ code: 200 })
+    const [row] = await h.database.db.select().from(registrations)
+    expect(row).toMatchObject({ username: 'newco', companyName: '新租赁公司', status: 'PENDING' })
+    expect(row.passwordHash).toMatch(/^scrypt\$/)
+    expect(row.passwordHash).not.toContain('Secret123')
+  })
+
+  it('refuses mismatched passwords with the spec message and stores nothing', async () => {
+    const res = await h.call('POST', '/register', { json: { ...valid, confirmPassword: 'Other1234' } })
+    expect(res.body).toEqual({ code: 400, msg: '两次密码输入不一致', data: null })
+    expect(await h.database.db.select().from(registrations)).toHaveLength(0)
+  })
+
+  it.each([
+    [{ ...valid, username: undefined }, '用户名不能为空'],
+    [{ ...valid, phoneNumber: '123' }, '手机号必须是11位数字，以1开头'],
+    [{ ...valid, companyName: '' }, '公司名称不能为空'],
+    [{ ...valid, password: 'short1', confirmPassword: 'short1' }, '密码长度不能少于8个字符'],
+  ])('refuses %j with "%s"', async (body, msg) => {
+    const res = await h.call('POST', '/register', { json: body })
+    expect(res.body).toEqual({ code: 400, msg, data: null })
+  })
+
+  it('refuses a username already in use or already pending', async () => {
+    expect((await h.call('POST', '/register', { json: { ...valid, username: 'demo' } })).body).toMatchObject({ code: 409, msg: '用户名已被使用' })
+    expect((await h.call('POST', '/register', { json: valid })).body.code).toBe(200)
+    expect((await h.call('POST', '/register', { json: valid })).body).toMatchObject({ code: 409, msg: '该用户名已提交注册申请，请等待审核' })
+  })
+})
+
+describe('envelope', () => {
+  it('GET /account/WXCheck answers without a token', async () => {
+    const res = await h.call('GET', '/account/WXCheck')
+    expect(res.body).toEqual({ code: 200, msg: 'success', data: { enabled: false } })
+  })
+
+  it.each(['/mdm/api/v1/nope', '/huawei/mdm/api/v1/nope', '/mdm/api/v2/anything'])('unknown API path %s answers a 404 envelope', async (path) => {
+    const res = await h.call('GET', path)
+    expect(res.status).toBe(404)
+    expect(res.body).toEqual({ code: 404, msg: '接口不存在', data: null })
+  })
+
+  it('public configuration carries the ICP notice', async () => {
+    const res = await h.call('GET', '/app/config')
+    expect(res.body.data.icp).toMatch(/ICP/)
+  })
+})
