@@ -94,7 +94,7 @@ describe('POST /login', () => {
 
 describe('sessions', () => {
   it('answers 401 without a token, with an unknown token and with a malformed header', async () => {
-    for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: 'Basic abc' }]) {
+    for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: 'Basic abc' }] as Record<string, string>[]) {
       const res = await h.call('POST', '/userCenter/info', { headers })
       expect(res.status).toBe(401)
       expect(res.body).toMatchObject({ code: 401, data: null })

@@ -4,7 +4,7 @@ import * as schema from '../../src/server/db/schema'
 import { createApp, createServices, MAIN_BASE } from '../../src/server/app'
 import { testConfig, type AppConfig } from '../../src/server/config'
 import { openDatabase, type Database } from '../../src/server/db/client'
-import { demoAccounts, seedDemo, type DemoIds } from '../../src/server/db/seed'
+import { demoAccounts, isEmpty, seedDemo, type DemoIds } from '../../src/server/db/seed'
 
 export const CAPTCHA = 'test'
 
@@ -18,16 +18,21 @@ export interface Harness {
   close(): Promise<void>
 }
 
-const TABLES = Object.values(schema)
+const TABLES = (Object.values(schema) as unknown[])
   .filter((v): v is PgTable => is(v, PgTable))
   .map((t) => `"${getTableName(t)}"`)
+
+function truncateAll(database: Database) {
+  return database.db.execute(sql.raw(`TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY CASCADE`))
+}
 
 /**
  * One in-memory PGlite per test file (opening one costs ~2 s, TOOLCHAIN.md); `reset()` empties the tables and
  * re-seeds the demo tenant between tests.
  */
-export async function createHarness(overrides: Partial<AppConfig> = {}): Promise<Harness> {
-  const database = await openDatabase('memory://')
+export async function createHarness(overrides: Partial<AppConfig> = {}, databaseUrl = 'memory://'): Promise<Harness> {
+  const database = await openDatabase(databaseUrl)
+  if (!(await isEmpty(database.db))) await truncateAll(database)
   const app = createApp(createServices(testConfig(overrides), database.db))
   const h: Harness = {
     database,
@@ -57,7 +62,7 @@ export async function createHarness(overrides: Partial<AppConfig> = {}): Promise
       return res.body.data.token as string
     },
     async reset() {
-      await database.db.execute(sql.raw(`TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY CASCADE`))
+      await truncateAll(database)
       h.demo = await seedDemo(database.db)
     },
     close: () => database.close(),

@@ -15,11 +15,12 @@ export function zodRule<T extends z.ZodRawShape>(fields: z.ZodObject<T>, name: k
   }
 }
 
-/** A rule comparing a field with another one (password confirmations, SPEC §5). */
-export function matchRule(getOther: () => unknown, message: string) {
+/** A rule running one of the shared validators of src/shared/domain (e.g. password confirmations, SPEC §5). */
+export function validatorRule(validate: (value: unknown) => string | undefined) {
   return {
     validator: async (_rule: unknown, value: unknown) => {
-      if (value && value !== getOther()) throw new Error(message)
+      const message = value ? validate(value) : undefined
+      if (message) throw new Error(message)
     },
   }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { validationMessages } from '../messages'
+import { refineWith, validateRegisterPasswordMatch } from '../domain/validators'
 import type { MenuItem } from '../domain/authorities'
 
 /** GET /captcha */
@@ -44,10 +44,9 @@ export const RegisterFields = z.object({
   contactName: z.string().trim().min(1).max(32),
   phoneNumber: phoneNumberSchema,
 })
-export const RegisterRequest = RegisterFields.refine((r) => r.password === r.confirmPassword, {
-    error: validationMessages.registerPasswordMismatch,
-    path: ['confirmPassword'],
-  })
+export const RegisterRequest = RegisterFields.superRefine(
+  refineWith((r: { password: string; confirmPassword: string }) => validateRegisterPasswordMatch(r.password, r.confirmPassword), ['confirmPassword']),
+)
 export type RegisterRequest = z.infer<typeof RegisterRequest>
 
 /** POST /userCenter/info */

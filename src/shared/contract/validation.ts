@@ -15,6 +15,9 @@ function labelOf(path: readonly PropertyKey[] | undefined): string {
  */
 export function chineseErrorMap(issue: RawIssue): string {
   const label = labelOf(issue.path)
+  if (issue.input === '' || (typeof issue.input === 'string' && issue.input.trim() === '' && issue.code === 'too_small')) {
+    return fieldMessages.required(label)
+  }
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined || issue.input === null) return fieldMessages.required(label)

@@ -1,8 +1,9 @@
 import { Button, Form, Input } from 'antd-mobile'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { RegisterFields, type RegisterRequest } from '../../../shared/contract/account'
-import { successMessages, uiText, validationMessages } from '../../../shared/messages'
-import { matchRule, zodRule } from '../../components/form-rules'
+import { validateRegisterPasswordMatch } from '../../../shared/domain/validators'
+import { successMessages, uiText } from '../../../shared/messages'
+import { validatorRule, zodRule } from '../../components/form-rules'
 import { LONG_NOTICE_DURATION_MS, notify } from '../../notify'
 import { AuthLayout } from './AuthLayout'
 import { useRegister } from './queries'
@@ -54,7 +55,7 @@ export function RegisterScreen() {
             rules={[
               zodRule(RegisterFields, f.name),
               ...(f.name === 'confirmPassword'
-                ? [matchRule(() => form.getFieldValue('password'), validationMessages.registerPasswordMismatch)]
+                ? [validatorRule((value) => validateRegisterPasswordMatch(form.getFieldValue('password'), String(value)))]
                 : []),
             ]}
           >

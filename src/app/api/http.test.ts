@@ -1,0 +1,87 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { api, RequestError, setUnauthorizedHandler } from './http'
+import { dismiss, NOTICE_DURATION_MS, useNotice } from '../notify'
+import { renderHook } from '@testing-library/react'
+
+function respond(body: unknown, status = 200) {
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status })))
+}
+
+function currentNotice() {
+  return renderHook(() => useNotice()).result.current
+}
+
+beforeEach(() => {
+  localStorage.clear()
+  dismiss()
+})
+afterEach(() => vi.unstubAllGlobals())
+
+describe('http client (SPEC §7, §8)', () => {
+  it('sends the bearer token from mdm_token and unwraps data', async () => {
+    localStorage.setItem('mdm_token', 'tok')
+    respond({ code: 200, msg: 'success', data: { a: 1 } })
+    await expect(api.get('/x', { current: 1, empty: '' })).resolves.toEqual({ a: 1 })
+    const [url, init] = vi.mocked(fetch).mock.calls[0] as [string, RequestInit]
+    expect(url).toBe('/mdm/api/v1/x?current=1')
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok')
+  })
+
+  it.each([
+    ['envelope 401', { code: 401, msg: '登录已失效', data: null }, 200],
+    ['HTTP 401', 'unauthorized', 401],
+  ])('goes to /login silently on %s and forgets the token', async (_name, body, status) => {
+    localStorage.setItem('mdm_token', 'tok')
+    const handler = vi.fn()
+    setUnauthorizedHandler(handler)
+    respond(body, status)
+    await expect(api.post('/x')).rejects.toBeInstanceOf(RequestError)
+    expect(handler).toHaveBeenCalledOnce()
+    expect(localStorage.getItem('mdm_token')).toBeNull()
+    expect(currentNotice()).toBeNull()
+  })
+
+  it('warns with msg for other codes, titled 提示, for 3 seconds', async () => {
+    vi.useFakeTimers()
+    try {
+      respond({ code: 400, msg: '用户名不能为空', data: null }, 400)
+      await expect(api.post('/x')).rejects.toMatchObject({ code: 400, message: '用户名不能为空' })
+      expect(currentNotice()).toMatchObject({ kind: 'warning', message: '用户名不能为空', durationMs: NOTICE_DURATION_MS })
+      vi.advanceTimersByTime(NOTICE_DURATION_MS)
+      expect(currentNotice()).toBeNull()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('warns 网络连接失败 when the network fails, and marks the error as a network error', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))))
+    const err = await api.get('/x').catch((e) => e)
+    expect(err).toBeInstanceOf(RequestError)
+    expect(err.isNetwork).toBe(true)
+    expect(currentNotice()?.message).toBe('网络连接失败')
+  })
+
+  it('treats result false as a failure and a body of "err" as an error', async () => {
+    respond({ code: 200, msg: '操作失败', data: null, result: false })
+    await expect(api.post('/x')).rejects.toMatchObject({ message: '操作失败' })
+    respond('err')
+    await expect(api.post('/x')).rejects.toBeInstanceOf(RequestError)
+    expect(currentNotice()).toMatchObject({ kind: 'error' })
+  })
+
+  it('shows one notification at a time: a new one replaces the current one', async () => {
+    respond({ code: 400, msg: '第一条', data: null })
+    await api.post('/x').catch(() => undefined)
+    respond({ code: 400, msg: '第二条', data: null })
+    await api.post('/x').catch(() => undefined)
+    expect(currentNotice()?.message).toBe('第二条')
+  })
+
+  it('stays silent when asked to', async () => {
+    respond({ code: 400, msg: '静默', data: null })
+    await expect(api.get('/x', undefined, { silent: true })).rejects.toBeInstanceOf(RequestError)
+    expect(currentNotice()).toBeNull()
+  })
+})

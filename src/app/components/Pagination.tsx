@@ -1,0 +1,139 @@
+import { Button, Input } from 'antd-mobile'
+import { useId, useState, type CSSProperties } from 'react'
+import {
+  FIRST_PAGE,
+  PAGE_SIZE_OPTIONS,
+  pageCount,
+  pageForPageSize,
+  pagingRangeText,
+} from '../../shared/domain/paging'
+import { domainText } from '../../shared/messages'
+
+export interface PaginationProps {
+  current: number
+  pageSize: number
+  total: number
+  onChange: (current: number, pageSize: number) => void
+  pageSizeOptions?: readonly number[]
+  /** SPEC §2 / §9: lists have a size changer and a quick jumper; small tables may hide them. */
+  showSizeChanger?: boolean
+  showQuickJumper?: boolean
+}
+
+// 44 px is the smallest comfortable touch target (Apple HIG, WCAG 2.5.5); 16 px text keeps iOS from zooming on focus.
+const TOUCH = 44
+
+const styles = {
+  nav: { display: 'flex', flexDirection: 'column', gap: 8, padding: '8px 0', fontSize: 16 },
+  row: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 },
+  range: { color: 'var(--adm-color-text-secondary)', fontSize: 14 },
+  button: { minHeight: TOUCH, minWidth: TOUCH },
+  indicator: { flex: '1 0 auto', textAlign: 'center', fontVariantNumeric: 'tabular-nums' },
+  control: {
+    height: TOUCH,
+    boxSizing: 'border-box',
+    border: '1px solid var(--adm-color-border)',
+    borderRadius: 'var(--adm-radius-m, 6px)',
+    background: 'var(--adm-color-background)',
+    color: 'var(--adm-color-text)',
+    fontSize: 16,
+  },
+  select: { padding: '0 8px' },
+  jumpInput: { width: 64, display: 'flex', alignItems: 'center', padding: '0 8px' },
+  label: { display: 'flex', alignItems: 'center', gap: 6 },
+} satisfies Record<string, CSSProperties>
+
+/** Paging of SPEC §2: range text, previous/next, page-size changer and quick jumper. */
+export function Pagination({
+  current,
+  pageSize,
+  total,
+  onChange,
+  pageSizeOptions = PAGE_SIZE_OPTIONS,
+  showSizeChanger = true,
+  showQuickJumper = true,
+}: PaginationProps) {
+  const text = domainText.paging
+  const count = pageCount({ total, pageSize })
+  const page = Math.min(Math.max(current, FIRST_PAGE), count)
+  const [jumpText, setJumpText] = useState('')
+  const sizeId = useId()
+  const jumpId = useId()
+  const sizes = [...new Set([...pageSizeOptions, pageSize])].sort((a, b) => a - b)
+
+  const goTo = (target: number) => {
+    const next = Math.min(Math.max(target, FIRST_PAGE), count)
+    if (next !== page) onChange(next, pageSize)
+  }
+
+  const jump = () => {
+    const trimmed = jumpText.trim()
+    setJumpText('')
+    if (/^\d+$/.test(trimmed)) goTo(Number(trimmed))
+  }
+
+  const changeSize = (newPageSize: number) => {
+    const next = Math.min(pageForPageSize({ current: page, pageSize }, newPageSize), pageCount({ total, pageSize: newPageSize }))
+    onChange(next, newPageSize)
+  }
+
+  return (
+    <nav aria-label={text.navLabel} style={styles.nav}>
+      <div style={styles.range} aria-live="polite">
+        {pagingRangeText({ current: page, pageSize, total })}
+      </div>
+      <div style={styles.row}>
+        <Button style={styles.button} disabled={page <= FIRST_PAGE} onClick={() => goTo(page - 1)}>
+          {text.previous}
+        </Button>
+        <span style={styles.indicator}>{text.pageOf(page, count)}</span>
+        <Button style={styles.button} disabled={page >= count} onClick={() => goTo(page + 1)}>
+          {text.next}
+        </Button>
+      </div>
+      {(showSizeChanger || showQuickJumper) && (
+        <div style={styles.row}>
+          {showSizeChanger && (
+            <span style={styles.label}>
+              <label htmlFor={sizeId}>{text.pageSize}</label>
+              {/* A native select opens the platform's own picker on phones and works with any assistive technology. */}
+              <select
+                id={sizeId}
+                value={pageSize}
+                onChange={(event) => changeSize(Number(event.target.value))}
+                style={{ ...styles.control, ...styles.select }}
+              >
+                {sizes.map((size) => (
+                  <option key={size} value={size}>
+                    {text.pageSizeOption(size)}
+                  </option>
+                ))}
+              </select>
+            </span>
+          )}
+          {showQuickJumper && (
+            <span style={styles.label}>
+              <label htmlFor={jumpId}>{text.jumpTo}</label>
+              <span style={{ ...styles.control, ...styles.jumpInput }}>
+                <Input
+                  id={jumpId}
+                  value={jumpText}
+                  onChange={setJumpText}
+                  onEnterPress={jump}
+                  inputMode="numeric"
+                  pattern="[0-9]*"
+                  enterKeyHint="go"
+                  placeholder={String(page)}
+                  style={{ '--font-size': '16px', '--text-align': 'center' }}
+                />
+              </span>
+              <Button style={styles.button} onClick={jump} disabled={jumpText.trim() === ''}>
+                {text.jump}
+              </Button>
+            </span>
+          )}
+        </div>
+      )}
+    </nav>
+  )
+}

@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { RegisterScreen } from './RegisterScreen'
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+function renderRegister() {
+  const rootRoute = createRootRoute()
+  const register = createRoute({ getParentRoute: () => rootRoute, path: '/register', component: RegisterScreen })
+  const login = createRoute({ getParentRoute: () => rootRoute, path: '/login', component: () => <p>login page</p> })
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([register, login]),
+    history: createMemoryHistory({ initialEntries: ['/register'] }),
+  })
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+  return router
+}
+
+function fill(placeholder: string, value: string) {
+  fireEvent.change(screen.getByPlaceholderText(placeholder), { target: { value } })
+}
+
+describe('RegisterScreen', () => {
+  it('rejects mismatched passwords with the same message as the server, without calling it', async () => {
+    const fetchSpy = vi.fn()
+    vi.stubGlobal('fetch', fetchSpy)
+    renderRegister()
+    await screen.findByPlaceholderText('请输入用户名')
+    fill('请输入用户名', 'newco')
+    fill('请输入密码', 'Secret123')
+    fill('请输入确认密码', 'Other1234')
+    fill('请输入公司名称', '新租赁公司')
+    fill('请输入联系人', '张三')
+    fill('请输入手机号', '13912345678')
+    fireEvent.click(screen.getByRole('button', { name: '注册' }))
+    // Same text as tests/integration/account.test.ts expects from POST /register.
+    expect(await screen.findByText('两次密码输入不一致')).toBeTruthy()
+    expect(fetchSpy.mock.calls.map(([url]) => String(url))).not.toContain('/mdm/api/v1/register')
+    expect((screen.getByPlaceholderText('请输入用户名') as HTMLInputElement).value).toBe('newco')
+  })
+
+  it('names the field of a contract violation, as the server does', async () => {
+    vi.stubGlobal('fetch', vi.fn())
+    renderRegister()
+    await screen.findByPlaceholderText('请输入用户名')
+    fill('请输入手机号', '123')
+    fireEvent.click(screen.getByRole('button', { name: '注册' }))
+    expect(await screen.findByText('手机号必须是11位数字，以1开头')).toBeTruthy()
+    expect(await screen.findByText('用户名不能为空')).toBeTruthy()
+  })
+
+  it('sends a valid form and goes back to login', async () => {
+    const fetchSpy = vi.fn(async () => new Response(JSON.stringify({ code: 200, msg: 'success', data: null })))
+    vi.stubGlobal('fetch', fetchSpy)
+    const router = renderRegister()
+    await screen.findByPlaceholderText('请输入用户名')
+    fill('请输入用户名', 'newco')
+    fill('请输入密码', 'Secret123')
+    fill('请输入确认密码', 'Secret123')
+    fill('请输入公司名称', '新租赁公司')
+    fill('请输入联系人', '张三')
+    fill('请输入手机号', '13912345678')
+    fireEvent.click(screen.getByRole('button', { name: '注册' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    const call = (fetchSpy.mock.calls as unknown as [string, RequestInit][]).find(([url]) => url === '/mdm/api/v1/register')
+    expect(call).toBeDefined()
+    const init = call![1]
+    expect(init.method).toBe('POST')
+    expect(JSON.parse(String(init.body))).toMatchObject({ username: 'newco', confirmPassword: 'Secret123' })
+  })
+})

@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { testConfig } from '../../src/server/config'
+import { startServer } from '../../src/server/main'
+
+type Server = Awaited<ReturnType<typeof startServer>>
+let server: Server | undefined
+afterEach(async () => {
+  await server?.stop()
+  server = undefined
+  vi.restoreAllMocks()
+})
+
+async function signIn(base: string, username: string, password: string) {
+  const captcha = await (await fetch(`${base}/mdm/api/v1/captcha`)).json()
+  const res = await fetch(`${base}/mdm/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password, captcha: 'test', captchaId: captcha.data.id }),
+  })
+  return (await res.json()) as { code: number; data: { token: string } | null }
+}
+
+describe('server start-up', () => {
+  it('with MDM_DEMO=off creates only the administrator, from MDM_ADMIN_PASSWORD', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    vi.spyOn(console, 'log').mockImplementation(() => undefined)
+    server = await startServer(testConfig({ port: 0, host: '127.0.0.1', demo: false, adminPassword: 'Chosen@2026' }))
+    expect((await signIn(server.url, 'admin', 'Chosen@2026')).code).toBe(200)
+    expect((await signIn(server.url, 'demo', 'Demo@2026')).code).toBe(400)
+    expect(warn.mock.calls.flat().join('\n')).not.toContain('演示账号')
+  })
+
+  it('with MDM_DEMO=off and no password prints a random administrator password once', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    vi.spyOn(console, 'log').mockImplementation(() => undefined)
+    server = await startServer(testConfig({ port: 0, host: '127.0.0.1', demo: false }))
+    const line = warn.mock.calls.flat().map(String).find((l) => l.includes('初始密码'))
+    const password = line?.match(/初始密码：(\S+?)（/)?.[1]
+    expect(password).toMatch(/^[A-Za-z0-9]{16}$/)
+    expect((await signIn(server.url, 'admin', password!)).code).toBe(200)
+  })
+
+  it('in demo mode seeds the demo logins and warns that they are active', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    vi.spyOn(console, 'log').mockImplementation(() => undefined)
+    server = await startServer(testConfig({ port: 0, host: '127.0.0.1', demo: true }))
+    expect(warn.mock.calls.flat().join('\n')).toContain('演示账号已启用')
+    for (const [u, p] of [['admin', 'Admin@2026'], ['demo', 'Demo@2026'], ['demo-east', 'Demo@2026'], ['demo-west', 'Demo@2026'], ['demo-staff', 'Demo@2026']]) {
+      expect((await signIn(server.url, u, p)).code, u).toBe(200)
+    }
+    const res = await fetch(`${server.url}/mdm/api/v1/unknown`)
+    expect(res.status).toBe(404)
+    expect(await res.json()).toEqual({ code: 404, msg: '接口不存在', data: null })
+  })
+})
