@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { routeAuthority } from '../shared/domain/authorities'
 import { routeTitles, type RoutePath } from '../shared/messages'
 import { getToken } from './api/token'
+import { screens } from './screens'
 import { Notifier } from './components/Notifier'
 import { LoginScreen } from './features/account/LoginScreen'
 import { RegisterScreen } from './features/account/RegisterScreen'
@@ -72,7 +73,8 @@ function shellPage(path: RoutePath) {
       const info = await context.queryClient.ensureQueryData(userInfoQuery())
       if (!info.authorityList.includes(needed)) throw redirect({ to: '/403' })
     },
-    component: () => <PlaceholderScreen title={routeTitles[path]} />,
+    validateSearch: screens[path]?.search,
+    component: screens[path]?.component ?? (() => <PlaceholderScreen title={routeTitles[path]} />),
   })
 }
 

@@ -19,8 +19,10 @@ export default async function setup(project: TestProject) {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`浏览器测试需要 Chromium（${CHROMIUM_PATH}）：请运行 apt-get install -y chromium`)
   }
-  ensureConsoleBuilt()
-  const server = await startServer(testConfig({ port: 0, host: '127.0.0.1', demo: true }))
+  // MDM_E2E_DIST lets two checkouts' suites build side by side without emptying each other's dist.
+  const distDir = process.env.MDM_E2E_DIST ?? 'dist'
+  ensureConsoleBuilt(process.cwd(), distDir)
+  const server = await startServer(testConfig({ port: 0, host: '127.0.0.1', demo: true, distDir }))
   project.provide('baseURL', server.url)
   return () => server.stop()
 }

@@ -57,7 +57,7 @@ describe('http client (SPEC §7, §8)', () => {
 
   it('warns 网络连接失败 when the network fails, and marks the error as a network error', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))))
-    const err = await api.get('/x').catch((e) => e)
+    const err = (await api.get('/x').catch((e: unknown) => e)) as RequestError
     expect(err).toBeInstanceOf(RequestError)
     expect(err.isNetwork).toBe(true)
     expect(currentNotice()?.message).toBe('网络连接失败')

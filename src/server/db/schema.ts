@@ -92,3 +92,173 @@ export const registrations = pgTable(
   },
   (t) => [index('registrations_username_idx').on(t.username)],
 )
+
+/** Device families; Mi devices share the Huawei agent protocol and quota. */
+export const platforms = ['IOS', 'HUAWEI', 'MI'] as const
+export type Platform = (typeof platforms)[number]
+/** Quota is kept per account type: Apple devices, and Huawei-type (Huawei and Mi) devices. */
+export const quotaTypes = ['IOS', 'HUAWEI'] as const
+export type QuotaType = (typeof quotaTypes)[number]
+
+/** A company's quota account of one type; Huawei service is "opened" by creating its account (POST /account/create). */
+export const quotaAccounts = pgTable(
+  'quota_accounts',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    quotaType: text('quota_type', { enum: quotaTypes }).notNull(),
+    remainingQuantity: integer('remaining_quantity').notNull().default(0),
+    totalConsumedQuantity: integer('total_consumed_quantity').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('quota_accounts_company_type_idx').on(t.companyId, t.quotaType)],
+)
+
+export const quotaRecordKinds = ['GRANT', 'TRANSFER_IN', 'TRANSFER_OUT', 'CONSUME', 'REFUND'] as const
+
+/** Every change of a quota account: consumption by a device, transfers between boss and child, grants. */
+export const quotaRecords = pgTable(
+  'quota_records',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    quotaType: text('quota_type', { enum: quotaTypes }).notNull(),
+    kind: text('kind', { enum: quotaRecordKinds }).notNull(),
+    /** Signed change of remainingQuantity. */
+    quantity: integer('quantity').notNull(),
+    remainingAfter: integer('remaining_after').notNull(),
+    deviceId: integer('device_id'),
+    serialNumber: text('serial_number'),
+    counterpartCompanyId: integer('counterpart_company_id'),
+    operatorUserId: integer('operator_user_id'),
+    remark: text('remark').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('quota_records_company_idx').on(t.companyId, t.quotaType, t.createdAt)],
+)
+
+/** Codes sent by SMS for changing a phone number; only a hash is stored. */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    phoneNumber: text('phone_number').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sms_codes_user_idx').on(t.userId, t.createdAt)],
+)
+
+/**
+ * Access keys of the open API. The secret must be kept to verify HMAC signatures; "delete" clears it (SPEC §4),
+ * which disables the key.
+ */
+export const accessKeys = pgTable(
+  'access_keys',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    userId: integer('user_id').notNull().references(() => users.id),
+    name: text('name').notNull(),
+    remark: text('remark').notNull().default(''),
+    accessKey: text('access_key').notNull(),
+    accessSecret: text('access_secret'),
+    ipWhiteList: text('ip_white_list').notNull().default(''),
+    gmtCreate: timestamp('gmt_create', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('access_keys_key_idx').on(t.accessKey), index('access_keys_company_idx').on(t.companyId)],
+)
+
+/** Nonces seen by the open API, kept for the timestamp window so that a replayed request is refused. */
+export const apiNonces = pgTable(
+  'api_nonces',
+  {
+    accessKey: text('access_key').notNull(),
+    nonce: text('nonce').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('api_nonces_key_nonce_idx').on(t.accessKey, t.nonce)],
+)
+
+/** Enrollment tokens: a device presents its company's token once to enroll and receives its own credential. */
+export const enrollmentTokens = pgTable(
+  'enrollment_tokens',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    tokenHash: text('token_hash').notNull(),
+    platform: text('platform', { enum: platforms }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('enrollment_tokens_hash_idx').on(t.tokenHash)],
+)
+
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    /** The staff member the device is assigned to (staff see only their devices). */
+    staffId: integer('staff_id').references(() => users.id),
+    platform: text('platform', { enum: platforms }).notNull(),
+    serialNumber: text('serial_number').notNull(),
+    imei: text('imei').notNull().default(''),
+    model: text('model').notNull().default(''),
+    name: text('name').notNull().default(''),
+    osVersion: text('os_version').notNull().default(''),
+    lastCommunicationTime: timestamp('last_communication_time', { withTimezone: true }),
+    recycleStatus: boolean('recycle_status').notNull().default(false),
+    renterName: text('renter_name').notNull().default(''),
+    renterPhone: text('renter_phone').notNull().default(''),
+    renterIdCard: text('renter_id_card').notNull().default(''),
+    rentRemark: text('rent_remark').notNull().default(''),
+    /** What the device last reported of itself (locked, running app, lost mode, location, apps …). */
+    state: jsonb('state').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    /** SHA-256 of the device's own credential, issued at enrollment. */
+    credentialHash: text('credential_hash'),
+    enrolledAt: timestamp('enrolled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('devices_platform_serial_idx').on(t.platform, t.serialNumber),
+    index('devices_company_idx').on(t.companyId, t.platform, t.recycleStatus),
+    uniqueIndex('devices_credential_idx').on(t.credentialHash),
+  ],
+)
+
+export const taskStatuses = ['QUEUED', 'SENT', 'DONE', 'ERROR', 'TIMEOUT'] as const
+export type TaskStatus = (typeof taskStatuses)[number]
+
+/**
+ * The command queue (ARCHITECTURE: commands and tasks). A console command writes a task; the device claims it
+ * (FOR UPDATE SKIP LOCKED), executes it and reports; only the report changes the device's state.
+ */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: serial('id').primaryKey(),
+    taskId: text('task_id').notNull(),
+    deviceId: integer('device_id').notNull().references(() => devices.id),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    status: text('status', { enum: taskStatuses }).notNull().default('QUEUED'),
+    result: jsonb('result').$type<Record<string, unknown> | null>(),
+    errorMessage: text('error_message'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('tasks_task_id_idx').on(t.taskId),
+    index('tasks_device_status_idx').on(t.deviceId, t.status, t.createdAt),
+    index('tasks_company_idx').on(t.companyId, t.createdAt),
+  ],
+)
