@@ -284,3 +284,22 @@ export const domainText = {
     expiryTimeMinuteHint: '填 0 表示长期有效',
   },
 } as const
+
+/** Quota accounts (SPEC §3, §7 Quota). */
+export const quotaMessages = {
+  typeName: (type: 'IOS' | 'HUAWEI') => (type === 'IOS' ? '苹果' : '华为'),
+  notOpened: (type: 'IOS' | 'HUAWEI') => `${type === 'IOS' ? '苹果' : '华为'}服务尚未开通，请先开通后再添加设备`,
+  insufficient: (type: 'IOS' | 'HUAWEI', remaining: number) =>
+    `${type === 'IOS' ? '苹果' : '华为'}额度不足（剩余 ${remaining}），请先增加额度`,
+  badQuantity: '修改数量必须是非零整数',
+} as const
+
+/** Offline behaviour of the PWA (issue #4). */
+export const offlineText = {
+  actionDisabled: '离线状态下无法执行此操作',
+  banner: (since: string) => `当前处于离线状态，显示的是 ${since} 缓存的数据`,
+  bannerNoTime: '当前处于离线状态，显示的是缓存的数据',
+  updateAvailable: '发现新版本',
+  refresh: '刷新',
+  later: '稍后',
+} as const
