@@ -7,6 +7,8 @@ import { setUnauthorizedHandler } from './api/http'
 import { createQueryClient } from './queryClient'
 import { createAppRouter } from './router'
 import { applyTheme, readTheme } from './layout/theme'
+import { userCenterKeys } from './features/user-center/queries'
+import { startPersistence } from './persist'
 import { registerServiceWorker } from './sw-update'
 import './styles.css'
 
@@ -30,6 +32,11 @@ setUnauthorizedHandler(() => {
   void router.navigate({ to: '/login', replace: true })
 })
 
+// Restore the signed-in user's cached data before the first render, so an offline start shows it at once.
+await startPersistence(queryClient)
+// SPEC §2: user info and menu load once per start; a restored copy shows at once and is refreshed behind it.
+void queryClient.invalidateQueries({ queryKey: userCenterKeys.all })
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
@@ -38,4 +45,5 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 )
 
-registerServiceWorker()
+if (document.readyState === 'complete') void registerServiceWorker()
+else window.addEventListener('load', () => void registerServiceWorker())

@@ -10,7 +10,8 @@ export function createQueryClient() {
         retry: (count, err) => count < 2 && err instanceof RequestError && err.isNetwork,
         refetchOnWindowFocus: false,
       },
-      mutations: { retry: false },
+      // Offline, a command must fail at once and say so, never wait in a queue to fire later (issue #4).
+      mutations: { retry: false, networkMode: 'always' },
     },
   })
 }

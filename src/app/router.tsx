@@ -1,18 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { Navigate, Outlet, createRootRouteWithContext, createRoute, createRouter, redirect } from '@tanstack/react-router'
-import { z } from 'zod'
+import { Navigate, Outlet, createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router'
 import { routeAuthority } from '../shared/domain/authorities'
 import { routeTitles, type RoutePath } from '../shared/messages'
 import { getToken } from './api/token'
 import { screens } from './screens'
 import { Notifier } from './components/Notifier'
 import { LoginScreen } from './features/account/LoginScreen'
-import { RegisterScreen } from './features/account/RegisterScreen'
 import { PlaceholderScreen } from './features/pages/PlaceholderScreen'
 import { ForbiddenScreen, NotFoundScreen } from './features/pages/StatusScreens'
 import { userInfoQuery } from './features/user-center/queries'
-import { Shell } from './layout/Shell'
 import { ShellError } from './layout/ShellError'
+import { UpdatePrompt } from './layout/UpdatePrompt'
 
 interface RouterContext {
   queryClient: QueryClient
@@ -23,6 +21,7 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
     <>
       <Outlet />
       <Notifier />
+      <UpdatePrompt />
     </>
   ),
   // SPEC §2: unknown paths go to /404.
@@ -32,14 +31,20 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
-  validateSearch: z.object({ redirect: z.string().optional() }),
+  // A plain check rather than zod: the login screen is the first paint and carries no schema library.
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
+    typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
   component: function Login() {
     const { redirect: to } = loginRoute.useSearch()
     return <LoginScreen redirect={to} />
   },
 })
 
-const registerRoute = createRoute({ getParentRoute: () => rootRoute, path: '/register', component: RegisterScreen })
+const registerRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/register',
+  component: lazyRouteComponent(() => import('./features/account/RegisterScreen'), 'RegisterScreen'),
+})
 const notFoundRoute = createRoute({ getParentRoute: () => rootRoute, path: '/404', component: NotFoundScreen })
 const forbiddenRoute = createRoute({ getParentRoute: () => rootRoute, path: '/403', component: ForbiddenScreen })
 
@@ -58,7 +63,7 @@ const shellRoute = createRoute({
   beforeLoad: ({ location }) => {
     if (!getToken()) throw redirect({ to: '/login', search: { redirect: location.href } })
   },
-  component: Shell,
+  component: lazyRouteComponent(() => import('./layout/Shell'), 'Shell'),
   errorComponent: ShellError,
 })
 

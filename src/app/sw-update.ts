@@ -1,12 +1,51 @@
-import { Workbox } from 'workbox-window'
+import { useSyncExternalStore } from 'react'
+import type { Workbox } from 'workbox-window'
 
 /**
- * Registers the generated service worker (production builds only). The update prompt and the offline
- * behaviour are built on this by the PWA issue.
+ * Service-worker registration and the update flow (issue #4): a new version waits until the user chooses
+ * 刷新 in a non-blocking prompt, so nothing reloads under someone who is typing.
  */
-export function registerServiceWorker(): Workbox | null {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return null
-  const wb = new Workbox('/sw.js')
-  void wb.register()
-  return wb
+let wb: Workbox | null = null
+let updateWaiting = false
+const listeners = new Set<() => void>()
+
+function setWaiting(value: boolean) {
+  updateWaiting = value
+  for (const l of listeners) l()
+}
+
+/** Registers after the first paint; workbox-window is loaded then, so it costs the first screen nothing. */
+export async function registerServiceWorker(): Promise<void> {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
+  const { Workbox } = await import('workbox-window')
+  wb = new Workbox('/sw.js')
+  wb.addEventListener('waiting', () => setWaiting(true))
+  void wb.register().then((reg) => {
+    // Look for a new version when the app comes back to the foreground, as well as on each navigation.
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible') void reg?.update()
+    })
+  })
+}
+
+export function useUpdateWaiting(): boolean {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l)
+      return () => listeners.delete(l)
+    },
+    () => updateWaiting,
+    () => false,
+  )
+}
+
+/** Activates the waiting version, then reloads once it controls the page — only on the user's request. */
+export function applyUpdate(): void {
+  if (!wb) return
+  wb.addEventListener('controlling', () => window.location.reload())
+  wb.messageSkipWaiting()
+}
+
+export function dismissUpdate(): void {
+  setWaiting(false)
 }

@@ -1,7 +1,7 @@
 import { ResultCode, type Envelope } from '../../shared/contract/envelope'
 import { errorMessages } from '../../shared/messages'
 import { notify } from '../notify'
-import { clearToken, getToken } from './token'
+import { getToken, signOut } from './token'
 
 export const MAIN_BASE = '/mdm/api/v1'
 export const HUAWEI_BASE = '/huawei/mdm/api/v1'
@@ -51,7 +51,7 @@ function authHeaders(): Record<string, string> {
 }
 
 function unauthorized(): never {
-  clearToken()
+  signOut()
   onUnauthorized()
   throw new RequestError(ResultCode.unauthorized, errorMessages.unauthorized)
 }

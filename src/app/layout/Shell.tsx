@@ -8,6 +8,7 @@ import { menuQuery, userInfoQuery } from '../features/user-center/queries'
 import { IcpFooter } from './IcpFooter'
 import { logout } from './logout'
 import { NavMenu } from './NavMenu'
+import { OfflineBanner } from './OfflineBanner'
 import { ThemeToggle } from './ThemeToggle'
 
 function SidePanel({ onNavigate }: { onNavigate?: () => void }) {
@@ -65,6 +66,7 @@ export function Shell() {
           </button>
           <div className="shell-title">{title}</div>
         </header>
+        <OfflineBanner />
         <main className="shell-content">
           <Outlet />
         </main>

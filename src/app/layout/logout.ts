@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { api } from '../api/http'
-import { clearToken } from '../api/token'
+import { signOut } from '../api/token'
 
 /** SPEC §4: logout removes the stored token and reloads; the server also revokes the session. */
 export async function logout(queryClient: QueryClient): Promise<void> {
@@ -9,7 +9,7 @@ export async function logout(queryClient: QueryClient): Promise<void> {
   } catch {
     // Offline or already expired: the token is removed locally either way.
   }
-  clearToken()
   queryClient.clear()
+  signOut()
   window.location.assign('/login')
 }

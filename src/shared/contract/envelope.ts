@@ -1,5 +1,3 @@
-import { z } from 'zod'
-
 /** SPEC §8: every answer is { code, msg, data }; code 200 is success. */
 export const ResultCode = {
   ok: 200,
@@ -11,10 +9,6 @@ export const ResultCode = {
   tooManyRequests: 429,
   serverError: 500,
 } as const
-
-export function envelopeSchema<T extends z.ZodType>(data: T) {
-  return z.object({ code: z.number(), msg: z.string(), data })
-}
 
 export interface Envelope<T> {
   code: number

@@ -14,6 +14,7 @@ export const userInfoQuery = () =>
     queryKey: userCenterKeys.info(),
     queryFn: () => api.post<UserInfoResponse>('/userCenter/info', undefined, { silent: true }),
     staleTime: Infinity,
+    meta: { persist: true },
   })
 
 export const menuQuery = () =>
@@ -21,6 +22,7 @@ export const menuQuery = () =>
     queryKey: userCenterKeys.menu(),
     queryFn: () => api.get<MenuItemResponse[]>('/userCenter/menu', undefined, { silent: true }),
     staleTime: Infinity,
+    meta: { persist: true },
   })
 
 export const appConfigQuery = () =>
@@ -28,4 +30,5 @@ export const appConfigQuery = () =>
     queryKey: ['app', 'config'] as const,
     queryFn: () => api.get<AppConfigResponse>('/app/config', undefined, { silent: true }),
     staleTime: 60 * 60_000,
+    meta: { persist: true },
   })

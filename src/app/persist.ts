@@ -1,0 +1,73 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
+import { persistQueryClient, removeOldestQuery } from '@tanstack/react-query-persist-client'
+import { getSessionUser, onSessionChange } from './api/token'
+
+export const CACHE_KEY = 'mdm_cache'
+/** Cached data older than this is not restored. */
+export const CACHE_MAX_AGE_MS = 7 * 24 * 3600_000
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: {
+      /**
+       * Persist this query to localStorage for offline reading. Only safe, useful data: device lists and details,
+       * dashboard, announcements, the menu. Never secrets (access-key secrets, passcodes, activation-lock or
+       * reset passwords) and never the captcha.
+       */
+      persist?: boolean
+    }
+  }
+}
+
+/** The buster ties the cache to the app version and the signed-in user: either changing discards it. */
+export function cacheBuster(username: string): string {
+  return `${__APP_VERSION__}:${username}`
+}
+
+/**
+ * Persists the allow-listed queries (meta.persist) for the signed-in user; re-keys on sign-in, removes the
+ * cache on sign-out. Returns a promise that settles once the cache is restored, so the first render shows it.
+ */
+export function startPersistence(queryClient: QueryClient, storage: Storage = window.localStorage): Promise<void> {
+  // A write that lands after sign-out (the persister throttles) must not bring the cache back.
+  const guarded: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = {
+    getItem: (k) => storage.getItem(k),
+    removeItem: (k) => storage.removeItem(k),
+    setItem: (k, v) => {
+      if (getSessionUser()) storage.setItem(k, v)
+    },
+  }
+  const persister = createSyncStoragePersister({
+    storage: guarded,
+    key: CACHE_KEY,
+    throttleTime: 1000,
+    // When localStorage is full, drop the oldest query and try again; the app keeps working either way.
+    retry: removeOldestQuery,
+  })
+  let unsubscribe: () => void = () => undefined
+
+  const follow = (username: string | null): Promise<void> => {
+    unsubscribe()
+    unsubscribe = () => undefined
+    if (!username) {
+      void persister.removeClient()
+      return Promise.resolve()
+    }
+    const [unsub, restored] = persistQueryClient({
+      queryClient,
+      persister,
+      buster: cacheBuster(username),
+      maxAge: CACHE_MAX_AGE_MS,
+      dehydrateOptions: { shouldDehydrateQuery: (q) => q.meta?.persist === true && q.state.status === 'success' },
+    })
+    unsubscribe = unsub
+    return restored.catch(() => undefined)
+  }
+
+  onSessionChange((username) => {
+    if (username) void persister.removeClient()
+    void follow(username)
+  })
+  return follow(getSessionUser())
+}
