@@ -1,6 +1,8 @@
 /// <reference types="vitest/config" />
-import { readFileSync } from 'node:fs'
-import { defineConfig } from 'vite'
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
+import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 
@@ -9,10 +11,34 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 // Each build gets its own version: the persisted query cache of an older build is discarded (issue #4).
 const appVersion = `${pkg.version}+${Date.now().toString(36)}`
 
+/**
+ * Writes .br and .gz beside each built script and stylesheet; the server sends them precompressed
+ * (serveStatic precompressed), so phones on slow networks download a third of the bytes at no CPU cost per request.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist'
+  return {
+    name: 'mdm-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir)
+    },
+    closeBundle() {
+      const dir = path.join(outDir, 'assets')
+      for (const name of readdirSync(dir).filter((f) => /\.(js|css|svg)$/.test(f))) {
+        const body = readFileSync(path.join(dir, name))
+        writeFileSync(path.join(dir, `${name}.br`), brotliCompressSync(body))
+        writeFileSync(path.join(dir, `${name}.gz`), gzipSync(body, { level: 9 }))
+      }
+    },
+  }
+}
+
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
   plugins: [
     react(),
+    precompress(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

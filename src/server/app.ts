@@ -64,6 +64,7 @@ export function createApp(services: Services): Hono<AppEnv> {
     '/assets/*',
     serveStatic({
       root: distDir,
+      precompressed: true,
       onFound: (_p, c) => {
         c.header('Cache-Control', 'public, max-age=31536000, immutable')
       },

@@ -23,6 +23,9 @@ export function ensureConsoleBuilt(root = process.cwd(), distDir = 'dist'): void
   const result = spawnSync(process.execPath, [vite, 'build', '--outDir', distDir, '--emptyOutDir'], {
     cwd: root,
     stdio: 'inherit',
+    // A production build even when called from a test runner (vitest sets NODE_ENV=test, which would
+    // otherwise bundle React's development build and leave import.meta.env.PROD false).
+    env: { ...process.env, NODE_ENV: 'production' },
   })
   if (result.status !== 0) throw new Error('控制台构建失败，请查看上方的构建日志')
 }

@@ -1,0 +1,71 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chromium, type BrowserContext } from 'playwright-core'
+import { baseURL, CHROMIUM_ARGS, CHROMIUM_PATH } from './browser'
+
+/** The built output the e2e server serves (global-setup builds it). */
+const dist = process.env.MDM_E2E_DIST ?? 'dist'
+const read = (file: string) => readFileSync(path.join(dist, file), 'utf8')
+
+describe('built PWA', () => {
+  it('has a Chinese, standalone manifest starting at /dashboard with 192, 512 and maskable icons', () => {
+    const manifest = JSON.parse(read('manifest.webmanifest'))
+    expect(manifest).toMatchObject({
+      name: 'MDM 设备管理控制台',
+      short_name: 'MDM 控制台',
+      lang: 'zh-CN',
+      display: 'standalone',
+      start_url: '/dashboard',
+      theme_color: '#1a1a1a',
+      background_color: '#1a1a1a',
+    })
+    const sizes = manifest.icons.map((i: { sizes: string; purpose?: string }) => `${i.sizes}${i.purpose === 'maskable' ? ' maskable' : ''}`)
+    expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512', '512x512 maskable']))
+    for (const icon of manifest.icons) expect(() => readFileSync(path.join(dist, icon.src))).not.toThrow()
+    expect(read('index.html')).toContain('manifest.webmanifest')
+  })
+
+  it('precaches the shell, falls back to index.html for navigations, never caches the APIs, bounds the tile cache', () => {
+    const sw = read('sw.js')
+    expect(sw).toMatch(/url:\s*"index\.html"/)
+    expect(sw).toMatch(/assets\/index-[\w-]+\.js/)
+    expect(sw).toContain('NavigationRoute')
+    expect(sw).toContain('createHandlerBoundToURL("/index.html")')
+    // The API bases are denied to the navigation fallback and no runtime route caches them.
+    expect(sw).toContain('mdm\\/api\\/')
+    expect(sw).not.toMatch(/urlPattern[^)]*mdm\/api/)
+    expect(sw).toContain('"map-tiles"')
+    expect(sw).toMatch(/maxEntries:\s*800/)
+    expect(sw).toMatch(/maxAgeSeconds:\s*1209600/)
+    expect(sw).not.toMatch(/\.br"|\.gz"/)
+  })
+})
+
+describe('installability in Chromium', () => {
+  let context: BrowserContext
+  let profile: string
+  beforeAll(async () => {
+    // A real profile: Chromium refuses to install from an incognito-like context.
+    profile = mkdtempSync(path.join(tmpdir(), 'mdm-install-'))
+    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, baseURL: baseURL() })
+  })
+  afterAll(async () => {
+    await context?.close()
+    rmSync(profile, { recursive: true, force: true })
+  })
+
+  it('reports no installability errors and controls the page after a reload', async () => {
+    const page = await context.newPage()
+    await page.goto('/login')
+    await page.evaluate(() => navigator.serviceWorker.ready)
+    await page.reload()
+    await expect(page.evaluate(() => !!navigator.serviceWorker.controller)).resolves.toBe(true)
+    const cdp = await context.newCDPSession(page)
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors')
+    expect(installabilityErrors).toEqual([])
+    const manifest = await cdp.send('Page.getAppManifest')
+    expect(manifest.errors).toEqual([])
+  })
+})
