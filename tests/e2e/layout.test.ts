@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { launchBrowser, newPhoneContext, PHONE, signIn, TABLET } from './browser'
+
+/**
+ * Issue #4: every screen usable at 360×740 (phone) and 1024×1366 (tablet) — no horizontal scrolling and
+ * touch targets of at least 44 px — for every page the boss and the administrator can open.
+ */
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(() => browser?.close())
+
+async function menuRoutes(page: Page): Promise<string[]> {
+  const menu = await page.evaluate(async () => {
+    const res = await fetch('/mdm/api/v1/userCenter/menu', { headers: { Authorization: `Bearer ${localStorage.getItem('mdm_token')}` } })
+    return (await res.json()).data as { component: string; type: number; children: { component: string; type: number }[] }[]
+  })
+  const pages = menu.flatMap((m) => (m.type === -1 ? m.children : [m])).filter((m) => m.type === 0 || m.type === 2)
+  return ['/dashboard', ...pages.map((p) => p.component), '/center', '/blacklist']
+}
+
+/** Visible controls smaller than 44 px in height (or width, for icon-only buttons). */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = []
+    for (const el of document.querySelectorAll<HTMLElement>('button, a[href], [role="button"], [role="switch"], select')) {
+      const r = el.getBoundingClientRect()
+      if (r.width === 0 || r.height === 0) continue
+      const style = getComputedStyle(el)
+      if (style.visibility === 'hidden' || el.closest('[aria-hidden="true"], .adm-popup[style*="display: none"]')) continue
+      // The switch's own box is small, but its label row is the target.
+      const target = el.getAttribute('role') === 'switch' ? (el.closest('label') ?? el).getBoundingClientRect() : r
+      if (target.height < 44 - 0.5 || target.width < 44 - 0.5) out.push(`${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 20)}" ${Math.round(target.width)}×${Math.round(target.height)}`)
+    }
+    return out
+  })
+}
+
+describe.each([
+  ['phone', PHONE],
+  ['tablet', TABLET],
+])('layout at %s size', (_name, viewport) => {
+  it.each(['demo', 'admin'])('every page of %s fits the width and has 44 px touch targets', async (username) => {
+    const context = await newPhoneContext(browser, viewport)
+    const page = await context.newPage()
+    await signIn(page, username)
+    const problems: string[] = []
+    for (const route of await menuRoutes(page)) {
+      await page.goto(route)
+      await page.locator('.shell-content h1').first().waitFor()
+      await page.waitForLoadState('networkidle')
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+      if (overflow > 0) problems.push(`${route}: ${overflow}px horizontal overflow`)
+      for (const t of await smallTargets(page)) problems.push(`${route}: ${t}`)
+    }
+    await context.close()
+    expect(problems).toEqual([])
+  })
+})
