@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'coverage', 'src/server/db/migrations', 'bench'] },
+  { ignores: ['dist', 'dist-*', 'data', 'node_modules', 'coverage', 'src/server/db/migrations', 'bench'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -23,7 +23,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    files: ['src/server/config.ts', 'tests/**', 'vite.config.ts', 'drizzle.config.ts', 'src/server/start.ts', 'src/server/dev.ts'],
+    files: ['src/server/config.ts', 'tests/**', 'vite.config.ts', 'drizzle.config.ts', 'src/server/start.ts', 'src/server/dev.ts', 'src/server/console-build.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },
 )

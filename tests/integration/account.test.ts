@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { captchas, registrations, sessions } from '../../src/server/db/schema'
+import { captchas, companies, registrations, sessions } from '../../src/server/db/schema'
 import { hashToken } from '../../src/server/auth/sessions'
 import { CAPTCHA, createHarness, type Harness } from './harness'
 
@@ -118,6 +118,14 @@ describe('sessions', () => {
     } finally {
       await short.close()
     }
+  })
+
+  it('a disabled company ends its users’ sessions, and a disabled top-level company its child companies’ too', async () => {
+    const east = await h.login('demo-east')
+    const boss = await h.login('demo')
+    await h.database.db.update(companies).set({ available: false }).where(eq(companies.id, h.demo.bossCompanyId))
+    expect((await h.call('POST', '/userCenter/info', { token: boss })).body.code).toBe(401)
+    expect((await h.call('POST', '/userCenter/info', { token: east })).body.code).toBe(401)
   })
 
   it('logout revokes the token and leaves other sessions alone', async () => {

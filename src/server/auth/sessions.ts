@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, isNull, ne } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client'
 import { companies, roles, sessions, users } from '../db/schema'
 import { effectiveAuthorities, type UserKind } from '../../shared/domain/authorities'
@@ -18,6 +19,8 @@ export interface CurrentUser {
   phoneNumber: string
   authorities: string[]
 }
+
+const parentCompanies = alias(companies, 'parent_companies')
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
@@ -50,17 +53,20 @@ export class SessionService {
         companyName: companies.name,
         companyAvailable: companies.available,
         parentCompanyId: companies.parentId,
+        parentAvailable: parentCompanies.available,
         roleAuthorities: roles.authorities,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(companies, eq(companies.id, users.companyId))
+      .leftJoin(parentCompanies, eq(parentCompanies.id, companies.parentId))
       .leftJoin(roles, eq(roles.id, users.roleId))
       .where(
         and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date(this.now()))),
       )
       .limit(1)
-    if (!row || !row.user.available || row.companyAvailable === false) return null
+    // A disabled company disables its users, and a disabled top-level company its child companies too.
+    if (!row || !row.user.available || row.companyAvailable === false || row.parentAvailable === false) return null
     const u = row.user
     return {
       id: u.id,
