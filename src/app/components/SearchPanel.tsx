@@ -1,0 +1,73 @@
+import { useState, type FormEvent } from 'react'
+import { Button, Input } from 'antd-mobile'
+import { organizationText } from '../../shared/messages'
+import './records.css'
+
+export interface SearchField {
+  name: string
+  label: string
+  /** A select when options are given; the first option should be the "all" choice with value ''. */
+  options?: { label: string; value: string }[]
+  inputMode?: 'text' | 'numeric' | 'tel'
+}
+
+interface SearchPanelProps {
+  fields: SearchField[]
+  /** The current query; only the fields' own keys are read. */
+  values: Record<string, unknown>
+  /** SPEC §4: a new search starts again on page 1 (the caller resets current). */
+  onSearch: (values: Record<string, string | undefined>) => void
+}
+
+/** Filters of a list. What is typed stays a draft until 搜索; 重置 clears every filter. */
+export function SearchPanel({ fields, values, onSearch }: SearchPanelProps) {
+  const [draft, setDraft] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((f) => [f.name, typeof values[f.name] === 'string' ? (values[f.name] as string) : ''])))
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    onSearch(Object.fromEntries(fields.map((f) => [f.name, draft[f.name]?.trim() || undefined])))
+  }
+  const reset = () => {
+    setDraft(Object.fromEntries(fields.map((f) => [f.name, ''])))
+    onSearch(Object.fromEntries(fields.map((f) => [f.name, undefined])))
+  }
+  return (
+    <form className="search-panel" role="search" onSubmit={submit}>
+      {fields.map((f) =>
+        f.options ? (
+          <select
+            key={f.name}
+            className="search-field"
+            aria-label={f.label}
+            value={draft[f.name]}
+            onChange={(e) => setDraft((d) => ({ ...d, [f.name]: e.target.value }))}
+          >
+            {f.options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <div key={f.name} className="search-field">
+            <Input
+              aria-label={f.label}
+              placeholder={f.label}
+              value={draft[f.name]}
+              inputMode={f.inputMode}
+              onChange={(v) => setDraft((d) => ({ ...d, [f.name]: v }))}
+              clearable
+            />
+          </div>
+        ),
+      )}
+      <div className="search-buttons">
+        <Button type="submit" color="primary">
+          {organizationText.common.search}
+        </Button>
+        <Button type="button" onClick={reset}>
+          {organizationText.common.reset}
+        </Button>
+      </div>
+    </form>
+  )
+}

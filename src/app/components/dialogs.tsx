@@ -1,0 +1,24 @@
+import { Dialog } from 'antd-mobile'
+import { organizationMessages, organizationText, uiText } from '../../shared/messages'
+
+/** Asks before a delete or a reset; resolves true when confirmed. */
+export function confirmAction(content: string, confirmText: string = uiText.confirm): Promise<boolean> {
+  return Dialog.confirm({ content, confirmText, cancelText: uiText.cancel })
+}
+
+/** SPEC §8: the new password is shown in a dialog titled 重置成功 (once; it is not stored anywhere). */
+export function showNewPassword(account: string, password: string): Promise<void> {
+  return Dialog.alert({
+    title: organizationMessages.resetPasswordDone,
+    content: (
+      <div className="reset-result">
+        <p>{organizationText.common.newPasswordOf(account)}</p>
+        <p className="secret-value" style={{ fontSize: 20, textAlign: 'center' }} data-testid="new-password">
+          {password}
+        </p>
+        <p style={{ color: 'var(--app-text-secondary)', fontSize: 13 }}>{organizationText.common.newPasswordHint}</p>
+      </div>
+    ),
+    confirmText: organizationText.common.newPasswordNoted,
+  })
+}

@@ -1,0 +1,117 @@
+import { useState } from 'react'
+import { Button, ErrorBlock, PullToRefresh, Tag } from 'antd-mobile'
+import { useQuery } from '@tanstack/react-query'
+import { splitWhiteList } from '../../../shared/contract/access'
+import { formatDate } from '../../../shared/domain/format'
+import { organizationText, routeTitles, successMessages } from '../../../shared/messages'
+import { OnlineButton } from '../../components/OnlineButton'
+import { PageTitle } from '../../components/PageTitle'
+import { QueryStatus } from '../../components/QueryStatus'
+import { RecordCard } from '../../components/RecordCard'
+import { confirmAction } from '../../components/dialogs'
+import { useDisclosure } from '../../components/use-disclosure'
+import { notify } from '../../notify'
+import { AccessForm } from './AccessForm'
+import { accessKeyQuery, useAccessMutations } from './queries'
+
+const t = organizationText.access
+
+async function copy(text: string) {
+  try {
+    await navigator.clipboard.writeText(text)
+    notify.success(t.copied)
+  } catch {
+    notify.warning(t.copyFailed)
+  }
+}
+
+/** /access: the open-API access key — show, create, regenerate, delete (SPEC §2, §4). */
+export function AccessScreen() {
+  const key = useQuery(accessKeyQuery())
+  const creator = useDisclosure()
+  const { refresh, remove } = useAccessMutations()
+  const [revealed, setRevealed] = useState(false)
+  const k = key.data
+  const live = !!k?.accessSecret
+
+  const onRefresh = async () => {
+    if (!(await confirmAction(t.confirmRefresh, t.refresh))) return
+    try {
+      await refresh.mutateAsync()
+    } catch {
+      return
+    }
+    setRevealed(false)
+    notify.success(successMessages.regenerateKey)
+  }
+
+  const onDelete = async () => {
+    if (!(await confirmAction(t.confirmDelete, organizationText.common.delete))) return
+    try {
+      await remove.mutateAsync()
+    } catch {
+      return
+    }
+    notify.success(successMessages.delete)
+  }
+
+  return (
+    <section>
+      <PageTitle
+        title={routeTitles['/access']}
+        extra={
+          !live && !key.isPending ? (
+            <OnlineButton color="primary" className="touch" onClick={() => creator.open(true)}>
+              {t.create}
+            </OnlineButton>
+          ) : undefined
+        }
+      />
+      <PullToRefresh onRefresh={async () => void (await key.refetch())}>
+        <QueryStatus isPending={key.isPending} isError={key.isError} isEmpty={false} onRetry={() => void key.refetch()} />
+        {key.isSuccess && !k ? <ErrorBlock status="empty" title={t.none} description={t.noneHint} /> : null}
+        {k ? (
+          <RecordCard
+            title={k.name}
+            tags={live ? <Tag color="success">{t.active}</Tag> : <Tag color="danger">{t.deleted}</Tag>}
+            fields={[
+              { label: t.accessKey, value: <span className="secret-value">{k.accessKey}</span> },
+              {
+                label: t.accessSecret,
+                value: live ? <span className="secret-value">{revealed ? k.accessSecret : t.masked}</span> : t.secretCleared,
+              },
+              { label: t.gmtCreate, value: formatDate(k.gmtCreate, 'yyyy-MM-dd hh:mm:ss') },
+              { label: t.ipWhiteList, value: k.ipWhiteList ? splitWhiteList(k.ipWhiteList).join('、') : t.anyIp },
+              { label: t.remark, value: k.remark || '—' },
+            ]}
+            actions={
+              live ? (
+                <>
+                  <Button size="small" onClick={() => setRevealed((r) => !r)}>
+                    {revealed ? t.hide : t.show}
+                  </Button>
+                  <Button size="small" onClick={() => void copy(k.accessKey)}>
+                    {t.copyKey}
+                  </Button>
+                  <Button size="small" onClick={() => void copy(k.accessSecret!)}>
+                    {t.copySecret}
+                  </Button>
+                  <OnlineButton size="small" onClick={() => void onRefresh()}>
+                    {t.refresh}
+                  </OnlineButton>
+                  <OnlineButton size="small" color="danger" fill="outline" onClick={() => void onDelete()}>
+                    {organizationText.common.delete}
+                  </OnlineButton>
+                </>
+              ) : undefined
+            }
+          />
+        ) : null}
+      </PullToRefresh>
+      <p className="form-hint" style={{ padding: '12px 0' }}>
+        {t.signingHint}
+      </p>
+      <AccessForm visible={creator.visible} onClose={creator.close} />
+    </section>
+  )
+}

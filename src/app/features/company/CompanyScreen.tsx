@@ -1,0 +1,94 @@
+import { PullToRefresh } from 'antd-mobile'
+import { useQuery } from '@tanstack/react-query'
+import type { CompanyRecord } from '../../../shared/contract/company'
+import { organizationText, routeTitles, successMessages, uiText } from '../../../shared/messages'
+import { OnlineButton } from '../../components/OnlineButton'
+import { PageTitle } from '../../components/PageTitle'
+import { Pagination } from '../../components/Pagination'
+import { QueryStatus } from '../../components/QueryStatus'
+import { RecordList } from '../../components/RecordCard'
+import { SearchPanel } from '../../components/SearchPanel'
+import { confirmAction, showNewPassword } from '../../components/dialogs'
+import { useAuthorities } from '../../components/use-authorities'
+import { useDisclosure } from '../../components/use-disclosure'
+import { useSearchState } from '../../components/use-search-state'
+import { notify } from '../../notify'
+import { CompanyDevices } from './CompanyDevices'
+import { CompanyForm } from './CompanyForm'
+import { CompanyNode, nodeTitle, type CompanyActions } from './CompanyNode'
+import { companyListQuery, companySearchSchema, useCompanyMutations } from './queries'
+import { QuotaForm } from './QuotaForm'
+
+const t = organizationText.company
+
+/** /user/business: the company tree with its accounts, quota and devices (SPEC §2). */
+export function CompanyScreen() {
+  const [search, setSearch] = useSearchState(companySearchSchema)
+  const list = useQuery(companyListQuery(search))
+  const { info, isAdmin } = useAuthorities()
+  const editor = useDisclosure<CompanyRecord | null>()
+  const quota = useDisclosure<CompanyRecord>()
+  const devices = useDisclosure<CompanyRecord>()
+  const { resetPassword, openHuawei } = useCompanyMutations()
+  const records = list.data?.records ?? []
+  const total = list.data?.total ?? 0
+
+  const actions: CompanyActions = {
+    edit: (c) => editor.open(c),
+    changeQuota: (c) => quota.open(c),
+    devices: (c) => devices.open(c),
+    resetPassword: async (c) => {
+      if (!(await confirmAction(t.confirmReset(nodeTitle(c), c.username), organizationText.common.resetPassword))) return
+      try {
+        const { password } = await resetPassword.mutateAsync(c.bossUserId!)
+        await showNewPassword(c.username, password)
+      } catch {
+        // the server's message is shown
+      }
+    },
+    openHuawei: async (c) => {
+      if (!(await confirmAction(t.confirmOpenHuawei(c.name), t.openHuawei))) return
+      try {
+        await openHuawei.mutateAsync(c.id)
+      } catch {
+        return
+      }
+      notify.success(successMessages.openHuawei)
+    },
+  }
+
+  return (
+    <section>
+      <PageTitle
+        title={routeTitles['/user/business']}
+        extra={
+          <OnlineButton color="primary" className="touch" onClick={() => editor.open(null)}>
+            {isAdmin ? t.addTopLevel : t.add}
+          </OnlineButton>
+        }
+      />
+      <SearchPanel
+        fields={[
+          { name: 'name', label: uiText.companyName },
+          { name: 'username', label: uiText.username },
+        ]}
+        values={search}
+        onSearch={(filters) => setSearch({ ...search, ...filters, current: 1 })}
+      />
+      <PullToRefresh onRefresh={async () => void (await list.refetch())}>
+        <QueryStatus isPending={list.isPending} isError={list.isError && !list.data} isEmpty={records.length === 0} onRetry={() => void list.refetch()} emptyText={t.empty} />
+        <RecordList label={routeTitles['/user/business']} single>
+          {records.map((c) => (
+            <CompanyNode key={c.id} company={c} ownCompanyId={info?.companyId ?? null} actions={actions} />
+          ))}
+        </RecordList>
+      </PullToRefresh>
+      {total > 0 ? (
+        <Pagination current={search.current} pageSize={search.pageSize} total={total} onChange={(current, pageSize) => setSearch({ ...search, current, pageSize })} />
+      ) : null}
+      <CompanyForm key={editor.value?.id ?? 'new'} visible={editor.visible} editing={editor.value} onClose={editor.close} />
+      <QuotaForm key={`quota-${quota.value?.id}`} visible={quota.visible} company={quota.value} onClose={quota.close} />
+      <CompanyDevices visible={devices.visible} company={devices.value} onClose={devices.close} />
+    </section>
+  )
+}

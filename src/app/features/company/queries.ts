@@ -1,0 +1,70 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { z } from 'zod'
+import type {
+  ChildrenDeviceQuery,
+  ChildrenDeviceResponse,
+  CompanyAddRequest,
+  CompanyRecord,
+  CompanySearchQuery,
+  CompanySearchResponse,
+  CompanyUpdateRequest,
+  ResetPasswordResponse,
+} from '../../../shared/contract/company'
+import type { ChangeQuantityRequest, QuotaInfo } from '../../../shared/contract/quota'
+import type { RoleOption } from '../../../shared/contract/role'
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE, MAX_PAGE_SIZE } from '../../../shared/domain/paging'
+import { api } from '../../api/http'
+
+export const companySearchSchema = z.object({
+  current: z.coerce.number().int().min(FIRST_PAGE).catch(FIRST_PAGE),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).catch(DEFAULT_PAGE_SIZE),
+  name: z.string().optional().catch(undefined),
+  username: z.string().optional().catch(undefined),
+})
+
+export const companyKeys = {
+  all: ['company'] as const,
+  list: (q: CompanySearchQuery) => [...companyKeys.all, 'list', q] as const,
+  children: (companyId: number) => [...companyKeys.all, 'children', companyId] as const,
+  devices: (q: ChildrenDeviceQuery) => [...companyKeys.all, 'devices', q] as const,
+  roleOptions: () => [...companyKeys.all, 'roleOptions'] as const,
+}
+
+export const companyListQuery = (q: CompanySearchQuery) =>
+  queryOptions({
+    queryKey: companyKeys.list(q),
+    queryFn: () => api.get<CompanySearchResponse>('/company/search', { ...q }),
+    placeholderData: keepPreviousData,
+  })
+
+/** SPEC §2: the second level of the tree loads when a node opens. */
+export const companyChildrenQuery = (companyId: number) =>
+  queryOptions({
+    queryKey: companyKeys.children(companyId),
+    queryFn: () => api.get<CompanyRecord[]>('/company/listChildren', { companyId }),
+  })
+
+export const companyDevicesQuery = (q: ChildrenDeviceQuery) =>
+  queryOptions({
+    queryKey: companyKeys.devices(q),
+    queryFn: () => api.get<ChildrenDeviceResponse>('/company/searchChildrenDevice', { ...q }),
+    placeholderData: keepPreviousData,
+  })
+
+export const companyRoleOptionsQuery = () =>
+  queryOptions({
+    queryKey: companyKeys.roleOptions(),
+    queryFn: () => api.get<RoleOption[]>('/role/list', { roleType: 'COMPANY' }),
+  })
+
+export function useCompanyMutations() {
+  const queryClient = useQueryClient()
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: companyKeys.all })
+  return {
+    add: useMutation({ mutationFn: (req: CompanyAddRequest) => api.post<{ id: number }>('/company/add', req), onSuccess: invalidate }),
+    update: useMutation({ mutationFn: (req: CompanyUpdateRequest) => api.put<null>('/company/update', req), onSuccess: invalidate }),
+    resetPassword: useMutation({ mutationFn: (bossId: number) => api.put<ResetPasswordResponse>('/company/resetPassword', { bossId }) }),
+    changeQuantity: useMutation({ mutationFn: (req: ChangeQuantityRequest) => api.post<QuotaInfo>('/account/changeQuantity', req), onSuccess: invalidate }),
+    openHuawei: useMutation({ mutationFn: (companyId: number) => api.post<QuotaInfo>('/account/create', { companyId }), onSuccess: invalidate }),
+  }
+}

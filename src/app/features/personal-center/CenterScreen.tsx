@@ -1,0 +1,58 @@
+import { List, SpinLoading } from 'antd-mobile'
+import { useQuery } from '@tanstack/react-query'
+import { organizationText, routeTitles, uiText } from '../../../shared/messages'
+import { PageTitle } from '../../components/PageTitle'
+import { RecordCard } from '../../components/RecordCard'
+import { useAuthorities } from '../../components/use-authorities'
+import { useDisclosure } from '../../components/use-disclosure'
+import { PasswordForm, SecondaryPasswordForm } from './PasswordForms'
+import { PhoneForm } from './PhoneForm'
+import { securityQuery } from './queries'
+
+const t = organizationText.center
+
+/** /center: the signed-in user's account — password, secondary password, phone number (SPEC §2). */
+export function CenterScreen() {
+  const security = useQuery(securityQuery())
+  const { info } = useAuthorities()
+  const password = useDisclosure()
+  const secondary = useDisclosure()
+  const phone = useDisclosure()
+  const s = security.data
+  const isSet = s?.secondaryPasswordSet ?? false
+
+  return (
+    <section>
+      <PageTitle title={routeTitles['/center']} />
+      {s ? (
+        <RecordCard
+          title={s.name || s.username}
+          fields={[
+            { label: uiText.username, value: s.username },
+            { label: uiText.phoneNumber, value: s.phoneNumber || '—' },
+            ...(info?.companyName ? [{ label: uiText.companyName, value: info.companyName }] : []),
+            { label: t.secondaryPassword, value: isSet ? t.secondarySet : t.secondaryNotSet },
+          ]}
+        />
+      ) : (
+        <div className="center-box">
+          <SpinLoading aria-label={uiText.loading} />
+        </div>
+      )}
+      <List mode="card" header={t.security} style={{ margin: '12px 0' }}>
+        <List.Item onClick={() => password.open(true)} description={t.changePasswordHint}>
+          <span>{t.changePassword}</span>
+        </List.Item>
+        <List.Item onClick={() => secondary.open(true)} description={t.secondaryHint}>
+          <span>{isSet ? t.changeSecondary : t.setSecondary}</span>
+        </List.Item>
+        <List.Item onClick={() => phone.open(true)} description={s?.phoneNumber ? t.currentPhone(s.phoneNumber) : undefined}>
+          <span>{t.changePhone}</span>
+        </List.Item>
+      </List>
+      <PasswordForm visible={password.visible} onClose={password.close} />
+      <SecondaryPasswordForm visible={secondary.visible} isSet={isSet} onClose={secondary.close} />
+      <PhoneForm visible={phone.visible} onClose={phone.close} />
+    </section>
+  )
+}

@@ -1,0 +1,35 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type {
+  SecurityInfoResponse,
+  SendCodeResponse,
+  UpdatePasswordRequest,
+  UpdatePhoneNumberRequest,
+  UpdateSecondaryPasswordRequest,
+} from '../../../shared/contract/personal-center'
+import { api } from '../../api/http'
+
+export const personalCenterKeys = {
+  all: ['personalCenter'] as const,
+  security: () => [...personalCenterKeys.all, 'security'] as const,
+}
+
+export const securityQuery = () =>
+  queryOptions({ queryKey: personalCenterKeys.security(), queryFn: () => api.get<SecurityInfoResponse>('/userCenter/security') })
+
+export function usePersonalCenterMutations() {
+  const queryClient = useQueryClient()
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: personalCenterKeys.all })
+    // The shell shows the user's info (phone number included) from this key.
+    await queryClient.invalidateQueries({ queryKey: ['userCenter', 'info'] })
+  }
+  return {
+    updatePassword: useMutation({ mutationFn: (req: UpdatePasswordRequest) => api.put<null>('/userCenter/updatePassword', req) }),
+    updateSecondaryPassword: useMutation({
+      mutationFn: (req: UpdateSecondaryPasswordRequest) => api.put<null>('/userCenter/updateSecondaryPassword', req),
+      onSuccess: refresh,
+    }),
+    sendCode: useMutation({ mutationFn: (phoneNumber: string) => api.post<SendCodeResponse>('/sms/sendCode', { phoneNumber }) }),
+    updatePhoneNumber: useMutation({ mutationFn: (req: UpdatePhoneNumberRequest) => api.put<null>('/userCenter/updatePhoneNumber', req), onSuccess: refresh }),
+  }
+}

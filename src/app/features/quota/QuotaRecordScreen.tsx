@@ -1,0 +1,84 @@
+import { PullToRefresh, Tag } from 'antd-mobile'
+import { useQuery } from '@tanstack/react-query'
+import { quotaRecordKinds, type QuotaType } from '../../../shared/contract/quota'
+import { formatDate, formatThousands } from '../../../shared/domain/format'
+import { organizationText, routeTitles } from '../../../shared/messages'
+import { PageTitle } from '../../components/PageTitle'
+import { Pagination } from '../../components/Pagination'
+import { QueryStatus } from '../../components/QueryStatus'
+import { RecordCard, RecordList } from '../../components/RecordCard'
+import { SearchPanel } from '../../components/SearchPanel'
+import { useSearchState } from '../../components/use-search-state'
+import { quotaRecordsQuery, quotaSearchSchema } from './queries'
+
+const t = organizationText.quota
+
+/** /account/ios and /account/huawei: the quota account and its records (consumption, transfers, grants). */
+function QuotaRecordScreen({ quotaType }: { quotaType: QuotaType }) {
+  const [search, setSearch] = useSearchState(quotaSearchSchema)
+  const list = useQuery(quotaRecordsQuery({ ...search, quotaType }))
+  const title = routeTitles[quotaType === 'IOS' ? '/account/ios' : '/account/huawei']
+  const records = list.data?.records ?? []
+  const account = list.data?.account
+
+  return (
+    <section>
+      <PageTitle title={title} />
+      {account ? (
+        <div className="summary-strip">
+          <div className="summary-item">
+            <div className="summary-value">{account.opened ? formatThousands(account.remainingQuantity) : '—'}</div>
+            <div className="summary-label">{account.opened ? t.remaining : t.notOpened}</div>
+          </div>
+          <div className="summary-item">
+            <div className="summary-value">{formatThousands(account.totalConsumedQuantity)}</div>
+            <div className="summary-label">{t.consumed}</div>
+          </div>
+        </div>
+      ) : null}
+      <SearchPanel
+        fields={[
+          { name: 'serialNumber', label: t.serialNumber },
+          { name: 'kind', label: t.kind, options: [{ label: t.allKinds, value: '' }, ...quotaRecordKinds.map((k) => ({ label: t.kinds[k], value: k }))] },
+        ]}
+        values={search}
+        onSearch={(f) => setSearch({ ...search, serialNumber: f.serialNumber, kind: f.kind as (typeof quotaRecordKinds)[number] | undefined, current: 1 })}
+      />
+      <PullToRefresh onRefresh={async () => void (await list.refetch())}>
+        <QueryStatus isPending={list.isPending} isError={list.isError && !list.data} isEmpty={records.length === 0} onRetry={() => void list.refetch()} emptyText={t.empty} />
+        <RecordList label={title}>
+          {records.map((r) => (
+            <RecordCard
+              key={r.id}
+              title={
+                <span className={r.quantity > 0 ? 'quantity-plus' : 'quantity-minus'}>
+                  {r.quantity > 0 ? `+${r.quantity}` : r.quantity}
+                </span>
+              }
+              tags={<Tag fill="outline">{t.kinds[r.kind]}</Tag>}
+              fields={[
+                { label: t.remainingAfter, value: r.remainingAfter },
+                ...(r.serialNumber ? [{ label: t.serialNumber, value: r.serialNumber }] : []),
+                ...(r.counterpartCompanyName ? [{ label: t.counterpart, value: r.counterpartCompanyName }] : []),
+                { label: t.company, value: r.companyName },
+                ...(r.operatorName ? [{ label: t.operator, value: r.operatorName }] : []),
+                { label: t.time, value: formatDate(r.createdAt, 'yyyy-MM-dd hh:mm:ss') },
+              ]}
+            />
+          ))}
+        </RecordList>
+      </PullToRefresh>
+      {list.data && list.data.total > 0 ? (
+        <Pagination current={search.current} pageSize={search.pageSize} total={list.data.total} onChange={(current, pageSize) => setSearch({ ...search, current, pageSize })} />
+      ) : null}
+    </section>
+  )
+}
+
+export function IosQuotaScreen() {
+  return <QuotaRecordScreen quotaType="IOS" />
+}
+
+export function HuaweiQuotaScreen() {
+  return <QuotaRecordScreen quotaType="HUAWEI" />
+}

@@ -1,0 +1,132 @@
+import { Dialog, PullToRefresh, Tag } from 'antd-mobile'
+import { useQuery } from '@tanstack/react-query'
+import type { RegistrationRecord, RegistrationStatus } from '../../../shared/contract/registration'
+import { formatDate } from '../../../shared/domain/format'
+import { pageAfterDelete } from '../../../shared/domain/paging'
+import { organizationText, routeTitles, successMessages, uiText } from '../../../shared/messages'
+import { OnlineButton } from '../../components/OnlineButton'
+import { PageTitle } from '../../components/PageTitle'
+import { Pagination } from '../../components/Pagination'
+import { QueryStatus } from '../../components/QueryStatus'
+import { RecordCard, RecordList } from '../../components/RecordCard'
+import { SearchPanel } from '../../components/SearchPanel'
+import { confirmAction } from '../../components/dialogs'
+import { useDisclosure } from '../../components/use-disclosure'
+import { useSearchState } from '../../components/use-search-state'
+import { notify } from '../../notify'
+import { registrationListQuery, registrationSearchSchema, useRegistrationMutations } from './queries'
+import { RegistrationForm } from './RegistrationForm'
+
+const t = organizationText.registration
+const statusColor: Record<RegistrationStatus, 'warning' | 'success' | 'danger'> = { PENDING: 'warning', APPROVED: 'success', REJECTED: 'danger' }
+
+/** /userRegister (administrator): review registrations — approve or reject, edit, delete (SPEC §2). */
+export function RegistrationScreen() {
+  const [search, setSearch] = useSearchState(registrationSearchSchema)
+  const list = useQuery(registrationListQuery(search))
+  const editor = useDisclosure<RegistrationRecord>()
+  const { approve, reject, remove } = useRegistrationMutations()
+  const records = list.data?.records ?? []
+  const total = list.data?.total ?? 0
+
+  const onReview = async (r: RegistrationRecord) => {
+    // The approve/reject dialog (SPEC §2): 通过 creates the company and its boss account; 不通过 closes the application.
+    const choice = await new Promise<'approve' | 'reject' | null>((resolve) => {
+      const choose = (value: 'approve' | 'reject' | null) => () => {
+        resolve(value)
+        handler.close()
+      }
+      const handler = Dialog.show({
+        title: t.reviewTitle,
+        content: t.reviewText(r.companyName, r.username),
+        closeOnMaskClick: true,
+        onClose: () => resolve(null),
+        actions: [
+          [
+            { key: 'reject', text: t.reject, danger: true, onClick: choose('reject') },
+            { key: 'approve', text: t.approve, bold: true, onClick: choose('approve') },
+          ],
+          { key: 'cancel', text: uiText.cancel, onClick: choose(null) },
+        ],
+      })
+    })
+    if (!choice) return
+    try {
+      if (choice === 'approve') await approve.mutateAsync(r.id)
+      else await reject.mutateAsync(r.id)
+    } catch {
+      return
+    }
+    notify.success(choice === 'approve' ? successMessages.approve : successMessages.reject)
+  }
+
+  const onDelete = async (r: RegistrationRecord) => {
+    if (!(await confirmAction(t.confirmDelete(r.companyName), organizationText.common.delete))) return
+    try {
+      await remove.mutateAsync(r.id)
+    } catch {
+      return
+    }
+    notify.success(successMessages.delete)
+    const current = pageAfterDelete({ current: search.current, pageSize: search.pageSize, total })
+    if (current !== search.current) setSearch({ ...search, current })
+  }
+
+  return (
+    <section>
+      <PageTitle title={routeTitles['/userRegister']} />
+      <SearchPanel
+        fields={[
+          { name: 'username', label: uiText.username },
+          {
+            name: 'status',
+            label: t.status,
+            options: [{ label: t.allStatuses, value: '' }, ...(['PENDING', 'APPROVED', 'REJECTED'] as const).map((s) => ({ label: t.statuses[s], value: s }))],
+          },
+        ]}
+        values={search}
+        onSearch={(f) => setSearch({ ...search, username: f.username, status: f.status as RegistrationStatus | undefined, current: 1 })}
+      />
+      <PullToRefresh onRefresh={async () => void (await list.refetch())}>
+        <QueryStatus isPending={list.isPending} isError={list.isError && !list.data} isEmpty={records.length === 0} onRetry={() => void list.refetch()} emptyText={t.empty} />
+        <RecordList label={routeTitles['/userRegister']}>
+          {records.map((r) => (
+            <RecordCard
+              key={r.id}
+              title={r.companyName}
+              tags={<Tag color={statusColor[r.status]}>{t.statuses[r.status]}</Tag>}
+              fields={[
+                { label: uiText.username, value: r.username },
+                { label: uiText.contactName, value: r.contactName },
+                { label: uiText.phoneNumber, value: r.phoneNumber },
+                { label: t.appliedAt, value: formatDate(r.createdAt, 'yyyy-MM-dd hh:mm') },
+                ...(r.reviewedAt ? [{ label: t.reviewedAt, value: formatDate(r.reviewedAt, 'yyyy-MM-dd hh:mm') }] : []),
+              ]}
+              actions={
+                <>
+                  {r.status === 'PENDING' ? (
+                    <>
+                      <OnlineButton size="small" color="primary" onClick={() => void onReview(r)}>
+                        {t.review}
+                      </OnlineButton>
+                      <OnlineButton size="small" onClick={() => editor.open(r)}>
+                        {organizationText.common.edit}
+                      </OnlineButton>
+                    </>
+                  ) : null}
+                  <OnlineButton size="small" color="danger" fill="outline" onClick={() => void onDelete(r)}>
+                    {organizationText.common.delete}
+                  </OnlineButton>
+                </>
+              }
+            />
+          ))}
+        </RecordList>
+      </PullToRefresh>
+      {total > 0 ? (
+        <Pagination current={search.current} pageSize={search.pageSize} total={total} onChange={(current, pageSize) => setSearch({ ...search, current, pageSize })} />
+      ) : null}
+      <RegistrationForm key={editor.value?.id ?? 'none'} visible={editor.visible} editing={editor.value} onClose={editor.close} />
+    </section>
+  )
+}

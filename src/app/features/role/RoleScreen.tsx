@@ -1,0 +1,110 @@
+import { PullToRefresh, Tag } from 'antd-mobile'
+import { useQuery } from '@tanstack/react-query'
+import type { RoleRecord } from '../../../shared/contract/role'
+import { formatDate } from '../../../shared/domain/format'
+import { pageAfterDelete } from '../../../shared/domain/paging'
+import { organizationText, routeTitles, successMessages } from '../../../shared/messages'
+import { OnlineButton } from '../../components/OnlineButton'
+import { PageTitle } from '../../components/PageTitle'
+import { Pagination } from '../../components/Pagination'
+import { QueryStatus } from '../../components/QueryStatus'
+import { RecordCard, RecordList } from '../../components/RecordCard'
+import { SearchPanel } from '../../components/SearchPanel'
+import { confirmAction } from '../../components/dialogs'
+import { useAuthorities } from '../../components/use-authorities'
+import { useDisclosure } from '../../components/use-disclosure'
+import { useSearchState } from '../../components/use-search-state'
+import { notify } from '../../notify'
+import { roleListQuery, roleSearchSchema, useRoleMutations } from './queries'
+import { RoleForm } from './RoleForm'
+
+const t = organizationText.role
+
+/** /sys: roles of COMPANY and STAFF type with their authorities (SPEC §2 "Role list and role add/edit"). */
+export function RoleScreen() {
+  const [search, setSearch] = useSearchState(roleSearchSchema)
+  const list = useQuery(roleListQuery(search))
+  const editor = useDisclosure<RoleRecord | null>()
+  const { remove } = useRoleMutations()
+  const { isBoss, info } = useAuthorities()
+  const records = list.data?.records ?? []
+  const total = list.data?.total ?? 0
+
+  const onDelete = async (role: RoleRecord) => {
+    if (!(await confirmAction(t.confirmDelete(role.name), organizationText.common.delete))) return
+    try {
+      await remove.mutateAsync(role.id)
+    } catch {
+      return // e.g. the role is in use: the server's message says so
+    }
+    notify.success(successMessages.delete)
+    const current = pageAfterDelete({ current: search.current, pageSize: search.pageSize, total })
+    if (current !== search.current) setSearch({ ...search, current })
+  }
+
+  // Only a boss manages COMPANY roles; others may not edit them even when listed.
+  const canManage = (role: RoleRecord) => role.roleType === 'STAFF' || isBoss
+
+  return (
+    <section>
+      <PageTitle
+        title={routeTitles['/sys']}
+        extra={
+          <OnlineButton color="primary" className="touch" onClick={() => editor.open(null)}>
+            {t.add}
+          </OnlineButton>
+        }
+      />
+      <SearchPanel
+        fields={[
+          { name: 'name', label: t.name },
+          {
+            name: 'roleType',
+            label: t.type,
+            options: [
+              { label: t.allTypes, value: '' },
+              { label: t.types.STAFF, value: 'STAFF' },
+              { label: t.types.COMPANY, value: 'COMPANY' },
+            ],
+          },
+        ]}
+        values={search}
+        onSearch={(filters) => setSearch({ ...search, ...filters, roleType: filters.roleType as 'COMPANY' | 'STAFF' | undefined, current: 1 })}
+      />
+      <PullToRefresh onRefresh={async () => void (await list.refetch())}>
+        <QueryStatus isPending={list.isPending} isError={list.isError && !list.data} isEmpty={records.length === 0} onRetry={() => void list.refetch()} emptyText={t.empty} />
+        <RecordList label={routeTitles['/sys']}>
+          {records.map((role) => (
+            <RecordCard
+              key={role.id}
+              title={role.name}
+              tags={<Tag color={role.roleType === 'COMPANY' ? 'warning' : 'primary'} fill="outline">{t.types[role.roleType]}</Tag>}
+              fields={[
+                { label: t.authorities, value: t.authorityCount(role.authorityIdList.length) },
+                { label: t.userCount, value: role.userCount },
+                ...(role.companyId !== info?.companyId ? [{ label: organizationText.staff.company, value: role.companyName }] : []),
+                { label: organizationText.common.createdAt, value: formatDate(role.createdAt, 'yyyy-MM-dd hh:mm') },
+              ]}
+              actions={
+                canManage(role) ? (
+                  <>
+                    <OnlineButton size="small" onClick={() => editor.open(role)}>
+                      {organizationText.common.edit}
+                    </OnlineButton>
+                    <OnlineButton size="small" color="danger" fill="outline" onClick={() => void onDelete(role)}>
+                      {organizationText.common.delete}
+                    </OnlineButton>
+                  </>
+                ) : undefined
+              }
+            />
+          ))}
+        </RecordList>
+      </PullToRefresh>
+      {total > 0 ? (
+        <Pagination current={search.current} pageSize={search.pageSize} total={total} onChange={(current, pageSize) => setSearch({ ...search, current, pageSize })} />
+      ) : null}
+      <RoleForm key={editor.value?.id ?? 'new'} visible={editor.visible} editing={editor.value} onClose={editor.close} />
+    </section>
+  )
+}

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto'
+import { desc, eq } from 'drizzle-orm'
+import type { AccessKeyResponse } from '../../../shared/contract/access'
+import { organizationMessages as m } from '../../../shared/messages'
+import type { CurrentUser } from '../../auth/sessions'
+import { iso } from '../../auth/tenant'
+import type { Db } from '../../db/client'
+import { accessKeys } from '../../db/schema'
+import { ApiError } from '../../http/errors'
+
+/** A new key pair: the access key names the caller, the secret signs its requests (HMAC-SHA256). */
+export function newKeyPair() {
+  return { accessKey: `AK${randomBytes(12).toString('hex').toUpperCase()}`, accessSecret: randomBytes(32).toString('base64url') }
+}
+
+/**
+ * The open-API access key of the user's company (SPEC §3, §4): one per company. The secret is kept because
+ * signatures are verified with it; deleting clears it, which disables the key.
+ */
+export class AccessKeyService {
+  constructor(
+    private readonly db: Db,
+    private readonly user: CurrentUser,
+  ) {}
+
+  private companyId(): number {
+    if (this.user.companyId === null) throw ApiError.forbidden()
+    return this.user.companyId
+  }
+
+  private async current() {
+    const [row] = await this.db
+      .select()
+      .from(accessKeys)
+      .where(eq(accessKeys.companyId, this.companyId()))
+      .orderBy(desc(accessKeys.id))
+      .limit(1)
+    return row
+  }
+
+  async get(): Promise<AccessKeyResponse> {
+    const row = await this.current()
+    if (!row) return null
+    return {
+      accessKey: row.accessKey,
+      accessSecret: row.accessSecret,
+      gmtCreate: iso(row.gmtCreate),
+      ipWhiteList: row.ipWhiteList,
+      name: row.name,
+      remark: row.remark,
+    }
+  }
+
+  /** Creates the key; a deleted key (no secret) is replaced, a live one must be regenerated or deleted first. */
+  async create(req: { name: string; remark: string; ipWhiteList: string }): Promise<AccessKeyResponse> {
+    const companyId = this.companyId()
+    const existing = await this.current()
+    if (existing?.accessSecret) throw ApiError.conflict(m.accessKeyExists)
+    const values = { ...newKeyPair(), name: req.name, remark: req.remark, ipWhiteList: req.ipWhiteList, userId: this.user.id, gmtCreate: new Date() }
+    if (existing) await this.db.update(accessKeys).set(values).where(eq(accessKeys.id, existing.id))
+    else await this.db.insert(accessKeys).values({ ...values, companyId })
+    return this.get()
+  }
+
+  /** PUT /access/refresh: new accessKey, accessSecret and gmtCreate; name, remark and whitelist stay. */
+  async refresh(): Promise<AccessKeyResponse> {
+    const existing = await this.current()
+    if (!existing) throw ApiError.notFound(m.accessKeyMissing)
+    await this.db
+      .update(accessKeys)
+      .set({ ...newKeyPair(), gmtCreate: new Date(), userId: this.user.id })
+      .where(eq(accessKeys.id, existing.id))
+    return this.get()
+  }
+
+  /** POST /access/delete: clears the secret; requests signed with the old one are refused from now on. */
+  async remove(): Promise<void> {
+    const existing = await this.current()
+    if (!existing) throw ApiError.notFound(m.accessKeyMissing)
+    await this.db.update(accessKeys).set({ accessSecret: null }).where(eq(accessKeys.id, existing.id))
+  }
+}

@@ -1,0 +1,251 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, or, type SQL } from 'drizzle-orm'
+import type {
+  ChildrenDeviceQuery,
+  ChildrenDeviceResponse,
+  CompanyAddRequest,
+  CompanyRecord,
+  CompanySearchQuery,
+  CompanySearchResponse,
+  CompanyUpdateRequest,
+  ResetPasswordResponse,
+} from '../../../shared/contract/company'
+import { errorMessages, organizationMessages as m } from '../../../shared/messages'
+import { hashPassword, randomPassword } from '../../auth/password'
+import { visibleCompanyIds, visibleDeviceCondition } from '../../auth/scope'
+import type { CurrentUser, SessionService } from '../../auth/sessions'
+import { iso, isInScope, withinScope, type CompanyScope } from '../../auth/tenant'
+import type { Db } from '../../db/client'
+import { companies, devices, quotaAccounts, roles, users } from '../../db/schema'
+import { isUniqueViolation } from '../../db/unique-violation'
+import { ApiError } from '../../http/errors'
+import { QuotaService } from '../quota/service'
+import { likePattern, RoleService } from '../role/service'
+
+const accountKinds = ['BOSS', 'COMPANY'] as const
+
+/**
+ * Companies (SPEC §2 "Business (company) tree"): the administrator sees every top-level company, a boss sees
+ * its own company with its children as the lazily loaded second level. Every query goes through the scope.
+ */
+export class CompanyService {
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: SessionService,
+    private readonly user: CurrentUser,
+  ) {}
+
+  private scope(): Promise<CompanyScope> {
+    return visibleCompanyIds(this.db, this.user)
+  }
+
+  /** A visible company, or the 404 a missing one gets. */
+  async visibleCompany(id: number, scope?: CompanyScope) {
+    const s = scope ?? (await this.scope())
+    if (!isInScope(s, id)) throw ApiError.notFound(m.companyNotFound)
+    const [row] = await this.db.select().from(companies).where(eq(companies.id, id))
+    if (!row) throw ApiError.notFound(m.companyNotFound)
+    return row
+  }
+
+  /** Builds the tree nodes of these companies: account, role, children count and quota, in four queries. */
+  private async describe(rows: (typeof companies.$inferSelect)[]): Promise<CompanyRecord[]> {
+    if (!rows.length) return []
+    const ids = rows.map((r) => r.id)
+    const [childCounts, accounts, quotas] = await Promise.all([
+      this.db
+        .select({ parentId: companies.parentId, n: count() })
+        .from(companies)
+        .where(inArray(companies.parentId, ids))
+        .groupBy(companies.parentId),
+      this.db
+        .select({ user: users, roleName: roles.name })
+        .from(users)
+        .leftJoin(roles, eq(roles.id, users.roleId))
+        .where(and(inArray(users.companyId, ids), inArray(users.kind, [...accountKinds])))
+        .orderBy(asc(users.id)),
+      this.db.select().from(quotaAccounts).where(inArray(quotaAccounts.companyId, ids)),
+    ])
+    const quotaOf = (companyId: number, type: 'IOS' | 'HUAWEI') => {
+      const acc = quotas.find((q) => q.companyId === companyId && q.quotaType === type)
+      return { opened: !!acc, remainingQuantity: acc?.remainingQuantity ?? 0, totalConsumedQuantity: acc?.totalConsumedQuantity ?? 0 }
+    }
+    return rows.map((c) => {
+      const account = accounts.find((a) => a.user.companyId === c.id)
+      return {
+        id: c.id,
+        name: c.name,
+        available: c.available,
+        parentId: c.parentId,
+        childrenCount: childCounts.find((x) => x.parentId === c.id)?.n ?? 0,
+        bossUserId: account?.user.id ?? null,
+        bossName: account?.user.name ?? '',
+        username: account?.user.username ?? '',
+        phoneNumber: account?.user.phoneNumber ?? '',
+        roleId: account?.user.roleId ?? null,
+        roleName: account?.roleName ?? null,
+        createdAt: iso(c.createdAt),
+        quota: { ios: quotaOf(c.id, 'IOS'), huawei: quotaOf(c.id, 'HUAWEI') },
+      }
+    })
+  }
+
+  /** GET /company/search: the roots of what the user sees (top-level companies for the administrator). */
+  async search(q: CompanySearchQuery): Promise<CompanySearchResponse> {
+    const scope = await this.scope()
+    const roots: SQL | undefined =
+      scope === null
+        ? isNull(companies.parentId)
+        : and(inArray(companies.id, scope), or(isNull(companies.parentId), notInArray(companies.parentId, scope)))
+    const byUsername = q.username
+      ? inArray(
+          companies.id,
+          this.db
+            .select({ id: users.companyId })
+            .from(users)
+            .where(and(inArray(users.kind, [...accountKinds]), ilike(users.username, likePattern(q.username)))),
+        )
+      : undefined
+    const where = and(roots, q.name ? ilike(companies.name, likePattern(q.name)) : undefined, byUsername)
+    const [{ total }] = await this.db.select({ total: count() }).from(companies).where(where)
+    const rows = await this.db
+      .select()
+      .from(companies)
+      .where(where)
+      .orderBy(desc(companies.id))
+      .limit(q.pageSize)
+      .offset((q.current - 1) * q.pageSize)
+    return { records: await this.describe(rows), total }
+  }
+
+  /** GET /company/listChildren: the second level, loaded when a node opens. */
+  async listChildren(companyId: number): Promise<CompanyRecord[]> {
+    const scope = await this.scope()
+    await this.visibleCompany(companyId, scope)
+    const rows = await this.db
+      .select()
+      .from(companies)
+      .where(and(eq(companies.parentId, companyId), withinScope(companies.id, scope)))
+      .orderBy(desc(companies.id))
+    return this.describe(rows)
+  }
+
+  async get(id: number): Promise<CompanyRecord> {
+    const [record] = await this.describe([await this.visibleCompany(id)])
+    return record
+  }
+
+  /**
+   * POST /company/add: a boss adds a child company with its account (kind COMPANY); the administrator adds a
+   * top-level company with its boss. The Apple quota account opens with the company; Huawei is opened separately.
+   */
+  async add(req: CompanyAddRequest): Promise<{ id: number }> {
+    const parentId = this.user.kind === 'ADMIN' ? null : this.user.kind === 'BOSS' ? this.user.companyId : undefined
+    if (parentId === undefined) throw ApiError.forbidden()
+    const roleId = req.roleId && parentId !== null ? (await new RoleService(this.db, this.user).assignable(req.roleId, 'COMPANY')).id : null
+    await this.assertUsernameFree(req.username)
+    const passwordHash = await hashPassword(req.password)
+    try {
+      return await this.db.transaction(async (tx) => {
+        const [company] = await tx.insert(companies).values({ name: req.name, parentId }).returning({ id: companies.id })
+        await tx.insert(users).values({
+          companyId: company.id,
+          username: req.username,
+          kind: parentId === null ? 'BOSS' : 'COMPANY',
+          name: req.bossName,
+          phoneNumber: req.phoneNumber,
+          passwordHash,
+          roleId,
+        })
+        await new QuotaService(this.db).open(company.id, 'IOS', tx)
+        return company
+      })
+    } catch (err) {
+      if (isUniqueViolation(err)) throw ApiError.conflict(errorMessages.usernameTaken)
+      throw err
+    }
+  }
+
+  private async assertUsernameFree(username: string) {
+    const [taken] = await this.db.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1)
+    if (taken) throw ApiError.conflict(errorMessages.usernameTaken)
+  }
+
+  /** PUT /company/update: name and availability of the company, name, phone and role of its account. */
+  async update(req: CompanyUpdateRequest): Promise<void> {
+    const company = await this.visibleCompany(req.id)
+    if (req.available === false && company.id === this.user.companyId) throw ApiError.badRequest(m.cannotDisableOwnCompany)
+    let roleId: number | null | undefined
+    if (req.roleId !== undefined) {
+      // Only a child company's account holds a COMPANY role; a boss always holds every company authority.
+      if (company.parentId === null || company.id === this.user.companyId) throw ApiError.badRequest(m.companyRoleBossOnly)
+      roleId = req.roleId === null ? null : (await new RoleService(this.db, this.user).assignable(req.roleId, 'COMPANY')).id
+    }
+    await this.db.transaction(async (tx) => {
+      if (req.name !== undefined || req.available !== undefined) {
+        await tx.update(companies).set({ name: req.name, available: req.available }).where(eq(companies.id, company.id))
+      }
+      if (req.bossName !== undefined || req.phoneNumber !== undefined || roleId !== undefined) {
+        const [account] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.companyId, company.id), inArray(users.kind, [...accountKinds])))
+          .orderBy(asc(users.id))
+          .limit(1)
+        if (account) {
+          await tx.update(users).set({ name: req.bossName, phoneNumber: req.phoneNumber, roleId }).where(eq(users.id, account.id))
+        }
+      }
+    })
+  }
+
+  /** PUT /company/resetPassword: a new random password for a company's account; its sessions end. */
+  async resetPassword(bossId: number): Promise<ResetPasswordResponse> {
+    const scope = await this.scope()
+    const [account] = await this.db
+      .select({ id: users.id, companyId: users.companyId })
+      .from(users)
+      .where(and(eq(users.id, bossId), inArray(users.kind, [...accountKinds])))
+    if (!account || !isInScope(scope, account.companyId)) throw ApiError.notFound(m.accountNotFound)
+    if (account.id === this.user.id) throw ApiError.badRequest(m.cannotResetSelf)
+    const password = randomPassword()
+    await this.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, account.id))
+    await this.sessions.revokeAllOf(account.id)
+    return { password }
+  }
+
+  /** GET /company/searchChildrenDevice: the devices of one visible company (read straight from the devices table). */
+  async devices(q: ChildrenDeviceQuery): Promise<ChildrenDeviceResponse> {
+    const company = await this.visibleCompany(q.companyId)
+    const where = and(
+      eq(devices.companyId, company.id),
+      await visibleDeviceCondition(this.db, this.user),
+      eq(devices.recycleStatus, false),
+      q.platform ? eq(devices.platform, q.platform) : undefined,
+      q.serialNumber ? ilike(devices.serialNumber, likePattern(q.serialNumber)) : undefined,
+    )
+    const [{ total }] = await this.db.select({ total: count() }).from(devices).where(where)
+    const rows = await this.db
+      .select({ device: devices, staffName: users.name })
+      .from(devices)
+      .leftJoin(users, eq(users.id, devices.staffId))
+      .where(where)
+      .orderBy(desc(devices.id))
+      .limit(q.pageSize)
+      .offset((q.current - 1) * q.pageSize)
+    return {
+      total,
+      records: rows.map(({ device: d, staffName }) => ({
+        id: d.id,
+        platform: d.platform,
+        serialNumber: d.serialNumber,
+        name: d.name,
+        model: d.model,
+        staffId: d.staffId,
+        staffName,
+        renterName: d.renterName,
+        lastCommunicationTime: iso(d.lastCommunicationTime),
+        createdAt: iso(d.createdAt),
+      })),
+    }
+  }
+}

@@ -1,0 +1,143 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto'
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import type {
+  SecurityInfoResponse,
+  SendCodeResponse,
+  UpdatePasswordRequest,
+  UpdatePhoneNumberRequest,
+  UpdateSecondaryPasswordRequest,
+} from '../../../shared/contract/personal-center'
+import { ResultCode } from '../../../shared/contract/envelope'
+import { organizationMessages as m } from '../../../shared/messages'
+import { hashPassword, verifyPassword } from '../../auth/password'
+import type { CurrentUser, SessionService } from '../../auth/sessions'
+import type { Db } from '../../db/client'
+import { smsCodes, users } from '../../db/schema'
+import { ApiError } from '../../http/errors'
+import type { SmsProvider } from '../../sms/provider'
+
+/** SMS code rules: valid 10 minutes, one send a minute, five an hour per account, five guesses per code. */
+export const smsRules = {
+  ttlMs: 10 * 60_000,
+  resendAfterMs: 60_000,
+  maxPerHour: 5,
+  maxAttempts: 5,
+} as const
+
+/** The code is stored only as a hash bound to the account and the phone number it was sent to. */
+function hashCode(userId: number, phoneNumber: string, code: string): string {
+  return createHash('sha256').update(`${userId}:${phoneNumber}:${code}`).digest('hex')
+}
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex')
+  const y = Buffer.from(b, 'hex')
+  return x.length === y.length && timingSafeEqual(x, y)
+}
+
+/** Personal centre (SPEC §2): password, secondary password, phone number with an SMS code. */
+export class PersonalCenterService {
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: SessionService,
+    private readonly sms: SmsProvider,
+    private readonly user: CurrentUser,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private async account() {
+    const [row] = await this.db.select().from(users).where(eq(users.id, this.user.id))
+    if (!row) throw ApiError.unauthorized()
+    return row
+  }
+
+  async security(): Promise<SecurityInfoResponse> {
+    const u = await this.account()
+    return { username: u.username, name: u.name, phoneNumber: u.phoneNumber, secondaryPasswordSet: u.secondaryPasswordHash !== null }
+  }
+
+  /** Checks the old password, stores the new one and ends every other session of the user (this one stays). */
+  async updatePassword(req: UpdatePasswordRequest): Promise<void> {
+    const u = await this.account()
+    if (!(await verifyPassword(req.oldPassword, u.passwordHash))) throw ApiError.badRequest(m.oldPasswordWrong)
+    if (req.oldPassword === req.newPassword) throw ApiError.badRequest(m.samePassword)
+    await this.db.update(users).set({ passwordHash: await hashPassword(req.newPassword) }).where(eq(users.id, u.id))
+    await this.sessions.revokeAllOf(u.id, this.user.sessionId)
+  }
+
+  /** Sets or changes the secondary password; the login password proves it is the account's owner. */
+  async updateSecondaryPassword(req: UpdateSecondaryPasswordRequest): Promise<void> {
+    const u = await this.account()
+    if (!(await verifyPassword(req.password, u.passwordHash))) throw ApiError.badRequest(m.loginPasswordWrong)
+    await this.db.update(users).set({ secondaryPasswordHash: await hashPassword(req.secondaryPassword) }).where(eq(users.id, u.id))
+  }
+
+  /** POST /sms/sendCode: a 6-digit code for the new phone number, rate-limited per account. */
+  async sendCode(phoneNumber: string): Promise<SendCodeResponse> {
+    const u = await this.account()
+    if (u.phoneNumber === phoneNumber) throw ApiError.badRequest(m.samePhone)
+    const now = this.now()
+    const recent = await this.db
+      .select({ createdAt: smsCodes.createdAt })
+      .from(smsCodes)
+      .where(and(eq(smsCodes.userId, u.id), gt(smsCodes.createdAt, new Date(now - 3600_000))))
+      .orderBy(desc(smsCodes.createdAt))
+    const last = recent[0]?.createdAt.getTime()
+    if (last !== undefined && now - last < smsRules.resendAfterMs) {
+      throw new ApiError(ResultCode.tooManyRequests, m.smsTooFrequent(Math.ceil((smsRules.resendAfterMs - (now - last)) / 1000)))
+    }
+    if (recent.length >= smsRules.maxPerHour) throw new ApiError(ResultCode.tooManyRequests, m.smsTooMany)
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+    // Only the newest code counts: earlier ones are retired when a new one is sent.
+    await this.db
+      .update(smsCodes)
+      .set({ consumedAt: new Date(now) })
+      .where(and(eq(smsCodes.userId, u.id), isNull(smsCodes.consumedAt)))
+    await this.db.insert(smsCodes).values({
+      userId: u.id,
+      phoneNumber,
+      codeHash: hashCode(u.id, phoneNumber, code),
+      expiresAt: new Date(now + smsRules.ttlMs),
+      createdAt: new Date(now),
+    })
+    await this.sms.send(phoneNumber, m.smsText(code, smsRules.ttlMs / 60_000))
+    return { expiresInSeconds: smsRules.ttlMs / 1000, resendAfterSeconds: smsRules.resendAfterMs / 1000 }
+  }
+
+  /** PUT /userCenter/updatePhoneNumber: the code sent to that number, unexpired, within five guesses. */
+  async updatePhoneNumber(req: UpdatePhoneNumberRequest): Promise<void> {
+    const now = new Date(this.now())
+    const [pending] = await this.db
+      .select()
+      .from(smsCodes)
+      .where(
+        and(
+          eq(smsCodes.userId, this.user.id),
+          eq(smsCodes.phoneNumber, req.phoneNumber),
+          isNull(smsCodes.consumedAt),
+          gt(smsCodes.expiresAt, now),
+        ),
+      )
+      .orderBy(desc(smsCodes.id))
+      .limit(1)
+    if (!pending) throw ApiError.badRequest(m.smsCodeWrong)
+    // Each guess is counted atomically before it is checked, so parallel guesses cannot exceed the limit.
+    const [counted] = await this.db
+      .update(smsCodes)
+      .set({ attempts: sql`${smsCodes.attempts} + 1` })
+      .where(and(eq(smsCodes.id, pending.id), lt(smsCodes.attempts, smsRules.maxAttempts)))
+      .returning({ id: smsCodes.id })
+    if (!counted || !sameHash(pending.codeHash, hashCode(this.user.id, req.phoneNumber, req.code))) {
+      throw ApiError.badRequest(m.smsCodeWrong)
+    }
+    const consumed = await this.db
+      .update(smsCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(smsCodes.id, pending.id), isNull(smsCodes.consumedAt)))
+      .returning({ id: smsCodes.id })
+    // Two requests with the same code: only the one that consumed it changes the number.
+    if (!consumed.length) throw ApiError.badRequest(m.smsCodeWrong)
+    await this.db.update(users).set({ phoneNumber: req.phoneNumber }).where(eq(users.id, this.user.id))
+  }
+}
+

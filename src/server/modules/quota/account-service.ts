@@ -1,0 +1,152 @@
+import { alias } from 'drizzle-orm/pg-core'
+import { and, count, desc, eq, ilike } from 'drizzle-orm'
+import type {
+  ConsumedRecordQuery,
+  ConsumedRecordResponse,
+  QuotaInfo,
+  QuotaType,
+  UserAccountInfoResponse,
+} from '../../../shared/contract/quota'
+import { organizationMessages as m } from '../../../shared/messages'
+import { visibleCompanyIds } from '../../auth/scope'
+import type { CurrentUser } from '../../auth/sessions'
+import { iso, isInScope, requireAuthority, withinScope, type CompanyScope } from '../../auth/tenant'
+import type { Db } from '../../db/client'
+import { companies, quotaRecords, users } from '../../db/schema'
+import { ApiError } from '../../http/errors'
+import { likePattern } from '../role/service'
+import { QuotaService } from './service'
+
+export const quotaAuthority = (type: QuotaType) => (type === 'IOS' ? 'quota:ios' : 'quota:huawei')
+
+/** The tenant-facing side of quota accounts: who may see and move which company's quota (routes of SPEC §7 Quota). */
+export class QuotaAccountService {
+  private readonly quota: QuotaService
+
+  constructor(
+    private readonly db: Db,
+    private readonly user: CurrentUser,
+  ) {
+    this.quota = new QuotaService(db)
+  }
+
+  private scope(): Promise<CompanyScope> {
+    return visibleCompanyIds(this.db, this.user)
+  }
+
+  private async visibleCompany(id: number, scope: CompanyScope) {
+    if (!isInScope(scope, id)) throw ApiError.notFound(m.companyNotFound)
+    const [row] = await this.db.select().from(companies).where(eq(companies.id, id))
+    if (!row) throw ApiError.notFound(m.companyNotFound)
+    return row
+  }
+
+  /**
+   * A company the user manages quota for: one of its child companies (boss), or any company but one's own
+   * (administrator). The change always moves between the target and its parent.
+   */
+  private async managedCompany(id: number) {
+    const target = await this.visibleCompany(id, await this.scope())
+    if (target.id === this.user.companyId) throw ApiError.badRequest(m.quotaOwnCompany)
+    return target
+  }
+
+  /** POST /account/changeQuantity: moves quota between the target and its parent, never below zero on either side. */
+  async changeQuantity(req: { targetCompanyId: number; quantity: number; huawei: boolean }): Promise<QuotaInfo> {
+    const target = await this.managedCompany(req.targetCompanyId)
+    const quotaType: QuotaType = req.huawei ? 'HUAWEI' : 'IOS'
+    // The Apple account opens with the company; Huawei must be opened explicitly (POST /account/create).
+    if (quotaType === 'IOS') await this.quota.open(target.id, 'IOS')
+    else if (!(await this.quota.info(target.id, 'HUAWEI')).opened) throw ApiError.badRequest(m.huaweiNotOpenedFor)
+    await this.db.transaction((tx) =>
+      this.quota.transfer(tx, {
+        fromCompanyId: target.parentId,
+        toCompanyId: target.id,
+        quotaType,
+        quantity: req.quantity,
+        operatorUserId: this.user.id,
+      }),
+    )
+    return this.quota.info(target.id, quotaType)
+  }
+
+  /** POST /account/create: opens the Huawei service (its quota account) for a managed company. */
+  async openHuawei(companyId: number): Promise<QuotaInfo> {
+    const target = await this.managedCompany(companyId)
+    await this.quota.open(target.id, 'HUAWEI')
+    return this.quota.info(target.id, 'HUAWEI')
+  }
+
+  /** The company a quota query is about: the one asked for (if visible), else the user's own. */
+  private async subject(companyId: number | undefined): Promise<number | null> {
+    if (companyId === undefined) return this.user.companyId
+    return (await this.visibleCompany(companyId, await this.scope())).id
+  }
+
+  async info(quotaType: QuotaType, companyId?: number): Promise<QuotaInfo> {
+    requireAuthority(this.user, quotaAuthority(quotaType))
+    const subject = await this.subject(companyId)
+    if (subject === null) return { quotaType, opened: false, remainingQuantity: 0, totalConsumedQuantity: 0 }
+    return this.quota.info(subject, quotaType)
+  }
+
+  /** GET /userCenter/account/info: both accounts of the user's own company. */
+  async own(): Promise<UserAccountInfoResponse> {
+    const none = (quotaType: QuotaType): QuotaInfo => ({ quotaType, opened: false, remainingQuantity: 0, totalConsumedQuantity: 0 })
+    const id = this.user.companyId
+    if (id === null) return { ios: none('IOS'), huawei: none('HUAWEI') }
+    const [ios, huawei] = await Promise.all([this.quota.info(id, 'IOS'), this.quota.info(id, 'HUAWEI')])
+    return { ios, huawei }
+  }
+
+  /**
+   * GET /account/consumedRecord/search: the records of one company (the user's own unless another visible one is
+   * asked for); the administrator without a company filter sees every company's records.
+   */
+  async records(q: ConsumedRecordQuery): Promise<ConsumedRecordResponse> {
+    requireAuthority(this.user, quotaAuthority(q.quotaType))
+    const scope = await this.scope()
+    const subject = await this.subject(q.companyId)
+    const counterpart = alias(companies, 'counterpart')
+    const where = and(
+      eq(quotaRecords.quotaType, q.quotaType),
+      subject === null ? withinScope(quotaRecords.companyId, scope) : eq(quotaRecords.companyId, subject),
+      q.kind ? eq(quotaRecords.kind, q.kind) : undefined,
+      q.serialNumber ? ilike(quotaRecords.serialNumber, likePattern(q.serialNumber)) : undefined,
+    )
+    const [{ total }] = await this.db.select({ total: count() }).from(quotaRecords).where(where)
+    const rows = await this.db
+      .select({ r: quotaRecords, companyName: companies.name, counterpartName: counterpart.name, operatorName: users.name })
+      .from(quotaRecords)
+      .innerJoin(companies, eq(companies.id, quotaRecords.companyId))
+      .leftJoin(counterpart, eq(counterpart.id, quotaRecords.counterpartCompanyId))
+      .leftJoin(users, eq(users.id, quotaRecords.operatorUserId))
+      .where(where)
+      .orderBy(desc(quotaRecords.id))
+      .limit(q.pageSize)
+      .offset((q.current - 1) * q.pageSize)
+    const account =
+      subject === null
+        ? { quotaType: q.quotaType, opened: false, remainingQuantity: 0, totalConsumedQuantity: 0 }
+        : await this.quota.info(subject, q.quotaType)
+    return {
+      total,
+      account,
+      records: rows.map(({ r, companyName, counterpartName, operatorName }) => ({
+        id: r.id,
+        companyId: r.companyId,
+        companyName,
+        quotaType: r.quotaType,
+        kind: r.kind,
+        quantity: r.quantity,
+        remainingAfter: r.remainingAfter,
+        deviceId: r.deviceId,
+        serialNumber: r.serialNumber,
+        counterpartCompanyName: counterpartName,
+        operatorName,
+        remark: r.remark,
+        createdAt: iso(r.createdAt),
+      })),
+    }
+  }
+}

@@ -1,0 +1,126 @@
+import { and, count, desc, eq, ilike, ne } from 'drizzle-orm'
+import type {
+  RegistrationRecord,
+  RegistrationSearchQuery,
+  RegistrationSearchResponse,
+  RegistrationUpdateRequest,
+} from '../../../shared/contract/registration'
+import { errorMessages, organizationMessages as m } from '../../../shared/messages'
+import { iso } from '../../auth/tenant'
+import type { Db } from '../../db/client'
+import { companies, registrations, users } from '../../db/schema'
+import { isUniqueViolation } from '../../db/unique-violation'
+import { ApiError } from '../../http/errors'
+import { QuotaService } from '../quota/service'
+import { likePattern } from '../role/service'
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+function toRecord(r: typeof registrations.$inferSelect): RegistrationRecord {
+  return {
+    id: r.id,
+    username: r.username,
+    companyName: r.companyName,
+    contactName: r.contactName,
+    phoneNumber: r.phoneNumber,
+    status: r.status,
+    createdAt: iso(r.createdAt),
+    reviewedAt: iso(r.reviewedAt),
+  }
+}
+
+/**
+ * Registration review (platform administrator only, SPEC §6). Status moves PENDING → APPROVED or REJECTED once;
+ * the row is locked while it is reviewed, so two reviewers cannot both act on it.
+ */
+export class RegistrationService {
+  constructor(private readonly db: Db) {}
+
+  async search(q: RegistrationSearchQuery): Promise<RegistrationSearchResponse> {
+    const where = and(
+      q.username ? ilike(registrations.username, likePattern(q.username)) : undefined,
+      q.status ? eq(registrations.status, q.status) : undefined,
+    )
+    const [{ total }] = await this.db.select({ total: count() }).from(registrations).where(where)
+    const rows = await this.db
+      .select()
+      .from(registrations)
+      .where(where)
+      .orderBy(desc(registrations.id))
+      .limit(q.pageSize)
+      .offset((q.current - 1) * q.pageSize)
+    return { records: rows.map(toRecord), total }
+  }
+
+  private async lockPending(tx: Tx, id: number) {
+    const [row] = await tx.select().from(registrations).where(eq(registrations.id, id)).for('update')
+    if (!row) throw ApiError.notFound(m.registrationNotFound)
+    if (row.status !== 'PENDING') throw ApiError.badRequest(m.registrationReviewed)
+    return row
+  }
+
+  private async assertUsernameFree(tx: Tx, username: string) {
+    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1)
+    if (taken) throw ApiError.conflict(errorMessages.usernameTaken)
+  }
+
+  /**
+   * Creates the applicant's top-level company and boss account. The stored scrypt hash of the password they
+   * registered with becomes the account's hash, so they sign in with it; the Apple quota account opens with it.
+   */
+  async approve(id: number): Promise<void> {
+    try {
+      await this.db.transaction(async (tx) => {
+        const reg = await this.lockPending(tx, id)
+        await this.assertUsernameFree(tx, reg.username)
+        const [company] = await tx.insert(companies).values({ name: reg.companyName }).returning({ id: companies.id })
+        await tx.insert(users).values({
+          companyId: company.id,
+          username: reg.username,
+          kind: 'BOSS',
+          name: reg.contactName,
+          phoneNumber: reg.phoneNumber,
+          passwordHash: reg.passwordHash,
+        })
+        await new QuotaService(this.db).open(company.id, 'IOS', tx)
+        await tx.update(registrations).set({ status: 'APPROVED', reviewedAt: new Date() }).where(eq(registrations.id, reg.id))
+      })
+    } catch (err) {
+      if (isUniqueViolation(err)) throw ApiError.conflict(errorMessages.usernameTaken)
+      throw err
+    }
+  }
+
+  async reject(id: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const reg = await this.lockPending(tx, id)
+      await tx.update(registrations).set({ status: 'REJECTED', reviewedAt: new Date() }).where(eq(registrations.id, reg.id))
+    })
+  }
+
+  async update(req: RegistrationUpdateRequest): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(registrations).where(eq(registrations.id, req.id)).for('update')
+      if (!row) throw ApiError.notFound(m.registrationNotFound)
+      if (row.status !== 'PENDING') throw ApiError.badRequest(m.registrationNotEditable)
+      if (req.username !== undefined && req.username !== row.username) {
+        await this.assertUsernameFree(tx, req.username)
+        const [pending] = await tx
+          .select({ id: registrations.id })
+          .from(registrations)
+          .where(and(eq(registrations.username, req.username), eq(registrations.status, 'PENDING'), ne(registrations.id, row.id)))
+          .limit(1)
+        if (pending) throw ApiError.conflict(errorMessages.registrationPending)
+      }
+      const { id: _id, ...changes } = req
+      if (Object.values(changes).every((v) => v === undefined)) return
+      await tx.update(registrations).set(changes).where(eq(registrations.id, row.id))
+    })
+  }
+
+  /** Removes the application; a company already created from it stays. */
+  async remove(id: number): Promise<void> {
+    const deleted = await this.db.delete(registrations).where(eq(registrations.id, id)).returning({ id: registrations.id })
+    if (!deleted.length) throw ApiError.notFound(m.registrationNotFound)
+  }
+}

@@ -1,0 +1,201 @@
+import { and, count, desc, eq, ilike, ne } from 'drizzle-orm'
+import type {
+  RoleAddRequest,
+  RoleDetailResponse,
+  RoleOption,
+  RoleRecord,
+  RoleSearchQuery,
+  RoleSearchResponse,
+  RoleType,
+  RoleUpdateRequest,
+} from '../../../shared/contract/role'
+import { assignableAuthorities, authorityTreeFor, type AuthorityNode } from '../../../shared/domain/authorities'
+import { organizationMessages as m } from '../../../shared/messages'
+import { visibleCompanyIds } from '../../auth/scope'
+import type { CurrentUser } from '../../auth/sessions'
+import { isInScope, iso, withinScope } from '../../auth/tenant'
+import type { Db } from '../../db/client'
+import { companies, roles, users } from '../../db/schema'
+import { ApiError } from '../../http/errors'
+
+/** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+function pruneTo(nodes: AuthorityNode[], keep: ReadonlySet<string>): AuthorityNode[] {
+  return nodes.flatMap((n) => {
+    if (!n.children) return keep.has(n.id) ? [n] : []
+    const children = pruneTo(n.children, keep)
+    return children.length ? [{ ...n, children }] : []
+  })
+}
+
+/**
+ * Roles (SPEC §3, §6): COMPANY roles narrow what a child company may do, STAFF roles grant staff their authorities.
+ * Only a boss manages COMPANY roles; anyone else may only grant authorities they hold themselves, so the role
+ * screen cannot be used to raise one's own rights.
+ */
+export class RoleService {
+  constructor(
+    private readonly db: Db,
+    private readonly user: CurrentUser,
+  ) {}
+
+  private grantable(type: RoleType): string[] {
+    const all = assignableAuthorities(type)
+    return this.user.kind === 'BOSS' ? all : all.filter((a) => this.user.authorities.includes(a))
+  }
+
+  private assertTypeAllowed(type: RoleType) {
+    if (type === 'COMPANY' && this.user.kind !== 'BOSS') throw ApiError.forbidden(m.companyRoleBossOnly)
+  }
+
+  /** GET /authority/tree — the tree a role of this type chooses from, limited to what the user may grant. */
+  tree(type: RoleType): AuthorityNode[] {
+    this.assertTypeAllowed(type)
+    return pruneTo(authorityTreeFor(type), new Set(this.grantable(type)))
+  }
+
+  private checkAuthorities(type: RoleType, list: string[]) {
+    const assignable = new Set(assignableAuthorities(type))
+    const invalid = list.find((a) => !assignable.has(a))
+    if (invalid !== undefined) throw ApiError.badRequest(m.roleAuthorityInvalid(invalid))
+    const grantable = new Set(this.grantable(type))
+    if (list.some((a) => !grantable.has(a))) throw ApiError.forbidden(m.authorityBeyondOwn)
+  }
+
+  private async scope() {
+    return visibleCompanyIds(this.db, this.user)
+  }
+
+  private async records(where: ReturnType<typeof and>, paging?: { limit: number; offset: number }): Promise<RoleRecord[]> {
+    const userCount = this.db
+      .select({ roleId: users.roleId, n: count().as('n') })
+      .from(users)
+      .groupBy(users.roleId)
+      .as('role_users')
+    let q = this.db
+      .select({ role: roles, companyName: companies.name, userCount: userCount.n })
+      .from(roles)
+      .innerJoin(companies, eq(companies.id, roles.companyId))
+      .leftJoin(userCount, eq(userCount.roleId, roles.id))
+      .where(where)
+      .orderBy(desc(roles.id))
+      .$dynamic()
+    if (paging) q = q.limit(paging.limit).offset(paging.offset)
+    const rows = await q
+    return rows.map((r) => ({
+      id: r.role.id,
+      name: r.role.name,
+      roleType: r.role.roleType,
+      authorityIdList: r.role.authorities,
+      companyId: r.role.companyId,
+      companyName: r.companyName,
+      userCount: Number(r.userCount ?? 0),
+      createdAt: iso(r.role.createdAt),
+    }))
+  }
+
+  /** A role the user may see, or the same 404 a missing id gets (ARCHITECTURE: tenancy). */
+  async get(id: number): Promise<RoleRecord> {
+    const scope = await this.scope()
+    const [record] = await this.records(and(eq(roles.id, id), withinScope(roles.companyId, scope)))
+    if (!record) throw ApiError.notFound(m.roleNotFound)
+    return record
+  }
+
+  async search(q: RoleSearchQuery): Promise<RoleSearchResponse> {
+    const scope = await this.scope()
+    const where = and(
+      withinScope(roles.companyId, scope),
+      q.name ? ilike(roles.name, likePattern(q.name)) : undefined,
+      q.roleType ? eq(roles.roleType, q.roleType) : undefined,
+    )
+    const [{ total }] = await this.db.select({ total: count() }).from(roles).where(where)
+    const records = await this.records(where, { limit: q.pageSize, offset: (q.current - 1) * q.pageSize })
+    return { records, total }
+  }
+
+  async detail(id: number): Promise<RoleDetailResponse> {
+    const record = await this.get(id)
+    return { ...record, authorityTree: authorityTreeFor(record.roleType) }
+  }
+
+  async list(type: RoleType): Promise<RoleOption[]> {
+    const scope = await this.scope()
+    return this.db
+      .select({ id: roles.id, name: roles.name, roleType: roles.roleType })
+      .from(roles)
+      .where(and(withinScope(roles.companyId, scope), eq(roles.roleType, type)))
+      .orderBy(roles.name)
+  }
+
+  private async assertNameFree(companyId: number, name: string, exceptId?: number) {
+    const [dup] = await this.db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(eq(roles.companyId, companyId), eq(roles.name, name), exceptId ? ne(roles.id, exceptId) : undefined))
+      .limit(1)
+    if (dup) throw ApiError.conflict(m.roleNameTaken)
+  }
+
+  async add(req: RoleAddRequest): Promise<{ id: number }> {
+    if (this.user.companyId === null) throw ApiError.forbidden()
+    this.assertTypeAllowed(req.roleType)
+    this.checkAuthorities(req.roleType, req.authorityIdList)
+    await this.assertNameFree(this.user.companyId, req.name)
+    const [row] = await this.db
+      .insert(roles)
+      .values({ companyId: this.user.companyId, name: req.name, roleType: req.roleType, authorities: req.authorityIdList })
+      .returning({ id: roles.id })
+    return row
+  }
+
+  /** Non-bosses may change only roles that grant nothing beyond their own authorities. */
+  private assertWithinOwn(role: RoleRecord) {
+    if (this.user.kind !== 'BOSS' && role.authorityIdList.some((a) => !this.user.authorities.includes(a))) {
+      throw ApiError.forbidden(m.targetBeyondOwn)
+    }
+  }
+
+  async update(req: RoleUpdateRequest): Promise<void> {
+    const role = await this.get(req.id)
+    this.assertTypeAllowed(role.roleType)
+    this.assertWithinOwn(role)
+    this.checkAuthorities(role.roleType, req.authorityIdList)
+    await this.assertNameFree(role.companyId, req.name, role.id)
+    await this.db.update(roles).set({ name: req.name, authorities: req.authorityIdList }).where(eq(roles.id, role.id))
+  }
+
+  /** A role some account still holds cannot be deleted (issue #5). */
+  async remove(id: number): Promise<void> {
+    const role = await this.get(id)
+    this.assertTypeAllowed(role.roleType)
+    this.assertWithinOwn(role)
+    await this.db.transaction(async (tx) => {
+      const [{ n }] = await tx.select({ n: count() }).from(users).where(eq(users.roleId, role.id))
+      if (n > 0) throw ApiError.badRequest(m.roleInUse(n))
+      await tx.delete(roles).where(eq(roles.id, role.id))
+    })
+  }
+
+  /**
+   * A role the user may give an account of the given kind: visible, of the right type, and (for non-bosses)
+   * granting nothing the user lacks. Foreign and missing roles get the same 404.
+   */
+  async assignable(roleId: number, type: RoleType): Promise<{ id: number; authorities: string[] }> {
+    const scope = await this.scope()
+    const [role] = await this.db
+      .select({ id: roles.id, roleType: roles.roleType, authorities: roles.authorities, companyId: roles.companyId })
+      .from(roles)
+      .where(eq(roles.id, roleId))
+    if (!role || !isInScope(scope, role.companyId)) throw ApiError.notFound(m.roleNotFound)
+    if (role.roleType !== type) throw ApiError.badRequest(m.roleTypeMismatch(type))
+    if (this.user.kind !== 'BOSS' && role.authorities.some((a) => !this.user.authorities.includes(a))) {
+      throw ApiError.forbidden(m.authorityBeyondOwn)
+    }
+    return role
+  }
+}
+

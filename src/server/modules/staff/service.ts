@@ -1,0 +1,155 @@
+import { and, count, desc, eq, ilike } from 'drizzle-orm'
+import type {
+  StaffAddRequest,
+  StaffSearchQuery,
+  StaffSearchResponse,
+  StaffUpdateRequest,
+} from '../../../shared/contract/staff'
+import type { ResetPasswordResponse } from '../../../shared/contract/company'
+import { effectiveAuthorities } from '../../../shared/domain/authorities'
+import { errorMessages, organizationMessages as m } from '../../../shared/messages'
+import { hashPassword, randomPassword } from '../../auth/password'
+import { visibleCompanyIds } from '../../auth/scope'
+import type { CurrentUser, SessionService } from '../../auth/sessions'
+import { iso, isInScope, withinScope } from '../../auth/tenant'
+import type { Db } from '../../db/client'
+import { accessKeys, companies, devices, roles, sessions, smsCodes, tasks, users } from '../../db/schema'
+import { isUniqueViolation } from '../../db/unique-violation'
+import { ApiError } from '../../http/errors'
+import { likePattern, RoleService } from '../role/service'
+
+/** Staff of the companies a user sees (SPEC §2 "Staff list, add/edit, removal"). New staff join the user's own company. */
+export class StaffService {
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: SessionService,
+    private readonly user: CurrentUser,
+  ) {}
+
+  /**
+   * A visible staff member, or the 404 a missing id gets. A staff member who manages staff may only act on
+   * colleagues holding nothing beyond their own authorities: otherwise resetting a stronger colleague's password
+   * would hand over that colleague's rights.
+   */
+  private async visibleStaff(id: number) {
+    const scope = await visibleCompanyIds(this.db, this.user)
+    const [found] = await this.db
+      .select({ user: users, roleAuthorities: roles.authorities })
+      .from(users)
+      .leftJoin(roles, eq(roles.id, users.roleId))
+      .where(and(eq(users.id, id), eq(users.kind, 'STAFF')))
+    if (!found || !isInScope(scope, found.user.companyId)) throw ApiError.notFound(m.staffNotFound)
+    if (this.user.kind === 'STAFF' && found.user.id !== this.user.id) {
+      const held = effectiveAuthorities('STAFF', found.roleAuthorities)
+      if (held.some((a) => !this.user.authorities.includes(a))) throw ApiError.forbidden(m.targetBeyondOwn)
+    }
+    return found.user
+  }
+
+  private roles() {
+    return new RoleService(this.db, this.user)
+  }
+
+  async search(q: StaffSearchQuery): Promise<StaffSearchResponse> {
+    const scope = await visibleCompanyIds(this.db, this.user)
+    if (q.companyId !== undefined && !isInScope(scope, q.companyId)) return { records: [], total: 0 }
+    const where = and(
+      eq(users.kind, 'STAFF'),
+      withinScope(users.companyId, scope),
+      q.companyId !== undefined ? eq(users.companyId, q.companyId) : undefined,
+      q.username ? ilike(users.username, likePattern(q.username)) : undefined,
+      q.name ? ilike(users.name, likePattern(q.name)) : undefined,
+      q.phoneNumber ? ilike(users.phoneNumber, likePattern(q.phoneNumber)) : undefined,
+    )
+    const [{ total }] = await this.db.select({ total: count() }).from(users).where(where)
+    const rows = await this.db
+      .select({ user: users, roleName: roles.name, companyName: companies.name })
+      .from(users)
+      .innerJoin(companies, eq(companies.id, users.companyId))
+      .leftJoin(roles, eq(roles.id, users.roleId))
+      .where(where)
+      .orderBy(desc(users.id))
+      .limit(q.pageSize)
+      .offset((q.current - 1) * q.pageSize)
+    return {
+      total,
+      records: rows.map(({ user: u, roleName, companyName }) => ({
+        id: u.id,
+        username: u.username,
+        name: u.name,
+        phoneNumber: u.phoneNumber,
+        roleId: u.roleId,
+        roleName,
+        available: u.available,
+        companyId: u.companyId!,
+        companyName,
+        createdAt: iso(u.createdAt),
+      })),
+    }
+  }
+
+  async add(req: StaffAddRequest): Promise<{ id: number }> {
+    if (this.user.companyId === null) throw ApiError.forbidden()
+    const roleId = req.roleId ? (await this.roles().assignable(req.roleId, 'STAFF')).id : null
+    const [taken] = await this.db.select({ id: users.id }).from(users).where(eq(users.username, req.username)).limit(1)
+    if (taken) throw ApiError.conflict(errorMessages.usernameTaken)
+    try {
+      const [row] = await this.db
+        .insert(users)
+        .values({
+          companyId: this.user.companyId,
+          username: req.username,
+          kind: 'STAFF',
+          name: req.name,
+          phoneNumber: req.phoneNumber,
+          passwordHash: await hashPassword(req.password),
+          roleId,
+        })
+        .returning({ id: users.id })
+      return row
+    } catch (err) {
+      if (isUniqueViolation(err)) throw ApiError.conflict(errorMessages.usernameTaken)
+      throw err
+    }
+  }
+
+  async update(req: StaffUpdateRequest): Promise<void> {
+    const staff = await this.visibleStaff(req.id)
+    if (req.available === false && staff.id === this.user.id) throw ApiError.badRequest(m.cannotChangeSelf)
+    let roleId: number | null | undefined
+    if (req.roleId !== undefined) roleId = req.roleId === null ? null : (await this.roles().assignable(req.roleId, 'STAFF')).id
+    if (req.name === undefined && req.phoneNumber === undefined && roleId === undefined && req.available === undefined) return
+    await this.db
+      .update(users)
+      .set({ name: req.name, phoneNumber: req.phoneNumber, roleId, available: req.available })
+      .where(eq(users.id, staff.id))
+    // A disabled account is signed out at once (sessions also refuse disabled users on every request).
+    if (req.available === false) await this.sessions.revokeAllOf(staff.id)
+  }
+
+  /**
+   * Removes the account. Its sessions, SMS codes and keys go with it; its devices become unassigned; tasks it
+   * created keep their history without the author.
+   */
+  async remove(id: number): Promise<void> {
+    const staff = await this.visibleStaff(id)
+    if (staff.id === this.user.id) throw ApiError.badRequest(m.cannotChangeSelf)
+    await this.db.transaction(async (tx) => {
+      await tx.delete(sessions).where(eq(sessions.userId, staff.id))
+      await tx.delete(smsCodes).where(eq(smsCodes.userId, staff.id))
+      await tx.delete(accessKeys).where(eq(accessKeys.userId, staff.id))
+      await tx.update(devices).set({ staffId: null }).where(eq(devices.staffId, staff.id))
+      await tx.update(tasks).set({ createdBy: null }).where(eq(tasks.createdBy, staff.id))
+      await tx.delete(users).where(eq(users.id, staff.id))
+    })
+  }
+
+  async resetPassword(staffId: number): Promise<ResetPasswordResponse> {
+    const staff = await this.visibleStaff(staffId)
+    if (staff.id === this.user.id) throw ApiError.badRequest(m.cannotResetSelf)
+    const password = randomPassword()
+    await this.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, staff.id))
+    await this.sessions.revokeAllOf(staff.id)
+    return { password }
+  }
+}

@@ -1,0 +1,15 @@
+import { organizationMessages } from '../../shared/messages'
+
+/** Sends text messages. Deployments plug in their operator's gateway; the default writes to the server log. */
+export interface SmsProvider {
+  send(phoneNumber: string, text: string): Promise<void>
+}
+
+/** Writes each message to the server log instead of sending it (development and demo). */
+export class LogSmsProvider implements SmsProvider {
+  constructor(private readonly log: (line: string) => void = (line) => console.info(line)) {}
+
+  async send(phoneNumber: string, text: string): Promise<void> {
+    this.log(organizationMessages.smsLog(phoneNumber, text))
+  }
+}

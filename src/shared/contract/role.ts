@@ -1,0 +1,70 @@
+import { z } from 'zod'
+import type { AuthorityNode } from '../domain/authorities'
+import { pagedResponse, pagingQuerySchema } from '../domain/paging'
+import { refineWith, validateRoleAuthorities } from '../domain/validators'
+import { filterText, idSchema } from './id'
+
+export const roleTypes = ['COMPANY', 'STAFF'] as const
+export const RoleType = z.enum(roleTypes)
+export type RoleType = z.infer<typeof RoleType>
+
+/** GET /authority/tree?authorityUserType= */
+export const AuthorityTreeQuery = z.object({ authorityUserType: RoleType })
+export type AuthorityTreeResponse = AuthorityNode[]
+
+/** SPEC §5: a role needs at least one authority ("请选择权限"), also when the list is missing. */
+const authorityIdList = z
+  .array(z.string().min(1).max(64))
+  .max(100)
+  .optional()
+  .transform((list) => [...new Set(list ?? [])])
+  .superRefine(refineWith(validateRoleAuthorities))
+
+export const RoleFields = z.object({
+  name: z.string().trim().min(1).max(32),
+  roleType: RoleType,
+  authorityIdList,
+})
+
+/** POST /role/add */
+export const RoleAddRequest = RoleFields
+export type RoleAddRequest = z.infer<typeof RoleAddRequest>
+
+/** PUT /role/update — the type of a role is fixed once created (accounts already hold it). */
+export const RoleUpdateRequest = RoleFields.omit({ roleType: true }).extend({ id: idSchema })
+export type RoleUpdateRequest = z.infer<typeof RoleUpdateRequest>
+
+/** POST /role/delete */
+export const RoleDeleteRequest = z.object({ id: idSchema })
+
+/** GET /role/detail?roleId= */
+export const RoleDetailQuery = z.object({ roleId: idSchema })
+
+/** GET /role/list?roleType= — the choices of a role picker. */
+export const RoleListQuery = z.object({ roleType: RoleType })
+
+/** GET /role/search */
+export const RoleSearchQuery = pagingQuerySchema.extend({ name: filterText(32), roleType: RoleType.optional() })
+export type RoleSearchQuery = z.infer<typeof RoleSearchQuery>
+
+export const RoleRecord = z.object({
+  id: z.number(),
+  name: z.string(),
+  roleType: RoleType,
+  authorityIdList: z.array(z.string()),
+  companyId: z.number(),
+  companyName: z.string(),
+  /** Accounts holding the role; a role in use cannot be deleted. */
+  userCount: z.number(),
+  createdAt: z.string(),
+})
+export type RoleRecord = z.infer<typeof RoleRecord>
+
+export const RoleSearchResponse = pagedResponse(RoleRecord)
+export type RoleSearchResponse = z.infer<typeof RoleSearchResponse>
+
+export const RoleOption = z.object({ id: z.number(), name: z.string(), roleType: RoleType })
+export type RoleOption = z.infer<typeof RoleOption>
+
+/** SPEC §3: the detail holds the authority tree the role chooses from. */
+export type RoleDetailResponse = RoleRecord & { authorityTree: AuthorityNode[] }

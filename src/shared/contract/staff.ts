@@ -1,0 +1,57 @@
+import { z } from 'zod'
+import { pagedResponse, pagingQuerySchema } from '../domain/paging'
+import { passwordSchema, phoneNumberSchema, usernameSchema } from './account'
+import { filterText, flexibleBoolean, idSchema } from './id'
+
+const roleId = z.preprocess((v) => (v === '' ? null : v), idSchema.nullable().optional())
+
+/** POST /company/staff/add (shape fixed by issue #5) */
+export const StaffAddRequest = z.object({
+  username: usernameSchema,
+  password: passwordSchema,
+  name: z.string().trim().min(1).max(32),
+  phoneNumber: phoneNumberSchema,
+  roleId,
+})
+export type StaffAddRequest = z.infer<typeof StaffAddRequest>
+
+/** PUT /company/staff/update (shape fixed by issue #5) */
+export const StaffUpdateRequest = z.object({
+  id: idSchema,
+  name: z.string().trim().min(1).max(32).optional(),
+  phoneNumber: phoneNumberSchema.optional(),
+  roleId,
+  available: flexibleBoolean.optional(),
+})
+export type StaffUpdateRequest = z.infer<typeof StaffUpdateRequest>
+
+/** POST /company/staff/delete */
+export const StaffDeleteRequest = z.object({ id: idSchema })
+
+/** PUT /company/staff/resetPassword */
+export const StaffResetPasswordRequest = z.object({ staffId: idSchema })
+
+/** GET /company/staff/search */
+export const StaffSearchQuery = pagingQuerySchema.extend({
+  username: filterText(32),
+  name: filterText(32),
+  phoneNumber: filterText(11),
+  companyId: idSchema.optional(),
+})
+export type StaffSearchQuery = z.infer<typeof StaffSearchQuery>
+
+export const StaffRecord = z.object({
+  id: z.number(),
+  username: z.string(),
+  name: z.string(),
+  phoneNumber: z.string(),
+  roleId: z.number().nullable(),
+  roleName: z.string().nullable(),
+  available: z.boolean(),
+  companyId: z.number(),
+  companyName: z.string(),
+  createdAt: z.string(),
+})
+export type StaffRecord = z.infer<typeof StaffRecord>
+export const StaffSearchResponse = pagedResponse(StaffRecord)
+export type StaffSearchResponse = z.infer<typeof StaffSearchResponse>

@@ -1,0 +1,177 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { devices, sessions, users } from '../../src/server/db/schema'
+import { createHarness, type Harness } from './harness'
+import { makeStaff, MISSING_ID } from './org-builders'
+
+let h: Harness
+let boss: string
+beforeAll(async () => {
+  h = await createHarness()
+})
+afterAll(() => h.close())
+beforeEach(async () => {
+  await h.reset()
+  boss = await h.login('demo')
+})
+
+const newStaff = { username: 'field-1', password: 'Field2026', name: '外勤一号', phoneNumber: '13600000001' }
+
+describe('GET /company/staff/search', () => {
+  it('lists the staff the user sees, with role and company, filtered and paged', async () => {
+    await makeStaff(h, h.demo.eastCompanyId, 'east-staff')
+    const all = await h.call('GET', '/company/staff/search?current=1&pageSize=10', { token: boss })
+    expect(all.body.data.total).toBe(2)
+    expect(all.body.data.records.find((s: any) => s.username === 'demo-staff')).toMatchObject({
+      id: h.demo.staffId,
+      name: '演示员工',
+      roleId: h.demo.staffRoleId,
+      roleName: '设备专员',
+      available: true,
+      companyId: h.demo.bossCompanyId,
+      companyName: '演示租赁公司',
+    })
+    expect(all.body.data.records[0]).not.toHaveProperty('passwordHash')
+    const byName = await h.call('GET', `/company/staff/search?name=${encodeURIComponent('演示')}`, { token: boss })
+    expect(byName.body.data.records.map((s: any) => s.username)).toEqual(['demo-staff'])
+    const byCompany = await h.call('GET', `/company/staff/search?companyId=${h.demo.eastCompanyId}`, { token: boss })
+    expect(byCompany.body.data.records.map((s: any) => s.username)).toEqual(['east-staff'])
+    const page2 = await h.call('GET', '/company/staff/search?current=2&pageSize=1', { token: boss })
+    expect(page2.body.data).toMatchObject({ total: 2 })
+    expect(page2.body.data.records).toHaveLength(1)
+    // A child company sees only its own staff.
+    const east = await h.call('GET', '/company/staff/search', { token: await h.login('demo-east') })
+    expect(east.body.data.records.map((s: any) => s.username)).toEqual(['east-staff'])
+  })
+})
+
+describe('POST /company/staff/add', () => {
+  it('adds a staff member with a role to the user’s own company; they sign in with what the role grants', async () => {
+    const res = await h.call('POST', '/company/staff/add', { token: boss, json: { ...newStaff, roleId: h.demo.staffRoleId } })
+    expect(res.body).toMatchObject({ code: 200, msg: '保存成功' })
+    const [row] = await h.database.db.select().from(users).where(eq(users.id, res.body.data.id))
+    expect(row).toMatchObject({ kind: 'STAFF', companyId: h.demo.bossCompanyId, roleId: h.demo.staffRoleId })
+    const token = await h.login('field-1', 'Field2026')
+    const info = await h.call('POST', '/userCenter/info', { token })
+    expect(info.body.data.authorityList).toContain('huawei:device')
+    expect(info.body.data.authorityList).not.toContain('staff')
+  })
+
+  it('adds a staff member without a role, who holds no authority', async () => {
+    const res = await h.call('POST', '/company/staff/add', { token: boss, json: { ...newStaff, roleId: '' } })
+    expect(res.body.code).toBe(200)
+    const token = await h.login('field-1', 'Field2026')
+    expect((await h.call('POST', '/userCenter/info', { token })).body.data.authorityList).toEqual([])
+  })
+
+  it('validates every field in Chinese and refuses taken usernames and wrong roles', async () => {
+    const role = await h.call('POST', '/role/add', { token: boss, json: { name: '公司角色', roleType: 'COMPANY', authorityIdList: ['dashboard'] } })
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ ...newStaff, username: '' }, 400, '用户名不能为空'],
+      [{ ...newStaff, password: 'abcdefgh' }, 400, '密码必须同时包含字母和数字'],
+      [{ ...newStaff, name: '' }, 400, '名称不能为空'],
+      [{ ...newStaff, phoneNumber: '2345' }, 400, '手机号必须是11位数字，以1开头'],
+      [{ ...newStaff, roleId: 'x' }, 400, '角色必须是数字'],
+      [{ ...newStaff, username: 'demo' }, 409, '用户名已被使用'],
+      [{ ...newStaff, roleId: MISSING_ID }, 404, '角色不存在'],
+      [{ ...newStaff, roleId: role.body.data.id }, 400, '只能选择员工角色'],
+    ]
+    for (const [json, code, msg] of cases) {
+      const res = await h.call('POST', '/company/staff/add', { token: boss, json })
+      expect(res.body, msg).toEqual({ code, msg, data: null })
+    }
+    expect(await h.database.db.select().from(users).where(eq(users.username, 'field-1'))).toHaveLength(0)
+  })
+
+  it('keeps a staff manager away from colleagues who hold more than they do', async () => {
+    await makeStaff(h, h.demo.bossCompanyId, 'staff-admin', ['staff', 'dashboard'])
+    const weaker = await makeStaff(h, h.demo.bossCompanyId, 'weaker', ['dashboard'])
+    const token = await h.login('staff-admin', 'Other@2026')
+    for (const [method, path, json] of [
+      ['PUT', '/company/staff/resetPassword', { staffId: h.demo.staffId }],
+      ['PUT', '/company/staff/update', { id: h.demo.staffId, roleId: null }],
+      ['POST', '/company/staff/delete', { id: h.demo.staffId }],
+    ] as const) {
+      expect((await h.call(method, path, { token, json })).body, path).toEqual({ code: 403, msg: '不能管理权限超出自身的角色或员工', data: null })
+    }
+    await h.login('demo-staff')
+    const reset = await h.call('PUT', '/company/staff/resetPassword', { token, json: { staffId: weaker.staffId } })
+    expect(reset.body.code).toBe(200)
+  })
+
+  it('refuses a staff manager giving a role with more than they hold', async () => {
+    await makeStaff(h, h.demo.bossCompanyId, 'staff-admin', ['staff', 'dashboard'])
+    const token = await h.login('staff-admin', 'Other@2026')
+    const res = await h.call('POST', '/company/staff/add', { token, json: { ...newStaff, roleId: h.demo.staffRoleId } })
+    expect(res.body).toMatchObject({ code: 403, msg: '不能授予超出自身权限的权限' })
+  })
+})
+
+describe('PUT /company/staff/update', () => {
+  it('edits name, phone, role and availability; disabling signs the staff member out', async () => {
+    const staff = await h.login('demo-staff')
+    const res = await h.call('PUT', '/company/staff/update', { token: boss, json: { id: h.demo.staffId, name: '改名', phoneNumber: '13600000009', roleId: null, available: false } })
+    expect(res.body).toMatchObject({ code: 200, msg: '编辑成功' })
+    const [row] = await h.database.db.select().from(users).where(eq(users.id, h.demo.staffId))
+    expect(row).toMatchObject({ name: '改名', phoneNumber: '13600000009', roleId: null, available: false })
+    expect((await h.call('POST', '/userCenter/info', { token: staff })).status).toBe(401)
+  })
+
+  it('refuses a missing staff member, a non-staff id and bad fields', async () => {
+    expect((await h.call('PUT', '/company/staff/update', { token: boss, json: { id: MISSING_ID, name: 'x' } })).body).toEqual({ code: 404, msg: '员工不存在', data: null })
+    expect((await h.call('PUT', '/company/staff/update', { token: boss, json: { id: h.demo.eastUserId, name: 'x' } })).body).toEqual({ code: 404, msg: '员工不存在', data: null })
+    expect((await h.call('PUT', '/company/staff/update', { token: boss, json: { id: h.demo.staffId, phoneNumber: '1' } })).body.msg).toBe('手机号必须是11位数字，以1开头')
+  })
+})
+
+describe('POST /company/staff/delete', () => {
+  it('removes the account with its sessions and unassigns its devices', async () => {
+    await h.login('demo-staff')
+    const [device] = await h.database.db.insert(devices).values({ companyId: h.demo.bossCompanyId, platform: 'HUAWEI', serialNumber: 'STAFF0001', staffId: h.demo.staffId }).returning()
+    const res = await h.call('POST', '/company/staff/delete', { token: boss, json: { id: h.demo.staffId } })
+    expect(res.body).toMatchObject({ code: 200, msg: '删除成功' })
+    expect(await h.database.db.select().from(users).where(eq(users.id, h.demo.staffId))).toHaveLength(0)
+    expect(await h.database.db.select().from(sessions).where(eq(sessions.userId, h.demo.staffId))).toHaveLength(0)
+    const [after] = await h.database.db.select().from(devices).where(eq(devices.id, device.id))
+    expect(after.staffId).toBeNull()
+    await expect(h.login('demo-staff')).rejects.toThrow()
+    const again = await h.call('POST', '/company/staff/delete', { token: boss, json: { id: h.demo.staffId } })
+    expect(again.body).toEqual({ code: 404, msg: '员工不存在', data: null })
+  })
+
+  it('will not let a staff manager delete or disable their own account', async () => {
+    const { staffId } = await makeStaff(h, h.demo.bossCompanyId, 'staff-admin', ['staff'])
+    const token = await h.login('staff-admin', 'Other@2026')
+    expect((await h.call('POST', '/company/staff/delete', { token, json: { id: staffId } })).body.msg).toBe('不能删除或禁用自己的账号')
+    expect((await h.call('PUT', '/company/staff/update', { token, json: { id: staffId, available: false } })).body.msg).toBe('不能删除或禁用自己的账号')
+  })
+})
+
+describe('PUT /company/staff/resetPassword', () => {
+  it('answers a new password and ends the staff member’s sessions', async () => {
+    const old = await h.login('demo-staff')
+    const res = await h.call('PUT', '/company/staff/resetPassword', { token: boss, json: { staffId: h.demo.staffId } })
+    expect(res.body).toMatchObject({ code: 200, msg: '重置成功' })
+    expect((await h.call('POST', '/userCenter/info', { token: old })).status).toBe(401)
+    const token = await h.login('demo-staff', res.body.data.password)
+    expect((await h.call('POST', '/userCenter/info', { token })).body.data.username).toBe('demo-staff')
+    expect((await h.call('PUT', '/company/staff/resetPassword', { token: boss, json: { staffId: 'abc' } })).body.msg).toBe('员工必须是数字')
+  })
+})
+
+describe('staff permissions', () => {
+  it('answers 403 to staff without the staff authority and hides the menu entry', async () => {
+    const token = await h.login('demo-staff')
+    for (const [method, path, json] of [
+      ['GET', '/company/staff/search', undefined],
+      ['POST', '/company/staff/add', newStaff],
+      ['PUT', '/company/staff/update', { id: h.demo.staffId, name: 'x' }],
+      ['POST', '/company/staff/delete', { id: h.demo.staffId }],
+      ['PUT', '/company/staff/resetPassword', { staffId: h.demo.staffId }],
+    ] as const) {
+      expect((await h.call(method, path, { token, json })).body, path).toEqual({ code: 403, msg: '没有权限执行此操作', data: null })
+    }
+    expect(JSON.stringify((await h.call('GET', '/userCenter/menu', { token })).body.data)).not.toContain('/user/staff')
+    expect((await h.call('GET', '/company/staff/search', { token: await h.login('admin') })).status).toBe(403)
+  })
+})
