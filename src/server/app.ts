@@ -16,6 +16,19 @@ import { fail } from './http/envelope'
 import { accountRoutes } from './modules/account/routes'
 import { userCenterRoutes } from './modules/user-center/routes'
 import { appConfigRoutes } from './modules/app-config/routes'
+import { deviceRoutes, huaweiArea, miArea } from './modules/huawei-device/routes'
+import { taskRoutes } from './modules/task/routes'
+import { agentRoutes } from './protocol/agent/routes'
+import { AGENT_PROTOCOL_BASE } from '../shared/contract/agent'
+import { roleRoutes } from './modules/role/routes'
+import { companyRoutes } from './modules/company/routes'
+import { staffRoutes } from './modules/staff/routes'
+import { quotaRoutes } from './modules/quota/routes'
+import { registrationRoutes } from './modules/registration/routes'
+import { personalCenterRoutes } from './modules/personal-center/routes'
+import { accessRoutes } from './modules/access/routes'
+import { OPEN_API_BASE, openApiRoutes } from './openapi/routes'
+import { LogSmsProvider } from './sms/provider'
 
 export const MAIN_BASE = '/mdm/api/v1'
 export const HUAWEI_BASE = '/huawei/mdm/api/v1'
@@ -26,8 +39,12 @@ export function createServices(config: AppConfig, db: Db): Services {
     db,
     captcha: new CaptchaService(db, config.captchaAnswer),
     sessions: new SessionService(db, config.tokenTtlMs),
+    sms: new LogSmsProvider(),
   }
 }
+
+/** Issue #5: roles, companies, staff, quota, registrations, personal centre, access keys. */
+const organizationRoutes = [roleRoutes, companyRoutes, staffRoutes, quotaRoutes, registrationRoutes, personalCenterRoutes, accessRoutes]
 
 function apiBase(services: Services, modules: Hono<AppEnv>[]): Hono<AppEnv> {
   const api = new Hono<AppEnv>()
@@ -52,9 +69,12 @@ export function createApp(services: Services): Hono<AppEnv> {
     return fail(c, new ApiError(ResultCode.serverError, errorMessages.serverError))
   })
 
-  app.route(MAIN_BASE, apiBase(services, [accountRoutes, userCenterRoutes, appConfigRoutes]))
-  app.route(HUAWEI_BASE, apiBase(services, []))
-  for (const prefix of ['/mdm/api/*', '/huawei/mdm/api/*']) {
+  app.route(MAIN_BASE, apiBase(services, [accountRoutes, userCenterRoutes, appConfigRoutes, taskRoutes, ...organizationRoutes]))
+  // The Mi area works on the same device model under /mi (platform MI), with its own authorities.
+  app.route(HUAWEI_BASE, apiBase(services, [deviceRoutes(huaweiArea), new Hono<AppEnv>().route('/mi', deviceRoutes(miArea)), taskRoutes]))
+  app.route(AGENT_PROTOCOL_BASE, apiBase(services, [agentRoutes]))
+  app.route(OPEN_API_BASE, apiBase(services, [openApiRoutes]))
+  for (const prefix of ['/mdm/api/*', '/huawei/mdm/api/*', '/agent/*', '/openapi/*']) {
     app.all(prefix, (c) => fail(c, new ApiError(ResultCode.notFound, errorMessages.apiNotFound)))
   }
 

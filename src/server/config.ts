@@ -22,6 +22,8 @@ const envSchema = z.object({
   MDM_MAP_TILE_URL: z.string().default('https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}'),
   MDM_MAP_COORDINATES: z.enum(['WGS84', 'GCJ02']).default('GCJ02'),
   MDM_DIST_DIR: z.string().default('dist'),
+  /** 'on' behind a reverse proxy: the open API's IP whitelist reads the client address from X-Forwarded-For. */
+  MDM_TRUST_PROXY: z.enum(['on', 'off']).default('off'),
 })
 
 export interface AppConfig {
@@ -36,6 +38,7 @@ export interface AppConfig {
   captchaAnswer: string | undefined
   map: { tileUrl: string; coordinates: 'WGS84' | 'GCJ02' }
   distDir: string
+  trustProxy: boolean
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
@@ -59,6 +62,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     captchaAnswer: e.MDM_CAPTCHA_ANSWER,
     map: { tileUrl: e.MDM_MAP_TILE_URL, coordinates: e.MDM_MAP_COORDINATES },
     distDir: e.MDM_DIST_DIR,
+    trustProxy: e.MDM_TRUST_PROXY === 'on',
   }
 }
 

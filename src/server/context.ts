@@ -3,6 +3,7 @@ import type { Db } from './db/client'
 import type { CurrentUser } from './auth/sessions'
 import type { CaptchaService } from './auth/captcha'
 import type { SessionService } from './auth/sessions'
+import type { SmsProvider } from './sms/provider'
 
 /** What every request handler can reach: configuration, database and the services built on it. */
 export interface Services {
@@ -10,6 +11,7 @@ export interface Services {
   db: Db
   captcha: CaptchaService
   sessions: SessionService
+  sms: SmsProvider
 }
 
 export interface AppEnv {

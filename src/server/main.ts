@@ -4,6 +4,8 @@ import { createApp, createServices } from './app'
 import { loadConfig, type AppConfig } from './config'
 import { openDatabase } from './db/client'
 import { isEmpty, seedAdmin, seedDemo } from './db/seed'
+import { seedDemoDevices } from './db/seed-devices'
+import { startDemoAgents } from './demo-agents'
 
 /** Opens the database, migrates, seeds an empty database, and listens. Returns a handle to stop it. */
 export async function startServer(config: AppConfig = loadConfig()) {
@@ -11,7 +13,7 @@ export async function startServer(config: AppConfig = loadConfig()) {
   if (config.captchaAnswer) console.warn(logMessages.captchaFixed)
   if (await isEmpty(database.db)) {
     if (config.demo) {
-      await seedDemo(database.db)
+      await seedDemoDevices(database.db, await seedDemo(database.db))
     } else {
       const admin = await seedAdmin(database.db, config.adminPassword)
       if (admin.generated) console.warn(logMessages.adminCreated(admin.password))
@@ -26,10 +28,14 @@ export async function startServer(config: AppConfig = loadConfig()) {
   const port = typeof address === 'object' && address ? address.port : config.port
   const url = `http://localhost:${port}`
   console.log(logMessages.listening(url))
+  // Demo mode: simulated Huawei / Mi agents poll this server over HTTP, like real phones would.
+  const agentHost = ['0.0.0.0', '::', 'localhost', '127.0.0.1'].includes(config.host) ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host
+  const demoAgents = config.demo ? await startDemoAgents(database.db, `http://${agentHost}:${port}`) : null
   return {
     url,
     port,
     async stop() {
+      await demoAgents?.stop()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await database.close()
     },

@@ -33,4 +33,12 @@ export const access = {
         await next()
       })
     }),
+  /** Any one of several codes (a picker shared by two screens, or a quota type chosen by the request). */
+  anyAuthority: (...codes: string[]) =>
+    createMiddleware<AppEnv>(async (c, next) => {
+      await signedIn(c, async () => {
+        if (!codes.some((code) => c.var.user.authorities.includes(code))) throw ApiError.forbidden()
+        await next()
+      })
+    }),
 }

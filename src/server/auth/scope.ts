@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, inArray, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { companies } from '../db/schema'
+import { companies, devices } from '../db/schema'
 import type { CurrentUser } from './sessions'
 
 /**
@@ -14,4 +14,15 @@ export async function visibleCompanyIds(db: Db, user: CurrentUser): Promise<numb
   if (user.kind !== 'BOSS') return [user.companyId]
   const children = await db.select({ id: companies.id }).from(companies).where(eq(companies.parentId, user.companyId))
   return [user.companyId, ...children.map((c) => c.id)]
+}
+
+/**
+ * The devices a user may see, as a condition on `devices`: those of the visible companies; staff only the devices
+ * assigned to them (devices.staffId). undefined means every device (platform administrator).
+ */
+export async function visibleDeviceCondition(db: Db, user: CurrentUser): Promise<SQL | undefined> {
+  const companyIds = await visibleCompanyIds(db, user)
+  if (companyIds === null) return undefined
+  const ofCompanies = inArray(devices.companyId, companyIds)
+  return user.kind === 'STAFF' ? and(ofCompanies, eq(devices.staffId, user.id)) : ofCompanies
 }

@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm'
 import { hashPassword, randomPassword } from '../auth/password'
 import type { Db } from './client'
 import { companies, roles, users } from './schema'
+import { QuotaService } from '../modules/quota/service'
 
 /** Demo logins, fixed so that documentation and checks can rely on them. */
 export const demoAccounts = {
@@ -17,6 +18,9 @@ export const demoStaffAuthorities = [
   'dashboard', 'ios:device', 'ios:command', 'huawei:device', 'huawei:command', 'huawei:recycle', 'mi:device',
   'announcement',
 ]
+
+/** Quota of each type the demo boss company starts with. */
+export const demoQuota = 50
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(users)
@@ -67,6 +71,13 @@ export async function seedDemo(db: Db): Promise<DemoIds> {
       .insert(users)
       .values({ username: a.staff.username, kind: 'STAFF', companyId: boss.id, roleId: role.id, name: '演示员工', phoneNumber: '13800000003', passwordHash: demoHash })
       .returning()
+    // Quota: Apple accounts open with every company; the boss also has Huawei, and the administrator grants 50 of each.
+    const quota = new QuotaService(db)
+    for (const company of [boss, east, west]) await quota.open(company.id, 'IOS', tx)
+    await quota.open(boss.id, 'HUAWEI', tx)
+    for (const quotaType of ['IOS', 'HUAWEI'] as const) {
+      await quota.transfer(tx, { fromCompanyId: null, toCompanyId: boss.id, quotaType, quantity: demoQuota, operatorUserId: admin.id })
+    }
     return {
       adminId: admin.id,
       bossCompanyId: boss.id,

@@ -33,6 +33,8 @@ export function chineseErrorMap(issue: RawIssue): string {
       return issue.origin === 'string' ? fieldMessages.tooLong(label, max) : fieldMessages.tooBig(label, max)
     }
     case 'invalid_value':
+      // A missing enum field (zod reports it as a wrong value) is missing, not wrong.
+      if (issue.input === undefined || issue.input === null) return fieldMessages.required(label)
       return fieldMessages.notOneOf(label, issue.values.map(String).join('、'))
     case 'unrecognized_keys':
       return fieldMessages.unknownField(issue.keys.join('、'))

@@ -1,0 +1,63 @@
+import { errorMessages } from '../../shared/messages'
+import { notify } from '../notify'
+import { buildUrl, MAIN_BASE } from './http'
+import { getToken } from './token'
+
+type Params = Record<string, string | number | boolean | null | undefined>
+
+/** The file name a response names in Content-Disposition (RFC 5987 filename* first), if any. */
+export function fileNameOf(disposition: string | null): string | undefined {
+  if (!disposition) return undefined
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition)
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1].trim())
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(disposition)?.[1]
+}
+
+/** The text a failed download shows: the envelope's message when the body is one, else the body itself. */
+function failureText(text: string): string {
+  try {
+    const body = JSON.parse(text) as { msg?: unknown }
+    if (typeof body.msg === 'string' && body.msg) return body.msg
+  } catch {
+    // not JSON: show the text as it is
+  }
+  return text.trim() || errorMessages.networkError
+}
+
+/**
+ * SPEC §7 download helper: GET with the token header, binary response. 200 yields a temporary link (an object URL,
+ * also clicked to save the file under `fileName` or the server's name); any other status shows the response text
+ * as a warning and yields ''; a network error yields '' (with the network-failure notice).
+ */
+export async function download(path: string, params: Params = {}, opts: { base?: string; fileName?: string } = {}): Promise<string> {
+  const token = getToken()
+  let res: Response
+  try {
+    res = await fetch(buildUrl(opts.base ?? MAIN_BASE, path, params), { headers: token ? { Authorization: `Bearer ${token}` } : {} })
+  } catch {
+    notify.warning(errorMessages.networkFailed)
+    return ''
+  }
+  if (res.status !== 200) {
+    notify.warning(failureText(await res.text().catch(() => '')))
+    return ''
+  }
+  const blob = await res.blob()
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileNameOf(res.headers.get('content-disposition')) ?? opts.fileName ?? 'download'
+  link.rel = 'noopener'
+  document.body.appendChild(link)
+  link.click()
+  link.remove()
+  // The link stays valid long enough for the browser to start saving, then its memory is released.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000)
+  return url
+}

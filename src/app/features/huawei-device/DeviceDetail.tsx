@@ -1,0 +1,200 @@
+import { Button, PullToRefresh, Tag } from 'antd-mobile'
+import { LeftOutline } from 'antd-mobile-icons'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import type { DeviceRecord } from '../../../shared/contract/huawei-device'
+import { formatDate } from '../../../shared/domain/format'
+import { huaweiDeviceText as t, successMessages, uiText } from '../../../shared/messages'
+import { OnlineButton } from '../../components/OnlineButton'
+import { QueryStatus } from '../../components/QueryStatus'
+import { StatusTag } from '../../components/StatusTag'
+import { confirmAction } from '../../components/dialogs'
+import { useAuthorities } from '../../components/use-authorities'
+import { useDisclosure } from '../../components/use-disclosure'
+import { notify } from '../../notify'
+import type { DeviceArea } from './area'
+import { lastSeenText } from './DeviceCard'
+import { DeviceFormDialog } from './DeviceFormDialog'
+import { MoveDialog } from './MoveDialog'
+import { deviceDetailQuery, deviceKeys, useDeviceMutations } from './queries'
+import { TaskLog } from './TaskLog'
+import { useNow } from './use-now'
+import { commandOrder, destructiveCommands, useDeviceCommand } from './use-device-command'
+import './devices.css'
+
+/** An ID card number with the middle hidden: the detail is shown on phones in public places. */
+function maskIdCard(value: string): string {
+  return value.length === 18 ? `${value.slice(0, 6)}********${value.slice(14)}` : value
+}
+
+function yesNo(value: boolean | undefined, yes: string, no: string): string {
+  return value === undefined ? '—' : value ? yes : no
+}
+
+function InfoPanel({ device, now }: { device: DeviceRecord; now: number }) {
+  const s = device.state
+  const rows: [string, string][] = [
+    [t.serialNumber, device.serialNumber],
+    [t.deviceName, device.name || '—'],
+    [t.model, device.model || '—'],
+    [t.imei, device.imei || '—'],
+    [t.osVersion, device.osVersion || '—'],
+    [t.lastCommunicationTime, device.lastCommunicationTime ? `${formatDate(device.lastCommunicationTime)}（${lastSeenText(device, now)}）` : t.neverCommunicated],
+    [t.enrolled, device.enrolled ? t.enrolledYes : t.enrolledNo],
+    [t.controlled, yesNo(s.controlled, t.controlledYes, t.controlledNo)],
+    [t.power, yesNo(s.poweredOn, t.poweredOn, t.poweredOff)],
+    [t.lockState, yesNo(s.locked, t.locked, t.unlocked)],
+    [t.passcode, yesNo(s.passcodeSet, t.passcodeSet, t.passcodeNotSet)],
+    [t.runningApp, s.runningApp === undefined ? '—' : (s.runningApp ?? t.desktop)],
+    [t.battery, s.battery === undefined ? '—' : `${s.battery}%`],
+    [t.company, device.companyName],
+    [t.staff, device.staffName ?? t.unassigned],
+  ]
+  const rent: [string, string][] = [
+    [t.renterName, device.renterName || '—'],
+    [t.renterPhone, device.renterPhone || '—'],
+    [t.renterIdCard, device.renterIdCard ? maskIdCard(device.renterIdCard) : '—'],
+    [t.rentRemark, device.rentRemark || '—'],
+  ]
+  const list = (entries: [string, string][]) => (
+    <dl className="device-info">
+      {entries.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+  return (
+    <>
+      <section className="device-section" aria-label={t.deviceInfo}>
+        <h2>{t.deviceInfo}</h2>
+        {list(rows)}
+      </section>
+      <section className="device-section" aria-label={t.rentInfo}>
+        <h2>{t.rentInfo}</h2>
+        {list(rent)}
+      </section>
+    </>
+  )
+}
+
+function CommandPanel({ area, device }: { area: DeviceArea; device: DeviceRecord }) {
+  const { run, running } = useDeviceCommand(area)
+  return (
+    <section className="device-section" aria-label={t.commands}>
+      <h2>{t.commands}</h2>
+      <div className="command-grid">
+        {commandOrder.map((name) => (
+          <OnlineButton
+            key={name}
+            size="small"
+            color={destructiveCommands.has(name) ? 'danger' : 'default'}
+            fill={destructiveCommands.has(name) ? 'outline' : 'solid'}
+            loading={running === name}
+            disabled={running !== null && running !== name}
+            data-command={name}
+            onClick={() => void run(name, device)}
+          >
+            {t.commandLabels[name]}
+          </OnlineButton>
+        ))}
+      </div>
+    </section>
+  )
+}
+
+/** The detail of one device (SPEC §2): info panel, command buttons and task log. */
+export function DeviceDetail({ area, deviceId, onBack }: { area: DeviceArea; deviceId: number | undefined; onBack: () => void }) {
+  const detail = useQuery({ ...deviceDetailQuery(area, deviceId ?? 0), enabled: deviceId !== undefined })
+  const queryClient = useQueryClient()
+  const auth = useAuthorities()
+  const editor = useDisclosure<DeviceRecord>()
+  const mover = useDisclosure<DeviceRecord>()
+  const { putInRecycle, takeOutRecycle } = useDeviceMutations(area)
+  const now = useNow()
+  const device = detail.data
+
+  const back = (
+    <Button className="touch" fill="none" onClick={onBack} aria-label={t.back}>
+      <LeftOutline /> {t.back}
+    </Button>
+  )
+  if (deviceId === undefined) {
+    return (
+      <section>
+        {back}
+        <p className="center-box">{t.noDeviceChosen}</p>
+      </section>
+    )
+  }
+
+  const recycle = async (d: DeviceRecord) => {
+    if (!(await confirmAction(t.confirmCommand(t.recycle, d.serialNumber), t.recycle))) return
+    try {
+      await putInRecycle.mutateAsync(d.id)
+    } catch {
+      return
+    }
+    notify.success(successMessages.eliminateDevice)
+  }
+  const takeOut = async (d: DeviceRecord) => {
+    try {
+      await takeOutRecycle.mutateAsync(d.id)
+    } catch {
+      return
+    }
+    notify.success(t.takeOutSuccess)
+  }
+
+  return (
+    <section>
+      {back}
+      <PullToRefresh
+        onRefresh={async () => {
+          await Promise.all([detail.refetch(), queryClient.invalidateQueries({ queryKey: deviceKeys.taskLogs(area.platform, deviceId) })])
+        }}
+      >
+        <QueryStatus isPending={detail.isPending} isError={detail.isError && !device} isEmpty={false} onRetry={() => void detail.refetch()} />
+        {device ? (
+          <>
+            <div className="device-detail-head">
+              <h1>{device.serialNumber}</h1>
+              <StatusTag lastCommunicationTime={device.lastCommunicationTime} now={now} />
+              {device.recycleStatus ? <Tag color="danger">{t.recycle}</Tag> : null}
+            </div>
+            <div className="device-detail-actions">
+              <OnlineButton onClick={() => editor.open(device)}>{t.edit}</OnlineButton>
+              <OnlineButton onClick={() => mover.open(device)}>{t.move}</OnlineButton>
+              {auth.has(area.authority.recycle) ? (
+                device.recycleStatus ? (
+                  <OnlineButton color="primary" fill="outline" onClick={() => void takeOut(device)}>
+                    {t.takeOut}
+                  </OnlineButton>
+                ) : (
+                  <OnlineButton color="danger" fill="outline" onClick={() => void recycle(device)}>
+                    {t.recycle}
+                  </OnlineButton>
+                )
+              ) : null}
+            </div>
+            <div className="device-detail-grid">
+              <div>
+                {auth.has(area.authority.command) ? <CommandPanel area={area} device={device} /> : null}
+                <InfoPanel device={device} now={now} />
+              </div>
+              <TaskLog area={area} deviceId={device.id} />
+            </div>
+          </>
+        ) : null}
+      </PullToRefresh>
+      {editor.value ? <DeviceFormDialog key={editor.value.id} area={area} visible={editor.visible} editing={editor.value} onClose={editor.close} /> : null}
+      <MoveDialog key={mover.value?.id ?? 'none'} area={area} device={mover.value} visible={mover.visible} onClose={mover.close} />
+      {detail.isError && device ? (
+        <Button className="touch" onClick={() => void detail.refetch()}>
+          {uiText.retry}
+        </Button>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,242 @@
+import { useState } from 'react'
+import { ActionSheet, Button, Checkbox, PullToRefresh } from 'antd-mobile'
+import { useQuery } from '@tanstack/react-query'
+import type { DeviceRecord, DeviceSearchParams } from '../../../shared/contract/huawei-device'
+import { connectionStatusLabels } from '../../../shared/domain/connection-status'
+import { huaweiDeviceText as t, routeTitles, successMessages, uiText } from '../../../shared/messages'
+import { download } from '../../api/download'
+import { HUAWEI_BASE } from '../../api/http'
+import { OnlineButton } from '../../components/OnlineButton'
+import { PageTitle } from '../../components/PageTitle'
+import { Pagination } from '../../components/Pagination'
+import { QueryStatus } from '../../components/QueryStatus'
+import { RecordList } from '../../components/RecordCard'
+import { SearchPanel } from '../../components/SearchPanel'
+import { confirmAction } from '../../components/dialogs'
+import { useAuthorities } from '../../components/use-authorities'
+import { useDisclosure } from '../../components/use-disclosure'
+import { useSearchState } from '../../components/use-search-state'
+import { notify } from '../../notify'
+import type { DeviceArea } from './area'
+import { DeviceCard } from './DeviceCard'
+import { DeviceFormDialog } from './DeviceFormDialog'
+import { EnrollmentDialog } from './EnrollmentDialog'
+import { MoveDialog } from './MoveDialog'
+import { deviceListQuery, deviceListSearchSchema, useDeviceMutations, type DeviceListSearch } from './queries'
+import { bulkCommands, useDeviceCommand } from './use-device-command'
+import { useNow } from './use-now'
+import './devices.css'
+
+/** The selection's bulk actions: the commands that make sense for many devices, and 淘汰. */
+function BulkBar({ area, devices, recycle, onDone }: { area: DeviceArea; devices: DeviceRecord[]; recycle: boolean; onDone: () => void }) {
+  const auth = useAuthorities()
+  const { runBulk, running } = useDeviceCommand(area)
+  const { putInRecycle } = useDeviceMutations(area)
+  const [busy, setBusy] = useState(false)
+
+  const recycleAll = async () => {
+    if (!(await confirmAction(t.confirmBulk(t.recycle, devices.length), t.recycle))) return
+    setBusy(true)
+    let failed = 0
+    for (const d of devices) {
+      try {
+        await putInRecycle.mutateAsync(d.id)
+      } catch {
+        failed += 1
+      }
+    }
+    setBusy(false)
+    if (failed === 0) notify.success(successMessages.eliminateDevice)
+    else notify.warning(t.bulkDone(t.recycle, devices.length - failed, failed))
+    onDone()
+  }
+
+  const chooseCommand = () => {
+    const handler = ActionSheet.show({
+      actions: bulkCommands.map((name) => ({
+        key: name,
+        text: t.commandLabels[name],
+        onClick: () => {
+          handler.close()
+          void runBulk(name, devices).then(onDone)
+        },
+      })),
+      cancelText: uiText.cancel,
+    })
+  }
+
+  return (
+    <div className="bulk-bar" role="region" aria-label={t.selected(devices.length)}>
+      <span className="bulk-count">{t.selected(devices.length)}</span>
+      {!recycle && auth.has(area.authority.command) ? (
+        <OnlineButton color="primary" loading={running !== null} onClick={chooseCommand}>
+          {t.commands}
+        </OnlineButton>
+      ) : null}
+      {!recycle && auth.has(area.authority.recycle) ? (
+        <OnlineButton color="danger" fill="outline" loading={busy} onClick={() => void recycleAll()}>
+          {t.recycle}
+        </OnlineButton>
+      ) : null}
+      <Button onClick={onDone}>{t.clearSelection}</Button>
+    </div>
+  )
+}
+
+/** A device list of one area: the devices, or the recycle bin (SPEC §4: the list always asks recycleStatus=false). */
+export function DeviceList({ area, recycle, onOpen }: { area: DeviceArea; recycle: boolean; onOpen: (device: DeviceRecord) => void }) {
+  const [search, setSearch] = useSearchState(deviceListSearchSchema)
+  const query: DeviceSearchParams = { ...pick(search), recycleStatus: recycle }
+  const list = useQuery(deviceListQuery(area, query))
+  const auth = useAuthorities()
+  const editor = useDisclosure<DeviceRecord | null>()
+  const mover = useDisclosure<DeviceRecord>()
+  const enrollment = useDisclosure()
+  const { putInRecycle, takeOutRecycle } = useDeviceMutations(area)
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set())
+  const records = list.data?.records ?? []
+  const total = list.data?.total ?? 0
+  const now = useNow()
+  const title = routeTitles[recycle ? area.recyclePath : area.listPath]
+
+  const setPage = (next: DeviceListSearch) => {
+    setSelected(new Set())
+    setSearch(next)
+  }
+  const toggle = (id: number, checked: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s)
+      if (checked) next.add(id)
+      else next.delete(id)
+      return next
+    })
+  const allSelected = records.length > 0 && records.every((r) => selected.has(r.id))
+
+  const recycleOne = async (d: DeviceRecord) => {
+    if (!(await confirmAction(t.confirmCommand(t.recycle, d.serialNumber), t.recycle))) return
+    try {
+      await putInRecycle.mutateAsync(d.id)
+    } catch {
+      return
+    }
+    notify.success(successMessages.eliminateDevice)
+  }
+  const takeOut = async (d: DeviceRecord) => {
+    try {
+      await takeOutRecycle.mutateAsync(d.id)
+    } catch {
+      return
+    }
+    notify.success(t.takeOutSuccess)
+  }
+  const exportList = () =>
+    download(`${area.api}/device/export`, { ...pick(search), recycleStatus: recycle }, { base: HUAWEI_BASE, fileName: t.exportFileName })
+
+  const canRecycle = auth.has(area.authority.recycle)
+  return (
+    <section>
+      <PageTitle
+        title={title}
+        extra={
+          <>
+            {!recycle ? (
+              <OnlineButton color="primary" className="touch" onClick={() => editor.open(null)}>
+                {t.addDevice}
+              </OnlineButton>
+            ) : null}
+            <OnlineButton className="touch" onClick={() => void exportList()}>
+              {t.export}
+            </OnlineButton>
+            {!recycle ? (
+              <OnlineButton className="touch" onClick={() => enrollment.open(true)}>
+                {t.enrollment}
+              </OnlineButton>
+            ) : null}
+          </>
+        }
+      />
+      <SearchPanel
+        fields={[
+          { name: 'serialNumber', label: t.serialNumber },
+          { name: 'renterName', label: t.renterName },
+          {
+            name: 'connectionStatus',
+            label: t.status,
+            options: [
+              { label: t.allStatuses, value: '' },
+              ...(['success', 'warning', 'error'] as const).map((s) => ({ label: connectionStatusLabels[s], value: s })),
+            ],
+          },
+        ]}
+        values={{ serialNumber: search.serialNumber, renterName: search.renterName, connectionStatus: search.connectionStatus }}
+        onSearch={(filters) => setPage({ ...search, ...(filters as Partial<DeviceListSearch>), current: 1 })}
+      />
+      {records.length > 0 ? (
+        <div className="device-toolbar">
+          <label className="device-select">
+            <Checkbox
+              checked={allSelected}
+              indeterminate={!allSelected && records.some((r) => selected.has(r.id))}
+              onChange={(checked) => setSelected(checked ? new Set(records.map((r) => r.id)) : new Set())}
+            >
+              {t.selectAll}
+            </Checkbox>
+          </label>
+        </div>
+      ) : null}
+      <PullToRefresh
+        onRefresh={async () => void (await list.refetch())}
+        pullingText={t.pullToRefresh}
+        canReleaseText={t.releaseToRefresh}
+        refreshingText={t.refreshing}
+        completeText={t.refreshed}
+      >
+        <QueryStatus
+          isPending={list.isPending}
+          isError={list.isError && !list.data}
+          isEmpty={records.length === 0}
+          onRetry={() => void list.refetch()}
+          emptyText={recycle ? t.noRecycledDevices : t.noDevices}
+        />
+        <RecordList label={title}>
+          {records.map((d) => (
+            <DeviceCard
+              key={d.id}
+              device={d}
+              now={now}
+              selected={selected.has(d.id)}
+              onSelect={(checked) => toggle(d.id, checked)}
+              actions={{
+                onOpen,
+                onEdit: recycle ? undefined : (device) => editor.open(device),
+                onMove: recycle ? undefined : (device) => mover.open(device),
+                onRecycle: !recycle && canRecycle ? (device) => void recycleOne(device) : undefined,
+                onTakeOut: recycle && canRecycle ? (device) => void takeOut(device) : undefined,
+              }}
+            />
+          ))}
+        </RecordList>
+      </PullToRefresh>
+      {total > 0 ? (
+        <Pagination current={search.current} pageSize={search.pageSize} total={total} onChange={(current, pageSize) => setPage({ ...search, current, pageSize })} />
+      ) : null}
+      {selected.size > 0 ? (
+        <BulkBar area={area} recycle={recycle} devices={records.filter((r) => selected.has(r.id))} onDone={() => setSelected(new Set())} />
+      ) : null}
+      <DeviceFormDialog key={editor.value?.id ?? 'new'} area={area} visible={editor.visible} editing={editor.value} onClose={editor.close} />
+      <MoveDialog key={mover.value?.id ?? 'none'} area={area} device={mover.value} visible={mover.visible} onClose={mover.close} />
+      <EnrollmentDialog area={area} visible={enrollment.visible} onClose={enrollment.close} />
+    </section>
+  )
+}
+
+/** The list's filters and page as the API takes them. */
+function pick(search: DeviceListSearch): Omit<DeviceSearchParams, 'recycleStatus'> {
+  return {
+    current: search.current,
+    pageSize: search.pageSize,
+    serialNumber: search.serialNumber,
+    renterName: search.renterName,
+    connectionStatus: search.connectionStatus,
+  }
+}

@@ -1,0 +1,55 @@
+import { Button } from 'antd-mobile'
+import { huaweiDeviceText as t } from '../../../shared/messages'
+import { FormPopup } from '../../components/FormPopup'
+import { OnlineButton } from '../../components/OnlineButton'
+import { notify } from '../../notify'
+import type { DeviceArea } from './area'
+import { useDeviceMutations } from './queries'
+
+/**
+ * A company's enrollment token for real agents (docs/agent-protocol.md). It is shown once, from the mutation's
+ * answer: never put into the query cache, so never persisted.
+ */
+export function EnrollmentDialog({ area, visible, onClose }: { area: DeviceArea; visible: boolean; onClose: () => void }) {
+  const { enrollmentToken } = useDeviceMutations(area)
+  const token = enrollmentToken.data?.token
+  const close = () => {
+    enrollmentToken.reset()
+    onClose()
+  }
+  const copy = async (text: string) => {
+    try {
+      await navigator.clipboard.writeText(text)
+      notify.success(t.copied)
+    } catch {
+      // Without clipboard access the value stays on screen to be copied by hand.
+    }
+  }
+  return (
+    <FormPopup visible={visible} title={t.enrollmentTitle} onClose={close}>
+      <div className="enroll-box">
+        <p className="form-hint" style={{ padding: 0, margin: 0 }}>
+          {t.enrollmentText}
+        </p>
+        <div>
+          <div>{t.enrollmentServer}</div>
+          <div className="enroll-value secret-value">{window.location.origin}</div>
+        </div>
+        {token ? (
+          <div>
+            <div>{t.enrollmentToken}</div>
+            <div className="enroll-value secret-value" data-testid="enrollment-token">
+              {token}
+            </div>
+            <Button block className="touch" style={{ marginTop: 8 }} onClick={() => void copy(token)}>
+              {t.copy}
+            </Button>
+          </div>
+        ) : null}
+        <OnlineButton block color="primary" loading={enrollmentToken.isPending} onClick={() => enrollmentToken.mutate()}>
+          {t.enrollmentGenerate}
+        </OnlineButton>
+      </div>
+    </FormPopup>
+  )
+}

@@ -1,0 +1,69 @@
+import { useEffect, useRef, useState } from 'react'
+import { Tag } from 'antd-mobile'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import type { TaskRecord, TaskStatus } from '../../../shared/contract/huawei-device'
+import { formatDate } from '../../../shared/domain/format'
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../../../shared/domain/paging'
+import { huaweiDeviceText as t } from '../../../shared/messages'
+import { Pagination } from '../../components/Pagination'
+import { QueryStatus } from '../../components/QueryStatus'
+import type { DeviceArea } from './area'
+import { deviceKeys, taskLogQuery } from './queries'
+
+const statusColor: Record<TaskStatus, string> = {
+  QUEUED: 'default',
+  SENT: 'primary',
+  DONE: 'success',
+  ERROR: 'danger',
+  TIMEOUT: 'warning',
+}
+
+function commandLabel(type: string): string {
+  return (t.commandLabels as Record<string, string>)[type] ?? type
+}
+
+function TaskItem({ task }: { task: TaskRecord }) {
+  return (
+    <li className="task-item" data-task-id={task.taskId} data-status={task.status}>
+      <span className="task-type">{commandLabel(task.type)}</span>
+      <Tag color={statusColor[task.status]} fill={task.status === 'QUEUED' ? 'outline' : 'solid'} className="task-status">
+        {t.taskStatus[task.status]}
+      </Tag>
+      <span className="task-meta">
+        {t.taskCreatedAt} {formatDate(task.createdAt)}
+        {task.finishedAt ? ` · ${t.taskFinishedAt} ${formatDate(task.finishedAt)}` : ''}
+        {task.createdByName ? ` · ${t.taskCreatedBy} ${task.createdByName}` : ''}
+      </span>
+      {task.errorMessage ? <span className="task-error">{task.errorMessage}</span> : null}
+    </li>
+  )
+}
+
+/** The device's task log, newest first (SPEC §7 /device/task/search); it refreshes itself while tasks are pending. */
+export function TaskLog({ area, deviceId }: { area: DeviceArea; deviceId: number }) {
+  const [paging, setPaging] = useState({ current: FIRST_PAGE, pageSize: DEFAULT_PAGE_SIZE })
+  const log = useQuery(taskLogQuery(area, deviceId, paging))
+  const queryClient = useQueryClient()
+  const pending = log.data?.pendingCount ?? 0
+  const previous = useRef(pending)
+  // When the last pending task finishes, the device's state has changed: refresh the detail once more.
+  useEffect(() => {
+    if (previous.current > 0 && pending === 0) void queryClient.invalidateQueries({ queryKey: deviceKeys.detail(area.platform, deviceId) })
+    previous.current = pending
+  }, [pending, area.platform, deviceId, queryClient])
+  const records = log.data?.records ?? []
+  return (
+    <section className="device-section" aria-label={t.taskLog}>
+      <h2>{t.taskLog}</h2>
+      <QueryStatus isPending={log.isPending} isError={log.isError && !log.data} isEmpty={records.length === 0} onRetry={() => void log.refetch()} emptyText={t.noTasks} />
+      <ul className="task-list">
+        {records.map((task) => (
+          <TaskItem key={task.taskId} task={task} />
+        ))}
+      </ul>
+      {(log.data?.total ?? 0) > paging.pageSize ? (
+        <Pagination current={paging.current} pageSize={paging.pageSize} total={log.data?.total ?? 0} onChange={(current, pageSize) => setPaging({ current, pageSize })} showQuickJumper={false} />
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,48 @@
+import type { AgentPlatform } from '../shared/contract/agent'
+import { SimulatedAgent } from '../sim/huawei-agent'
+import type { Db } from './db/client'
+import { demoAgentDevices } from './db/seed-devices'
+import { AgentService } from './protocol/agent/service'
+
+/** Demo agents poll more often than real ones are asked to, so that a command visibly completes within seconds. */
+export const DEMO_POLL_INTERVAL_MS = 3000
+
+/**
+ * Demo mode (`npm start`): simulated agents for the demo devices that have one, talking to this server over real
+ * HTTP. Each start issues fresh enrollment tokens (only their hashes are stored, so earlier ones cannot be reused)
+ * and the agents enroll with them.
+ */
+export async function startDemoAgents(db: Db, serverUrl: string): Promise<{ agents: SimulatedAgent[]; stop(): Promise<void> }> {
+  const rows = await demoAgentDevices(db)
+  const service = new AgentService(db)
+  const tokens = new Map<string, string>()
+  const tokenFor = async (companyId: number, platform: AgentPlatform) => {
+    const key = `${companyId}:${platform}`
+    if (!tokens.has(key)) tokens.set(key, await service.issueEnrollmentToken(companyId, platform))
+    return tokens.get(key)!
+  }
+  const agents: SimulatedAgent[] = []
+  for (const row of rows) {
+    const d = row.demo
+    agents.push(
+      new SimulatedAgent({
+        server: serverUrl,
+        enrollmentToken: await tokenFor(row.companyId, d.platform),
+        serialNumber: d.serialNumber,
+        platform: d.platform,
+        imei: d.imei,
+        model: d.model,
+        name: d.name,
+        osVersion: d.osVersion,
+        passcode: d.passcode ?? '',
+        pollIntervalMs: DEMO_POLL_INTERVAL_MS,
+      }).start(),
+    )
+  }
+  return {
+    agents,
+    async stop() {
+      await Promise.all(agents.map((a) => a.stop()))
+    },
+  }
+}

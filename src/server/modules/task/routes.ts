@@ -1,0 +1,14 @@
+import { Hono } from 'hono'
+import { TaskStatusQuery } from '../../../shared/contract/huawei-device'
+import { access } from '../../auth/guard'
+import { visibleDeviceCondition } from '../../auth/scope'
+import type { AppEnv } from '../../context'
+import { ok, parseQuery } from '../../http/envelope'
+import { TaskService } from './service'
+
+/** GET /task/status?taskId= (SPEC §7), on both bases: the console polls it after a command that returns a task. */
+export const taskRoutes = new Hono<AppEnv>().get('/task/status', access.signedIn, async (c) => {
+  const { taskId } = parseQuery(c, TaskStatusQuery)
+  const visible = await visibleDeviceCondition(c.var.services.db, c.var.user)
+  return ok(c, await new TaskService(c.var.services.db).status(taskId, visible))
+})

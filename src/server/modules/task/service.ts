@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto'
+import { and, asc, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm'
+import type { TaskRecord } from '../../../shared/contract/huawei-device'
+import { huaweiDeviceText } from '../../../shared/messages'
+import type { Db } from '../../db/client'
+import { devices, tasks, users, type TaskStatus } from '../../db/schema'
+import { ApiError } from '../../http/errors'
+
+/** A transaction or the database itself. */
+type Tx = Pick<Db, 'select' | 'insert' | 'update'>
+
+/** A task delivered to a device (SENT) whose result has not come back by then is TIMEOUT. */
+export const TASK_RESULT_TIMEOUT_MS = 5 * 60_000
+/** A task still QUEUED after this long (the device never polled) expires as TIMEOUT too. */
+export const TASK_QUEUE_EXPIRY_MS = 24 * 3600_000
+
+export const pendingStatuses: TaskStatus[] = ['QUEUED', 'SENT']
+
+/** Commands whose result holds a secret that task logs must not repeat. */
+const secretResults = new Set(['getLockPasscode'])
+
+type TaskRow = typeof tasks.$inferSelect
+
+function iso(d: Date | null): string | null {
+  return d ? d.toISOString() : null
+}
+
+export function toTaskRecord(row: TaskRow & { createdByName: string | null }, includeSecrets: boolean): TaskRecord {
+  const hideResult = !includeSecrets && secretResults.has(row.type)
+  return {
+    taskId: row.taskId,
+    deviceId: row.deviceId,
+    type: row.type,
+    status: row.status,
+    result: hideResult ? null : row.result ?? null,
+    errorMessage: row.errorMessage,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: iso(row.sentAt),
+    finishedAt: iso(row.finishedAt),
+    createdByName: row.createdByName,
+  }
+}
+
+/**
+ * The command queue (ARCHITECTURE: commands and tasks): QUEUED → SENT → DONE | ERROR | TIMEOUT. Tasks are claimed
+ * with FOR UPDATE SKIP LOCKED, so two polls racing on any number of server processes never deliver one task twice.
+ * Timeouts are applied when a device's or a task's tasks are read, so no background timer is needed and any
+ * server process may do it.
+ */
+export class TaskService {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /**
+   * Queues a command for a device. The same command (same payload) still waiting in the queue for that device is
+   * answered with its taskId instead of being queued a second time, so a double tap never sends it twice.
+   */
+  async enqueue(input: {
+    deviceId: number
+    companyId: number
+    type: string
+    payload?: Record<string, unknown>
+    createdBy: number | null
+  }): Promise<{ taskId: string; created: boolean }> {
+    const payload = input.payload ?? {}
+    return this.db.transaction(async (tx) => {
+      // The device row is the lock that serialises concurrent presses of the same command.
+      await tx.select({ id: devices.id }).from(devices).where(eq(devices.id, input.deviceId)).for('update')
+      const [waiting] = await tx
+        .select({ taskId: tasks.taskId })
+        .from(tasks)
+        .where(
+          and(
+            eq(tasks.deviceId, input.deviceId),
+            eq(tasks.type, input.type),
+            eq(tasks.status, 'QUEUED'),
+            sql`${tasks.payload} = ${JSON.stringify(payload)}::jsonb`,
+          ),
+        )
+        .limit(1)
+      if (waiting) return { taskId: waiting.taskId, created: false }
+      const taskId = randomUUID()
+      await tx.insert(tasks).values({
+        taskId,
+        deviceId: input.deviceId,
+        companyId: input.companyId,
+        type: input.type,
+        payload,
+        createdBy: input.createdBy,
+        createdAt: this.now(),
+      })
+      return { taskId, created: true }
+    })
+  }
+
+  /** Marks overdue tasks TIMEOUT: delivered without a result, or never delivered. */
+  async expireOverdue(scope: { deviceId: number } | { taskId: string }, tx: Tx = this.db): Promise<void> {
+    const now = this.now()
+    const where = 'deviceId' in scope ? eq(tasks.deviceId, scope.deviceId) : eq(tasks.taskId, scope.taskId)
+    await tx
+      .update(tasks)
+      .set({ status: 'TIMEOUT', finishedAt: now, errorMessage: huaweiDeviceText.resultTimeout })
+      .where(and(where, eq(tasks.status, 'SENT'), lt(tasks.sentAt, new Date(now.getTime() - TASK_RESULT_TIMEOUT_MS))))
+    await tx
+      .update(tasks)
+      .set({ status: 'TIMEOUT', finishedAt: now, errorMessage: huaweiDeviceText.queuedExpired })
+      .where(and(where, eq(tasks.status, 'QUEUED'), lt(tasks.createdAt, new Date(now.getTime() - TASK_QUEUE_EXPIRY_MS))))
+  }
+
+  /**
+   * Claims up to `max` queued tasks of a device, oldest first, and marks them SENT. One statement: the inner
+   * SELECT … FOR UPDATE SKIP LOCKED skips rows another poll is claiming at this moment, and the outer condition
+   * re-checks QUEUED, so each task is delivered once.
+   */
+  async claim(deviceId: number, max: number): Promise<TaskRow[]> {
+    await this.expireOverdue({ deviceId })
+    const claimable = this.db
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(and(eq(tasks.deviceId, deviceId), eq(tasks.status, 'QUEUED')))
+      .orderBy(asc(tasks.createdAt), asc(tasks.id))
+      .limit(max)
+      .for('update', { skipLocked: true })
+    const rows = await this.db
+      .update(tasks)
+      .set({ status: 'SENT', sentAt: this.now() })
+      .where(and(inArray(tasks.id, claimable), eq(tasks.status, 'QUEUED')))
+      .returning()
+    return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
+  }
+
+  /**
+   * Records a device's result for one of its own delivered tasks. Another device's task answers like a missing
+   * one; a task already final (or timed out) is not changed again.
+   */
+  async finish(
+    tx: Tx,
+    deviceId: number,
+    result: { taskId: string; success: boolean; data?: Record<string, unknown>; reason?: string },
+  ): Promise<TaskRow> {
+    const [task] = await tx
+      .select()
+      .from(tasks)
+      .where(and(eq(tasks.taskId, result.taskId), eq(tasks.deviceId, deviceId)))
+      .for('update')
+    if (!task) throw ApiError.notFound(huaweiDeviceText.taskNotFound)
+    if (task.status === 'QUEUED') throw ApiError.conflict(huaweiDeviceText.taskNotSent)
+    if (task.status !== 'SENT') throw ApiError.conflict(huaweiDeviceText.taskFinished)
+    const [updated] = await tx
+      .update(tasks)
+      .set({
+        status: result.success ? 'DONE' : 'ERROR',
+        result: result.success ? (result.data ?? {}) : null,
+        errorMessage: result.success ? null : (result.reason ?? null),
+        finishedAt: this.now(),
+      })
+      .where(eq(tasks.id, task.id))
+      .returning()
+    return updated
+  }
+
+  /** A device's task log, newest first, with the number of tasks still pending. */
+  async search(deviceId: number, paging: { current: number; pageSize: number }) {
+    await this.expireOverdue({ deviceId })
+    const where = eq(tasks.deviceId, deviceId)
+    const [rows, [{ total }], [{ pending }]] = await Promise.all([
+      this.db
+        .select({ task: tasks, createdByName: users.name })
+        .from(tasks)
+        .leftJoin(users, eq(users.id, tasks.createdBy))
+        .where(where)
+        .orderBy(desc(tasks.createdAt), desc(tasks.id))
+        .limit(paging.pageSize)
+        .offset((paging.current - 1) * paging.pageSize),
+      this.db.select({ total: count() }).from(tasks).where(where),
+      this.db
+        .select({ pending: count() })
+        .from(tasks)
+        .where(and(where, inArray(tasks.status, pendingStatuses))),
+    ])
+    return {
+      records: rows.map((r) => toTaskRecord({ ...r.task, createdByName: r.createdByName }, false)),
+      total,
+      pendingCount: pending,
+    }
+  }
+
+  /** GET /task/status: one task of a device the caller may see (`visible` is the device scope condition). */
+  async status(taskId: string, visible: SQL | undefined): Promise<TaskRecord> {
+    await this.expireOverdue({ taskId })
+    const [row] = await this.db
+      .select({ task: tasks, createdByName: users.name })
+      .from(tasks)
+      .innerJoin(devices, eq(devices.id, tasks.deviceId))
+      .leftJoin(users, eq(users.id, tasks.createdBy))
+      .where(and(eq(tasks.taskId, taskId), visible))
+    if (!row) throw ApiError.notFound(huaweiDeviceText.taskNotFound)
+    return toTaskRecord({ ...row.task, createdByName: row.createdByName }, true)
+  }
+}

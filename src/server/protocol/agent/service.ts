@@ -1,0 +1,211 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { and, eq, isNull } from 'drizzle-orm'
+import type { z } from 'zod'
+import {
+  DeviceInfoResult,
+  LockPasscodeResult,
+  agentCommandSchema,
+  type AgentDeviceState,
+  type AgentPlatform,
+  type EnrollRequest,
+  type EnrollResponse,
+  type PollRequest,
+  type PollResponse,
+  type ResultRequest,
+  type ResultResponse,
+} from '../../../shared/contract/agent'
+import { huaweiDeviceText as t } from '../../../shared/messages'
+import type { Db } from '../../db/client'
+import { devices, enrollmentTokens } from '../../db/schema'
+import { ApiError } from '../../http/errors'
+import { parseOrThrow } from '../../http/envelope'
+import { QuotaService, quotaTypeOf } from '../../modules/quota/service'
+import { TaskService } from '../../modules/task/service'
+import { impliedState, revokesCredential } from './effects'
+
+/** What the server asks agents to wait between polls; an agent may poll more often when told to by its operator. */
+export const AGENT_POLL_INTERVAL_SECONDS = 10
+const DEFAULT_MAX_TASKS = 10
+const MAX_RESULT_CHARS = 16_384
+
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex')
+}
+
+export type AuthenticatedDevice = typeof devices.$inferSelect
+
+type EnrollInput = z.output<typeof EnrollRequest>
+type PollInput = z.output<typeof PollRequest>
+type ResultInput = z.output<typeof ResultRequest>
+
+function mergeState(...parts: (AgentDeviceState | Record<string, unknown> | undefined)[]): AgentDeviceState {
+  return Object.assign({}, ...parts.filter(Boolean)) as AgentDeviceState
+}
+
+/**
+ * The device side of the Huawei / Mi agent protocol (docs/agent-protocol.md). Only what a device reports changes
+ * the device's state; the console only queues tasks.
+ */
+export class AgentService {
+  private readonly tasks: TaskService
+  private readonly quota: QuotaService
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.tasks = new TaskService(db, now)
+    this.quota = new QuotaService(db)
+  }
+
+  /** A new enrollment token for a company's devices of one platform; earlier tokens stop working. Shown once. */
+  async issueEnrollmentToken(companyId: number, platform: AgentPlatform): Promise<string> {
+    const token = `et_${randomBytes(24).toString('base64url')}`
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(enrollmentTokens)
+        .set({ revokedAt: this.now() })
+        .where(and(eq(enrollmentTokens.companyId, companyId), eq(enrollmentTokens.platform, platform), isNull(enrollmentTokens.revokedAt)))
+      await tx.insert(enrollmentTokens).values({ companyId, platform, tokenHash: hashSecret(token) })
+    })
+    return token
+  }
+
+  /**
+   * POST /agent/v1/enroll. A serial already registered in the token's company (added in the console, or enrolled
+   * before) receives a new credential, which replaces the old one; an unknown serial becomes a new device of that
+   * company and consumes one unit of its Huawei quota in the same transaction.
+   */
+  async enroll(req: EnrollInput): Promise<EnrollResponse> {
+    const [token] = await this.db
+      .select()
+      .from(enrollmentTokens)
+      .where(and(eq(enrollmentTokens.tokenHash, hashSecret(req.enrollmentToken)), isNull(enrollmentTokens.revokedAt)))
+    if (!token) throw ApiError.unauthorized(t.enrollmentTokenInvalid)
+    const platform = token.platform
+    if (platform === 'IOS' || (req.platform && req.platform !== platform)) throw ApiError.badRequest(t.enrollmentPlatformMismatch)
+    const credential = `dc_${randomBytes(32).toString('base64url')}`
+    const now = this.now()
+    const reported = {
+      ...(req.imei ? { imei: req.imei } : {}),
+      ...(req.model ? { model: req.model } : {}),
+      ...(req.name ? { name: req.name } : {}),
+      ...(req.osVersion ? { osVersion: req.osVersion } : {}),
+    }
+    const state = mergeState({ poweredOn: true, controlled: true }, req.state)
+    const deviceId = await this.db.transaction(async (tx) => {
+      const [existing] = await tx
+        .select()
+        .from(devices)
+        .where(and(eq(devices.platform, platform), eq(devices.serialNumber, req.serialNumber)))
+        .for('update')
+      if (existing && existing.companyId !== token.companyId) throw ApiError.conflict(t.serialInOtherCompany)
+      if (existing) {
+        await tx
+          .update(devices)
+          .set({
+            ...reported,
+            credentialHash: hashSecret(credential),
+            enrolledAt: now,
+            lastCommunicationTime: now,
+            state: mergeState(existing.state, state),
+            updatedAt: now,
+          })
+          .where(eq(devices.id, existing.id))
+        return existing.id
+      }
+      const [created] = await tx
+        .insert(devices)
+        .values({
+          ...reported,
+          companyId: token.companyId,
+          platform,
+          serialNumber: req.serialNumber,
+          credentialHash: hashSecret(credential),
+          enrolledAt: now,
+          lastCommunicationTime: now,
+          state,
+        })
+        .returning({ id: devices.id })
+      await this.quota.consume(tx, {
+        companyId: token.companyId,
+        quotaType: quotaTypeOf(platform),
+        deviceId: created.id,
+        serialNumber: req.serialNumber,
+        operatorUserId: null,
+      })
+      return created.id
+    })
+    return { deviceId, credential, pollIntervalSeconds: AGENT_POLL_INTERVAL_SECONDS }
+  }
+
+  /** The device a credential belongs to, or null. */
+  async authenticate(credential: string): Promise<AuthenticatedDevice | null> {
+    const [device] = await this.db.select().from(devices).where(eq(devices.credentialHash, hashSecret(credential)))
+    return device ?? null
+  }
+
+  /**
+   * POST /agent/v1/poll: records that the device is alive (lastCommunicationTime, its reported state) and hands it
+   * its queued tasks, each exactly once.
+   */
+  async poll(device: AuthenticatedDevice, req: PollInput): Promise<PollResponse> {
+    const now = this.now()
+    await this.db
+      .update(devices)
+      .set({
+        lastCommunicationTime: now,
+        // A device that polls is on.
+        state: mergeState(device.state, { poweredOn: true }, req.state),
+        updatedAt: now,
+      })
+      .where(eq(devices.id, device.id))
+    const claimed = await this.tasks.claim(device.id, req.maxTasks ?? DEFAULT_MAX_TASKS)
+    return {
+      tasks: claimed.map((task) => ({
+        taskId: task.taskId,
+        type: agentCommandSchema.parse(task.type),
+        payload: task.payload,
+        createdAt: task.createdAt.toISOString(),
+      })),
+      pollIntervalSeconds: AGENT_POLL_INTERVAL_SECONDS,
+    }
+  }
+
+  /**
+   * POST /agent/v1/result: the outcome of one of the device's own delivered tasks. A success changes the device's
+   * state as the command implies and as the device reports; some results carry data the server keeps (device info,
+   * the lock passcode for the console that asked).
+   */
+  async report(device: AuthenticatedDevice, req: ResultInput): Promise<ResultResponse> {
+    const now = this.now()
+    return this.db.transaction(async (tx) => {
+      const [current] = await tx.select().from(devices).where(eq(devices.id, device.id)).for('update')
+      const data = req.success ? (req.data ?? {}) : undefined
+      // Results are kept as JSON; their size is bounded so that one agent cannot fill the tasks table.
+      if (data && JSON.stringify(data).length > MAX_RESULT_CHARS) throw ApiError.badRequest(t.resultTooLarge)
+      const task = await this.tasks.finish(tx, device.id, {
+        taskId: req.taskId,
+        success: req.success,
+        data,
+        reason: req.success ? undefined : req.reason,
+      })
+      const command = agentCommandSchema.parse(task.type)
+      const patch: Partial<typeof devices.$inferInsert> = { lastCommunicationTime: now, updatedAt: now }
+      let implied: AgentDeviceState = {}
+      if (req.success) {
+        implied = impliedState(command, task.payload, now)
+        if (command === 'getDeviceInfo') {
+          const info = parseOrThrow(DeviceInfoResult, data)
+          for (const key of ['model', 'name', 'osVersion', 'imei'] as const) if (info[key]) patch[key] = info[key]
+          if (info.battery !== undefined) implied.battery = info.battery
+        }
+        if (command === 'getLockPasscode') parseOrThrow(LockPasscodeResult, data)
+        if (revokesCredential.has(command)) patch.credentialHash = null
+      }
+      patch.state = mergeState(current.state, { poweredOn: true }, implied, req.state)
+      await tx.update(devices).set(patch).where(eq(devices.id, device.id))
+      return { taskId: task.taskId, status: req.success ? 'DONE' : 'ERROR' }
+    })
+  }
+}

@@ -1,0 +1,132 @@
+import { z } from 'zod'
+import { serialNumberSchema } from '../domain/validators'
+import { huaweiDeviceText } from '../messages'
+
+/**
+ * The Huawei / Mi agent protocol (docs/agent-protocol.md): enroll once with the company's enrollment token,
+ * then poll with the device's own credential and post one result per delivered task. JSON in, envelope out.
+ */
+
+export const AGENT_PROTOCOL_BASE = '/agent/v1'
+
+/** Platforms that speak this protocol (Mi devices are Huawei-type). */
+export const agentPlatforms = ['HUAWEI', 'MI'] as const
+export type AgentPlatform = (typeof agentPlatforms)[number]
+
+/** The commands of SPEC §7 (POST /device/command/<name>); a task's type is one of them. */
+export const agentCommands = [
+  'check',
+  'getDeviceInfo',
+  'clearPasscode',
+  'backDesktop',
+  'logOff',
+  'runApp',
+  'getLockPasscode',
+  'shutdown',
+  'reboot',
+  'restoreSettings',
+  'lockScreen',
+  'unlockScreen',
+  'exitControl',
+] as const
+export type AgentCommand = (typeof agentCommands)[number]
+export const agentCommandSchema = z.enum(agentCommands)
+
+/** What the agent reports of the device: every field optional, unknown fields refused. */
+export const AgentDeviceState = z.strictObject({
+  poweredOn: z.boolean().optional(),
+  locked: z.boolean().optional(),
+  passcodeSet: z.boolean().optional(),
+  /** Package name of the app in the foreground; null = the home screen. */
+  runningApp: z.string().max(200).nullable().optional(),
+  loggedIn: z.boolean().optional(),
+  /** false once the device has left management (exitControl). */
+  controlled: z.boolean().optional(),
+  battery: z.number().int().min(0).max(100).optional(),
+  /** ISO time of the last factory reset. */
+  wipedAt: z.string().max(40).nullable().optional(),
+})
+export type AgentDeviceState = z.infer<typeof AgentDeviceState>
+
+const optionalText = (max: number) => z.string().trim().max(max).optional()
+
+/** POST /agent/v1/enroll */
+export const EnrollRequest = z.strictObject({
+  enrollmentToken: z.string().min(1).max(200),
+  serialNumber: serialNumberSchema
+    .pipe(z.string().max(64))
+    .refine((v) => /^[A-Z0-9-]+$/.test(v), { error: huaweiDeviceText.serialInvalid }),
+  /** When given it must match the token's platform. */
+  platform: z.enum(agentPlatforms).optional(),
+  imei: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^\d{15}$/.test(v), { error: huaweiDeviceText.imeiInvalid })
+    .optional(),
+  model: optionalText(64),
+  name: optionalText(64),
+  osVersion: optionalText(64),
+  state: AgentDeviceState.optional(),
+})
+export type EnrollRequest = z.input<typeof EnrollRequest>
+export const EnrollResponse = z.object({
+  deviceId: z.number(),
+  credential: z.string(),
+  pollIntervalSeconds: z.number(),
+})
+export type EnrollResponse = z.infer<typeof EnrollResponse>
+
+/** POST /agent/v1/poll (Authorization: Device <credential>) */
+export const PollRequest = z.strictObject({
+  /** The device's state now; stored as what the console shows. */
+  state: AgentDeviceState.optional(),
+  /** At most this many tasks are claimed in one poll (default 10). */
+  maxTasks: z.number().int().min(1).max(50).optional(),
+})
+export type PollRequest = z.input<typeof PollRequest>
+export const AgentTask = z.object({
+  taskId: z.string(),
+  type: agentCommandSchema,
+  payload: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+})
+export type AgentTask = z.infer<typeof AgentTask>
+export const PollResponse = z.object({
+  tasks: z.array(AgentTask),
+  pollIntervalSeconds: z.number(),
+})
+export type PollResponse = z.infer<typeof PollResponse>
+
+/** POST /agent/v1/result: success with data, or failure with a reason. */
+export const ResultRequest = z.discriminatedUnion('success', [
+  z.strictObject({
+    taskId: z.string().min(1).max(64),
+    success: z.literal(true),
+    data: z.record(z.string(), z.unknown()).optional(),
+    /** The device's state after executing the task. */
+    state: AgentDeviceState.optional(),
+  }),
+  z.strictObject({
+    taskId: z.string().min(1).max(64),
+    success: z.literal(false),
+    reason: z.string().trim().min(1).max(500),
+    state: AgentDeviceState.optional(),
+  }),
+])
+export type ResultRequest = z.input<typeof ResultRequest>
+export const ResultResponse = z.object({ taskId: z.string(), status: z.enum(['DONE', 'ERROR']) })
+export type ResultResponse = z.infer<typeof ResultResponse>
+
+/** Data a successful result carries, per command (other commands carry none that the server reads). */
+export const LockPasscodeResult = z.object({ password: z.string().max(64) })
+export const DeviceInfoResult = z.object({
+  model: optionalText(64),
+  name: optionalText(64),
+  osVersion: optionalText(64),
+  imei: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^\d{15}$/.test(v), { error: huaweiDeviceText.imeiInvalid })
+    .optional(),
+  battery: z.number().int().min(0).max(100).optional(),
+})

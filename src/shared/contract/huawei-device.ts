@@ -1,0 +1,156 @@
+import { z } from 'zod'
+import { idCardSchema, serialNumberSchema } from '../domain/validators'
+import { pagedResponse, pagingQuerySchema } from '../domain/paging'
+import { huaweiDeviceText } from '../messages'
+import { phoneNumberSchema } from './account'
+import { AgentDeviceState, agentCommandSchema, agentPlatforms } from './agent'
+import { filterText, flexibleBoolean, idSchema } from './id'
+
+/**
+ * Huawei base (/huawei/mdm/api/v1) device resource of SPEC §7. The Huawei area uses /device/…; the Mi area the same
+ * routes under /mi/device/… (platform MI), see docs/agent-protocol.md.
+ */
+
+export const connectionStatusSchema = z.enum(['success', 'warning', 'error'])
+
+/** A text that may stay empty; when filled it must pass `check` (renter fields are optional, SPEC §3). */
+function emptyOr(check: z.ZodType<string>) {
+  return z
+    .string()
+    .trim()
+    .superRefine((value, ctx) => {
+      if (value === '') return
+      const result = check.safeParse(value)
+      if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]?.message ?? huaweiDeviceText.serialInvalid })
+    })
+}
+
+export const renterFields = {
+  renterName: z.string().trim().max(32).default(''),
+  renterPhone: emptyOr(phoneNumberSchema).default(''),
+  renterIdCard: emptyOr(idCardSchema).transform((v) => v.toUpperCase()).default(''),
+  rentRemark: z.string().trim().max(200).default(''),
+}
+
+export const deviceSerialSchema = serialNumberSchema
+  .pipe(z.string().max(64))
+  .refine((v) => /^[A-Z0-9-]+$/.test(v), { error: huaweiDeviceText.serialInvalid })
+
+/** GET /device/search (paged; SPEC §4: the device list always asks recycleStatus=false). */
+export const DeviceSearchQuery = pagingQuerySchema.extend({
+  recycleStatus: flexibleBoolean.default(false),
+  serialNumber: filterText(64),
+  renterName: filterText(32),
+  connectionStatus: z.preprocess((v) => (v === '' ? undefined : v), connectionStatusSchema.optional()),
+})
+export type DeviceSearchQuery = z.input<typeof DeviceSearchQuery>
+/** The search as the console sends it (every filter already in its parsed form). */
+export type DeviceSearchParams = z.output<typeof DeviceSearchQuery>
+/** GET /device/export: the same filters, every page. */
+export const DeviceExportQuery = DeviceSearchQuery.omit({ current: true, pageSize: true })
+export type DeviceExportQuery = z.input<typeof DeviceExportQuery>
+
+export const DeviceRecord = z.object({
+  id: z.number(),
+  platform: z.enum(agentPlatforms),
+  serialNumber: z.string(),
+  imei: z.string(),
+  model: z.string(),
+  name: z.string(),
+  osVersion: z.string(),
+  lastCommunicationTime: z.string().nullable(),
+  /** SPEC §4, derived on the server at the time of the answer. */
+  status: connectionStatusSchema,
+  recycleStatus: z.boolean(),
+  renterName: z.string(),
+  renterPhone: z.string(),
+  renterIdCard: z.string(),
+  rentRemark: z.string(),
+  companyId: z.number(),
+  companyName: z.string(),
+  staffId: z.number().nullable(),
+  staffName: z.string().nullable(),
+  enrolled: z.boolean(),
+  state: AgentDeviceState,
+  /** Tasks not yet finished (QUEUED or SENT): the console refreshes while there are any. */
+  pendingTaskCount: z.number(),
+  createdAt: z.string(),
+})
+export type DeviceRecord = z.infer<typeof DeviceRecord>
+export const DeviceSearchResponse = pagedResponse(DeviceRecord)
+export type DeviceSearchResponse = z.infer<typeof DeviceSearchResponse>
+
+/** GET /device/detail?deviceId= */
+export const DeviceIdQuery = z.object({ deviceId: idSchema })
+/** POST /device/putInRecycle, /device/takeOutRecycle, /device/command/<name> */
+export const DeviceIdRequest = z.object({ deviceId: idSchema })
+export type DeviceIdRequest = z.input<typeof DeviceIdRequest>
+
+/** POST /device/add (SPEC §3: serial upper-cased before save). */
+export const DeviceAddRequest = z.object({
+  serialNumber: deviceSerialSchema,
+  imei: emptyOr(z.string().regex(/^\d{15}$/, { error: huaweiDeviceText.imeiInvalid })).default(''),
+  model: z.string().trim().max(64).default(''),
+  /** The company the device belongs to (default: the user's own); must be within the user's scope. */
+  companyId: idSchema.optional(),
+  ...renterFields,
+})
+export type DeviceAddRequest = z.input<typeof DeviceAddRequest>
+
+/** PUT /device/updateRentUserInfo */
+export const UpdateRentUserInfoRequest = z.object({ deviceId: idSchema, ...renterFields })
+export type UpdateRentUserInfoRequest = z.input<typeof UpdateRentUserInfoRequest>
+
+/** POST /device/move: exactly one of targetCompanyId, targetStaffId. */
+export const DeviceMoveRequest = z
+  .object({ deviceId: idSchema, targetCompanyId: idSchema.optional(), targetStaffId: idSchema.optional() })
+  .refine((r) => (r.targetCompanyId === undefined) !== (r.targetStaffId === undefined), {
+    error: huaweiDeviceText.moveTargetRequired,
+  })
+export type DeviceMoveRequest = z.input<typeof DeviceMoveRequest>
+
+/** GET /device/moveTargets: the companies and staff a device may be moved to, within the user's scope. */
+export const MoveTargetsResponse = z.object({
+  companies: z.array(z.object({ id: z.number(), name: z.string() })),
+  staff: z.array(z.object({ id: z.number(), name: z.string(), companyId: z.number(), companyName: z.string() })),
+})
+export type MoveTargetsResponse = z.infer<typeof MoveTargetsResponse>
+
+/** POST /device/command/<name> answers the queued task's id. */
+export const CommandResponse = z.object({ taskId: z.string() })
+export type CommandResponse = z.infer<typeof CommandResponse>
+export const commandNameSchema = agentCommandSchema
+
+export const taskStatusSchema = z.enum(['QUEUED', 'SENT', 'DONE', 'ERROR', 'TIMEOUT'])
+export type TaskStatus = z.infer<typeof taskStatusSchema>
+export const finalTaskStatuses: readonly TaskStatus[] = ['DONE', 'ERROR', 'TIMEOUT']
+
+export const TaskRecord = z.object({
+  taskId: z.string(),
+  deviceId: z.number(),
+  type: z.string(),
+  status: taskStatusSchema,
+  /** What the device answered; secrets (the lock passcode) are left out of task logs. */
+  result: z.record(z.string(), z.unknown()).nullable(),
+  errorMessage: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  createdByName: z.string().nullable(),
+})
+export type TaskRecord = z.infer<typeof TaskRecord>
+
+/** GET /device/task/search?deviceId=&current=&pageSize= — newest first. */
+export const TaskSearchQuery = pagingQuerySchema.extend({ deviceId: idSchema })
+export type TaskSearchQuery = z.input<typeof TaskSearchQuery>
+export const TaskSearchResponse = pagedResponse(TaskRecord).extend({ pendingCount: z.number() })
+export type TaskSearchResponse = z.infer<typeof TaskSearchResponse>
+
+/** GET /task/status?taskId= (both bases). The lock passcode is returned here, to the console that asked for it. */
+export const TaskStatusQuery = z.object({ taskId: z.string().trim().min(1).max(64) })
+export const TaskStatusResponse = TaskRecord
+export type TaskStatusResponse = TaskRecord
+
+/** POST /device/enrollmentToken: a new token for devices of the user's company (shown once). */
+export const EnrollmentTokenResponse = z.object({ token: z.string(), platform: z.enum(agentPlatforms) })
+export type EnrollmentTokenResponse = z.infer<typeof EnrollmentTokenResponse>

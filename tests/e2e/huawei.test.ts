@@ -1,0 +1,169 @@
+import ExcelJS from 'exceljs'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, newPhoneContext, signIn, TABLET } from './browser'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(() => browser?.close())
+
+/** HWDEMO0001 has a simulated agent in demo mode (src/server/db/seed-devices.ts), polling every 3 s. */
+const AGENT_DEVICE = 'HWDEMO0001'
+
+async function noHorizontalScroll(page: Page, width: number) {
+  await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(width)
+}
+
+async function openDevice(page: Page, serial: string) {
+  await page.goto('/huawei/device')
+  const card = page.locator('.device-card').filter({ hasText: serial })
+  await card.getByRole('button', { name: '详情' }).click()
+  await page.waitForURL(/\/huawei\/detail\?huawei-device-id=\d+/)
+  await page.getByRole('heading', { name: serial }).waitFor()
+}
+
+async function commandReachesDone(page: Page, button: string, typeLabel: string, success: string) {
+  const log = page.getByRole('region', { name: '任务日志' })
+  // Loaded: either tasks or the empty state.
+  await log.locator('.task-item, .adm-error-block').first().waitFor()
+  const first = () => log.locator('.task-item').first().getAttribute('data-task-id', { timeout: 1000 }).catch(() => null)
+  const before = await first()
+  await page.getByRole('region', { name: '远程指令' }).getByRole('button', { name: button, exact: true }).click()
+  await page.getByRole('status').filter({ hasText: success }).waitFor()
+  // The new task appears at the top of the log and, once the agent has polled and answered, shows 已完成.
+  await expect.poll(first, { timeout: 10_000 }).not.toBe(before)
+  const task = log.locator('.task-item').first()
+  await expect(task.locator('.task-type').textContent()).resolves.toBe(typeLabel)
+  await task.and(page.locator('[data-status="DONE"]')).waitFor({ timeout: 30_000 })
+  await expect(task.locator('.task-status').textContent()).resolves.toBe('已完成')
+}
+
+describe('Huawei devices (phone, 360×740)', () => {
+  it('opens a device, locks its screen and sees the task reach its final state in the task log', async () => {
+    const context = await newPhoneContext(browser)
+    const page = await context.newPage()
+    await signIn(page, 'demo')
+    await page.goto('/huawei/device')
+    await page.locator('.device-card').first().waitFor()
+    // All three status colours appear in the demo fleet.
+    for (const status of ['success', 'warning', 'error']) await page.locator(`.device-card [data-status="${status}"]`).first().waitFor()
+    await noHorizontalScroll(page, 360)
+
+    await openDevice(page, AGENT_DEVICE)
+    await noHorizontalScroll(page, 360)
+    const commands = page.getByRole('region', { name: '远程指令' })
+    for (const box of await Promise.all((await commands.getByRole('button').all()).map((b) => b.boundingBox()))) {
+      expect(box!.height).toBeGreaterThanOrEqual(44)
+    }
+    await commandReachesDone(page, '锁屏', '锁屏', '锁屏成功')
+    const info = page.getByRole('region', { name: '设备信息' })
+    await info.locator('div').filter({ hasText: /^锁屏状态已锁屏$/ }).waitFor({ timeout: 10_000 })
+
+    await commandReachesDone(page, '解锁', '解锁', '解锁成功')
+    await info.locator('div').filter({ hasText: /^锁屏状态未锁屏$/ }).waitFor({ timeout: 10_000 })
+    await context.close()
+  })
+
+  it('asks before restoring factory settings, naming the device, and sends nothing when cancelled', async () => {
+    const context = await newPhoneContext(browser)
+    const page = await context.newPage()
+    await signIn(page, 'demo')
+    await openDevice(page, AGENT_DEVICE)
+    const log = page.getByRole('region', { name: '任务日志' })
+    await log.locator('.task-item').first().waitFor()
+    const firstTask = await log.locator('.task-item').first().getAttribute('data-task-id')
+    await page.getByRole('region', { name: '远程指令' }).getByRole('button', { name: '恢复出厂设置' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByText(`恢复出厂设置将清除设备 ${AGENT_DEVICE} 上的全部数据`).waitFor()
+    await dialog.getByRole('button', { name: '取消' }).click()
+    await page.waitForTimeout(500)
+    await expect(log.locator('.task-item').first().getAttribute('data-task-id')).resolves.toBe(firstTask)
+
+    await page.getByRole('region', { name: '远程指令' }).getByRole('button', { name: '退出管控' }).click()
+    await page.getByRole('dialog').getByText(`设备 ${AGENT_DEVICE} 退出管控后`).waitFor()
+    await page.getByRole('dialog').getByRole('button', { name: '取消' }).click()
+    await context.close()
+  })
+
+  it('shows the lock passcode the device returns in a dialog', async () => {
+    const context = await newPhoneContext(browser)
+    const page = await context.newPage()
+    await signIn(page, 'demo')
+    await openDevice(page, AGENT_DEVICE)
+    await page.getByRole('region', { name: '远程指令' }).getByRole('button', { name: '查看锁屏密码' }).click()
+    const dialog = page.getByRole('dialog').filter({ hasText: '锁屏密码' })
+    await dialog.waitFor({ timeout: 30_000 })
+    await expect(dialog.getByTestId('lock-passcode').textContent()).resolves.toBe('246810')
+    await dialog.getByRole('button', { name: '关闭' }).click()
+    // The passcode is never written to the persisted cache.
+    await page.waitForTimeout(1500)
+    await expect(page.evaluate(() => JSON.stringify(localStorage))).resolves.not.toContain('246810')
+    await context.close()
+  })
+
+  it('adds a device: the serial is upper-cased, bad input is explained, a refused save keeps what was typed', async () => {
+    const context = await newPhoneContext(browser)
+    const page = await context.newPage()
+    await signIn(page, 'demo')
+    await page.goto('/huawei/device')
+    await page.locator('.device-card').first().waitFor()
+    await page.getByRole('button', { name: '添加设备' }).click()
+    const form = page.getByRole('dialog', { name: '添加设备' }).last()
+    const serial = form.getByPlaceholder('请输入序列号')
+    await serial.fill('hwdemo0001')
+    await expect(serial.inputValue()).resolves.toBe('HWDEMO0001')
+    const phone = form.getByPlaceholder('请输入租用人手机号')
+    await phone.fill('123')
+    await form.getByPlaceholder('请输入租用人', { exact: true }).click()
+    await form.getByText('手机号必须是11位数字，以1开头').waitFor()
+    await phone.fill('13912340000')
+    await form.getByRole('button', { name: '保存' }).click()
+    await page.getByRole('alert').filter({ hasText: '该序列号的设备已存在' }).waitFor()
+    await expect(serial.inputValue()).resolves.toBe('HWDEMO0001')
+    await expect(phone.inputValue()).resolves.toBe('13912340000')
+    await serial.fill('e2e-new-01')
+    await form.getByRole('button', { name: '保存' }).click()
+    await page.getByRole('status').filter({ hasText: '保存成功' }).waitFor()
+    await page.locator('.device-card').filter({ hasText: 'E2E-NEW-01' }).waitFor()
+    await noHorizontalScroll(page, 360)
+    await context.close()
+  })
+
+  it('exports the device list as a real xlsx that opens', async () => {
+    const context = await newPhoneContext(browser)
+    const page = await context.newPage()
+    await signIn(page, 'demo')
+    await page.goto('/huawei/device')
+    await page.locator('.device-card').first().waitFor()
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出' }).click()])
+    expect(download.suggestedFilename()).toBe('设备列表.xlsx')
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.readFile(await download.path())
+    const sheet = workbook.worksheets[0]
+    expect(sheet.name).toBe('设备列表')
+    const header = (sheet.getRow(1).values as unknown[]).slice(1)
+    expect(header.slice(0, 3)).toEqual(['序列号', 'IMEI', '型号'])
+    const serials = sheet.getColumn(1).values.slice(2)
+    expect(serials).toEqual(expect.arrayContaining(['HWDEMO0001', 'HWDEMO0004', 'HWDEMO0008']))
+    expect(serials).not.toContain('MIDEMO0001')
+    await context.close()
+  })
+
+  it('lays out the list and the Mi area without horizontal scrolling on a tablet', async () => {
+    const context = await newPhoneContext(browser, TABLET)
+    const page = await context.newPage()
+    await signIn(page, 'demo')
+    await page.goto('/mi/device')
+    const card = page.locator('.device-card').filter({ hasText: 'MIDEMO0001' })
+    await card.waitFor()
+    await noHorizontalScroll(page, TABLET.width)
+    await card.getByRole('button', { name: '详情' }).click()
+    await page.waitForURL(/\/mi\/device\?.*mi-device-id=\d+/)
+    await page.getByRole('heading', { name: 'MIDEMO0001' }).waitFor()
+    await page.getByRole('region', { name: '任务日志' }).waitFor()
+    await noHorizontalScroll(page, TABLET.width)
+    await context.close()
+  })
+})

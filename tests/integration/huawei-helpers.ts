@@ -1,0 +1,96 @@
+import { and, eq } from 'drizzle-orm'
+import { createApp, createServices, HUAWEI_BASE } from '../../src/server/app'
+import { testConfig } from '../../src/server/config'
+import { hashPassword } from '../../src/server/auth/password'
+import { companies, quotaAccounts, users } from '../../src/server/db/schema'
+import { SimulatedAgent, type FetchLike, type SimulatedAgentOptions } from '../../src/sim/huawei-agent'
+import type { Harness } from './harness'
+
+export const HW = HUAWEI_BASE
+export const MI = `${HUAWEI_BASE}/mi`
+
+/** The app's own request handler as the simulator's HTTP client: real requests and responses, no socket. */
+export function appFetch(h: Harness): FetchLike {
+  const app = createApp(createServices(testConfig(), h.database.db))
+  return (input, init) => Promise.resolve(app.request(input, init))
+}
+
+/** Sets a company's Huawei quota account (opening it when needed). */
+export async function setHuaweiQuota(h: Harness, companyId: number, remainingQuantity: number) {
+  await h.database.db
+    .insert(quotaAccounts)
+    .values({ companyId, quotaType: 'HUAWEI', remainingQuantity })
+    .onConflictDoUpdate({ target: [quotaAccounts.companyId, quotaAccounts.quotaType], set: { remainingQuantity } })
+}
+
+export async function huaweiQuota(h: Harness, companyId: number) {
+  const [row] = await h.database.db
+    .select()
+    .from(quotaAccounts)
+    .where(and(eq(quotaAccounts.companyId, companyId), eq(quotaAccounts.quotaType, 'HUAWEI')))
+  return row
+}
+
+/** A second top-level tenant with its own boss account (password Other@2026) and Huawei quota. */
+export async function makeOtherTenant(h: Harness) {
+  const db = h.database.db
+  const [company] = await db.insert(companies).values({ name: '另一家租赁公司' }).returning()
+  const [boss] = await db
+    .insert(users)
+    .values({ username: 'other-boss', kind: 'BOSS', companyId: company.id, name: '另一位老板', passwordHash: await hashPassword('Other@2026') })
+    .returning()
+  await setHuaweiQuota(h, company.id, 10)
+  return { companyId: company.id, bossId: boss.id, token: await h.login('other-boss', 'Other@2026') }
+}
+
+export async function addDevice(h: Harness, token: string, body: Record<string, unknown>, base = HW): Promise<number> {
+  const res = await h.call('POST', `${base}/device/add`, { token, json: body })
+  if (res.body?.code !== 200) throw new Error(`add failed: ${res.text}`)
+  return res.body.data.id
+}
+
+export async function issueToken(h: Harness, token: string, base = HW): Promise<string> {
+  const res = await h.call('POST', `${base}/device/enrollmentToken`, { token })
+  if (res.body?.code !== 200) throw new Error(`enrollment token failed: ${res.text}`)
+  return res.body.data.token
+}
+
+/** A simulated agent talking to the app in-process. */
+export function simulator(fetch: FetchLike, options: Omit<SimulatedAgentOptions, 'server' | 'fetch'>) {
+  return new SimulatedAgent({ server: 'http://mdm.test', fetch, ...options })
+}
+
+export async function command(h: Harness, token: string, name: string, deviceId: unknown, base = HW) {
+  return h.call('POST', `${base}/device/command/${name}`, { token, json: { deviceId } })
+}
+
+export async function taskStatus(h: Harness, token: string, taskId: string) {
+  const res = await h.call('GET', `/task/status?taskId=${encodeURIComponent(taskId)}`, { token })
+  return res.body
+}
+
+export async function detail(h: Harness, token: string, deviceId: number, base = HW) {
+  return (await h.call('GET', `${base}/device/detail?deviceId=${deviceId}`, { token })).body
+}
+
+/** A raw response from the app (binary bodies such as the export). */
+export async function rawGet(h: Harness, path: string, token: string): Promise<Response> {
+  const app = createApp(createServices(testConfig(), h.database.db))
+  return app.request(path, { headers: { authorization: `Bearer ${token}` } })
+}
+
+/** A database of its own on the PostgreSQL server of `url`, so that test files running in parallel do not share tables. */
+export async function ownDatabase(url: string, name: string): Promise<string> {
+  const { default: pg } = await import('pg')
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const exists = await client.query('select 1 from pg_database where datname = $1', [name])
+    if (exists.rowCount === 0) await client.query(`create database "${name}"`)
+  } finally {
+    await client.end()
+  }
+  const target = new URL(url)
+  target.pathname = `/${name}`
+  return target.toString()
+}
