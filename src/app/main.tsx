@@ -1,13 +1,13 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { unstableSetRender } from 'antd-mobile'
-import { QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider, onlineManager } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { setUnauthorizedHandler } from './api/http'
 import { createQueryClient } from './queryClient'
 import { createAppRouter } from './router'
 import { applyTheme, readTheme } from './layout/theme'
-import { userCenterKeys } from './features/user-center/queries'
+import { userCenterKeys } from './api/user-center'
 import { startPersistence } from './persist'
 import { registerServiceWorker } from './sw-update'
 import './styles.css'
@@ -24,6 +24,8 @@ unstableSetRender((node, container) => {
 })
 
 applyTheme(readTheme())
+// TanStack Query assumes online until an 'offline' event; an app opened with no network must know at once.
+onlineManager.setOnline(navigator.onLine)
 const queryClient = createQueryClient()
 const router = createAppRouter(queryClient)
 // SPEC §8: a 401 goes to /login silently.

@@ -8,7 +8,7 @@ import { Notifier } from './components/Notifier'
 import { LoginScreen } from './features/account/LoginScreen'
 import { PlaceholderScreen } from './features/pages/PlaceholderScreen'
 import { ForbiddenScreen, NotFoundScreen } from './features/pages/StatusScreens'
-import { userInfoQuery } from './features/user-center/queries'
+import { userInfoQuery } from './api/user-center'
 import { ShellError } from './layout/ShellError'
 import { UpdatePrompt } from './layout/UpdatePrompt'
 

@@ -1,17 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import type { UserInfoResponse } from '../../shared/contract/account'
-import { api } from '../api/http'
+import { userInfoQuery } from '../api/user-center'
 
-/**
- * The signed-in user's authority codes (authorityList of /userCenter/info), to hide actions the user lacks.
- * Same key and request as the shell's user-info query, so both read one cache entry.
- */
+/** The signed-in user's authority codes (authorityList of /userCenter/info), to hide actions the user lacks. */
 export function useAuthorities() {
-  const info = useQuery({
-    queryKey: ['userCenter', 'info'] as const,
-    queryFn: () => api.post<UserInfoResponse>('/userCenter/info', undefined, { silent: true }),
-    staleTime: Infinity,
-  })
+  const info = useQuery(userInfoQuery())
   const list = info.data?.authorityList ?? []
   return {
     info: info.data,

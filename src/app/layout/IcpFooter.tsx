@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { appConfigQuery } from '../features/user-center/queries'
+import { appConfigQuery } from '../api/user-center'
 
 /** SPEC §1: the footer carries the business-registration (ICP) notice, taken from server configuration. */
 export function IcpFooter() {

@@ -7,6 +7,7 @@ import type {
   UpdateSecondaryPasswordRequest,
 } from '../../../shared/contract/personal-center'
 import { api } from '../../api/http'
+import { userCenterKeys } from '../../api/user-center'
 
 export const personalCenterKeys = {
   all: ['personalCenter'] as const,
@@ -21,7 +22,7 @@ export function usePersonalCenterMutations() {
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: personalCenterKeys.all })
     // The shell shows the user's info (phone number included) from this key.
-    await queryClient.invalidateQueries({ queryKey: ['userCenter', 'info'] })
+    await queryClient.invalidateQueries({ queryKey: userCenterKeys.info() })
   }
   return {
     updatePassword: useMutation({ mutationFn: (req: UpdatePasswordRequest) => api.put<null>('/userCenter/updatePassword', req) }),

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { AppConfigResponse, MenuItemResponse, UserInfoResponse } from '../../../shared/contract/account'
-import { api } from '../../api/http'
+import type { AppConfigResponse, MenuItemResponse, UserInfoResponse } from '../../shared/contract/account'
+import { api } from './http'
 
 export const userCenterKeys = {
   all: ['userCenter'] as const,
