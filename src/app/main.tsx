@@ -47,5 +47,7 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 )
 
-if (document.readyState === 'complete') void registerServiceWorker()
-else window.addEventListener('load', () => void registerServiceWorker())
+// The service worker and workbox-window wait until the first screen is up and the main thread is idle.
+const whenIdle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 2000))
+window.addEventListener('load', () => whenIdle(() => void registerServiceWorker()))
+if (document.readyState === 'complete') whenIdle(() => void registerServiceWorker())

@@ -6,8 +6,6 @@ import { getToken } from './api/token'
 import { screens } from './screens'
 import { Notifier } from './components/Notifier'
 import { LoginScreen } from './features/account/LoginScreen'
-import { PlaceholderScreen } from './features/pages/PlaceholderScreen'
-import { ForbiddenScreen, NotFoundScreen } from './features/pages/StatusScreens'
 import { userInfoQuery } from './api/user-center'
 import { ShellError } from './layout/ShellError'
 import { UpdatePrompt } from './layout/UpdatePrompt'
@@ -45,8 +43,17 @@ const registerRoute = createRoute({
   path: '/register',
   component: lazyRouteComponent(() => import('./features/account/RegisterScreen'), 'RegisterScreen'),
 })
-const notFoundRoute = createRoute({ getParentRoute: () => rootRoute, path: '/404', component: NotFoundScreen })
-const forbiddenRoute = createRoute({ getParentRoute: () => rootRoute, path: '/403', component: ForbiddenScreen })
+const notFoundRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/404',
+  component: lazyRouteComponent(() => import('./features/pages/StatusScreens'), 'NotFoundScreen'),
+})
+const forbiddenRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/403',
+  component: lazyRouteComponent(() => import('./features/pages/StatusScreens'), 'ForbiddenScreen'),
+})
+const PlaceholderScreen = lazyRouteComponent(() => import('./features/pages/PlaceholderScreen'), 'PlaceholderScreen')
 
 const indexRoute = createRoute({
   getParentRoute: () => rootRoute,

@@ -6,6 +6,7 @@ import type { Workbox } from 'workbox-window'
  * 刷新 in a non-blocking prompt, so nothing reloads under someone who is typing.
  */
 let wb: Workbox | null = null
+let started = false
 let updateWaiting = false
 const listeners = new Set<() => void>()
 
@@ -16,7 +17,8 @@ function setWaiting(value: boolean) {
 
 /** Registers after the first paint; workbox-window is loaded then, so it costs the first screen nothing. */
 export async function registerServiceWorker(): Promise<void> {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
+  if (started || !import.meta.env.PROD || !('serviceWorker' in navigator)) return
+  started = true
   const { Workbox } = await import('workbox-window')
   wb = new Workbox('/sw.js')
   wb.addEventListener('waiting', () => setWaiting(true))

@@ -39,21 +39,36 @@ async function apiToken(username: string): Promise<string> {
 
 const gz = (file: string) => gzipSync(readFileSync(path.join(DIST, file))).length
 
-/** The /assets files a route requests until its screen is on display (no service worker, cold cache). */
+/**
+ * The /assets files a route starts loading before its screen is on display (cold cache, no service worker):
+ * the page records the moment the ready element first appears, and the resources that started before it count.
+ */
 async function routeAssets(route: string, ready: string, token?: string) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS })
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, serviceWorkers: 'block' })
   if (token) await context.addInitScript(([t]) => { localStorage.setItem('mdm_token', t); localStorage.setItem('mdm_user', 'demo') }, [token])
+  await context.addInitScript((selector) => {
+    const w = window as unknown as { __readyAt?: number }
+    new MutationObserver((_m, observer) => {
+      if (document.querySelector(selector)) {
+        w.__readyAt = performance.now()
+        observer.disconnect()
+      }
+    }).observe(document, { childList: true, subtree: true })
+  }, ready)
   const page = await context.newPage()
-  const files = new Set<string>()
-  page.on('request', (r) => {
-    const u = new URL(r.url())
-    if (u.pathname.startsWith('/assets/')) files.add(u.pathname.slice(1))
-  })
   await page.goto(server.url + route)
   await page.locator(ready).first().waitFor({ timeout: 30_000 })
+  const list = await page.evaluate(() => {
+    const readyAt = (window as unknown as { __readyAt: number }).__readyAt
+    return performance
+      .getEntriesByType('resource')
+      .filter((e) => e.startTime <= readyAt)
+      .map((e) => new URL(e.name).pathname)
+      .filter((p) => p.startsWith('/assets/'))
+      .map((p) => p.slice(1))
+  })
   await browser.close()
-  const list = [...files]
   const sum = (ext: string) => list.filter((f) => f.endsWith(ext)).reduce((n, f) => n + gz(f), 0)
   return { route, jsKB: +(sum('.js') / 1024).toFixed(1), cssKB: +(sum('.css') / 1024).toFixed(1), files: list.sort() }
 }

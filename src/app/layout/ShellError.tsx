@@ -1,12 +1,14 @@
-import { Button, ErrorBlock } from 'antd-mobile'
+import { Button } from 'antd-mobile'
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { errorMessages, uiText } from '../../shared/messages'
 
-/** A screen that failed to load: say what happened and offer to try again. */
+/** A screen that failed to load: say what happened and offer to try again (plain markup: no illustration to load). */
 export function ShellError({ error, reset }: ErrorComponentProps) {
   const router = useRouter()
   return (
-    <ErrorBlock status="disconnected" title={errorMessages.networkFailed} description={error instanceof Error ? error.message : undefined}>
+    <div className="center-box" role="alert">
+      <h2>{errorMessages.networkFailed}</h2>
+      {error instanceof Error ? <p>{error.message}</p> : null}
       <Button
         color="primary"
         onClick={() => {
@@ -16,6 +18,6 @@ export function ShellError({ error, reset }: ErrorComponentProps) {
       >
         {uiText.retry}
       </Button>
-    </ErrorBlock>
+    </div>
   )
 }
