@@ -39,6 +39,20 @@ describe('persisted query cache', () => {
     expect(JSON.parse(stored()).buster).toBe(cacheBuster('demo'))
   })
 
+  it('masks sensitive fields even inside a persisted query', async () => {
+    signIn('token-a', 'demo')
+    await startPersistence(client)
+    const device = { serialNumber: 'SN-1', renterName: '张三', renterIdCard: '11010519491231002X', state: { lockPasscode: '246810' } }
+    await client.fetchQuery({ queryKey: ['huaweiDevices', 'detail'], queryFn: () => device, meta: { persist: true } })
+    await flush()
+    expect(stored()).toContain('SN-1')
+    expect(stored()).toContain('张三')
+    expect(stored()).not.toContain('11010519491231002X')
+    expect(stored()).not.toContain('246810')
+    // What the screen holds in memory is untouched.
+    expect(client.getQueryData(['huaweiDevices', 'detail'])).toEqual(device)
+  })
+
   it('restores the same user’s cache into a new client, and not another user’s', async () => {
     signIn('token-a', 'demo')
     await startPersistence(client)

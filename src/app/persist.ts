@@ -20,6 +20,33 @@ declare module '@tanstack/react-query' {
   }
 }
 
+/**
+ * Fields never written to localStorage, whatever query holds them: defence in depth behind meta.persist. A cached
+ * list read offline shows them masked; the next online fetch brings the real values back.
+ */
+export const REDACTED_FIELDS: ReadonlySet<string> = new Set([
+  'renterIdCard',
+  'accessSecret',
+  'password',
+  'newPassword',
+  'passcode',
+  'lockPasscode',
+  'activationLockPassword',
+  'secondaryPassword',
+])
+export const REDACTED = '******'
+
+/** A deep copy of `data` with every REDACTED_FIELDS value replaced. */
+export function redact(data: unknown): unknown {
+  if (Array.isArray(data)) return data.map(redact)
+  if (data && typeof data === 'object') {
+    return Object.fromEntries(
+      Object.entries(data).map(([k, v]) => [k, REDACTED_FIELDS.has(k) && v !== null && v !== '' ? REDACTED : redact(v)]),
+    )
+  }
+  return data
+}
+
 /** The buster ties the cache to the app version and the signed-in user: either changing discards it. */
 export function cacheBuster(username: string): string {
   return `${__APP_VERSION__}:${username}`
@@ -59,7 +86,10 @@ export function startPersistence(queryClient: QueryClient, storage: Storage = wi
       persister,
       buster: cacheBuster(username),
       maxAge: CACHE_MAX_AGE_MS,
-      dehydrateOptions: { shouldDehydrateQuery: (q) => q.meta?.persist === true && q.state.status === 'success' },
+      dehydrateOptions: {
+        shouldDehydrateQuery: (q) => q.meta?.persist === true && q.state.status === 'success',
+        serializeData: redact,
+      },
     })
     unsubscribe = unsub
     return restored.catch(() => undefined)

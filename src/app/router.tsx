@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { Navigate, Outlet, createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router'
+import { Navigate, Outlet, createRootRouteWithContext, createRoute, createRouter, redirect } from '@tanstack/react-router'
+import { lazyScreen } from './lazy'
 import { routeAuthority } from '../shared/domain/authorities'
 import { routeTitles, type RoutePath } from '../shared/messages'
 import { getToken } from './api/token'
@@ -41,19 +42,19 @@ const loginRoute = createRoute({
 const registerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/register',
-  component: lazyRouteComponent(() => import('./features/account/RegisterScreen'), 'RegisterScreen'),
+  component: lazyScreen(() => import('./features/account/RegisterScreen'), 'RegisterScreen'),
 })
 const notFoundRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/404',
-  component: lazyRouteComponent(() => import('./features/pages/StatusScreens'), 'NotFoundScreen'),
+  component: lazyScreen(() => import('./features/pages/StatusScreens'), 'NotFoundScreen'),
 })
 const forbiddenRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/403',
-  component: lazyRouteComponent(() => import('./features/pages/StatusScreens'), 'ForbiddenScreen'),
+  component: lazyScreen(() => import('./features/pages/StatusScreens'), 'ForbiddenScreen'),
 })
-const PlaceholderScreen = lazyRouteComponent(() => import('./features/pages/PlaceholderScreen'), 'PlaceholderScreen')
+const PlaceholderScreen = lazyScreen(() => import('./features/pages/PlaceholderScreen'), 'PlaceholderScreen')
 
 const indexRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -70,7 +71,7 @@ const shellRoute = createRoute({
   beforeLoad: ({ location }) => {
     if (!getToken()) throw redirect({ to: '/login', search: { redirect: location.href } })
   },
-  component: lazyRouteComponent(() => import('./layout/Shell'), 'Shell'),
+  component: lazyScreen(() => import('./layout/Shell'), 'Shell'),
   errorComponent: ShellError,
 })
 

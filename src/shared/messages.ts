@@ -71,6 +71,7 @@ export const errorMessages = {
   badRequest: '请求参数有误',
   badJson: '请求体不是有效的 JSON',
   serverError: '服务器内部错误，请稍后重试',
+  chunkLoadTimeout: '页面加载超时，请检查网络后重试',
   captchaWrong: '验证码错误或已过期，请重新输入',
   loginFailed: '用户名或密码错误',
   accountDisabled: '账号已被禁用，请联系管理员',
