@@ -5,7 +5,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { ResultCode } from '../shared/contract/envelope'
-import { errorMessages } from '../shared/messages'
+import { errorMessages, serverMessages } from '../shared/messages'
 import type { AppConfig } from './config'
 import type { AppEnv, Services } from './context'
 import type { Db } from './db/client'
@@ -28,7 +28,8 @@ import { registrationRoutes } from './modules/registration/routes'
 import { personalCenterRoutes } from './modules/personal-center/routes'
 import { accessRoutes } from './modules/access/routes'
 import { OPEN_API_BASE, openApiRoutes } from './openapi/routes'
-import { LogSmsProvider } from './sms/provider'
+import { createSmsProvider } from './sms/provider'
+import { describeServerError } from './http/log-error'
 
 export const MAIN_BASE = '/mdm/api/v1'
 export const HUAWEI_BASE = '/huawei/mdm/api/v1'
@@ -39,7 +40,7 @@ export function createServices(config: AppConfig, db: Db): Services {
     db,
     captcha: new CaptchaService(db, config.captchaAnswer),
     sessions: new SessionService(db, config.tokenTtlMs),
-    sms: new LogSmsProvider(),
+    sms: createSmsProvider(config.smsProvider),
   }
 }
 
@@ -52,7 +53,7 @@ function apiBase(services: Services, modules: Hono<AppEnv>[]): Hono<AppEnv> {
     c.set('services', services)
     await next()
   })
-  api.use('*', bodyLimit({ maxSize: 2 * 1024 * 1024, onError: (c) => fail(c, ApiError.badRequest('请求体过大')) }))
+  api.use('*', bodyLimit({ maxSize: 2 * 1024 * 1024, onError: (c) => fail(c, ApiError.badRequest(serverMessages.bodyTooLarge)) }))
   for (const m of modules) api.route('/', m)
   // SPEC §8: unknown API paths answer with the envelope, never the console's HTML.
   api.all('*', (c) => fail(c, new ApiError(ResultCode.notFound, errorMessages.apiNotFound)))
@@ -65,7 +66,8 @@ export function createApp(services: Services): Hono<AppEnv> {
   app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }))
   app.onError((err, c) => {
     if (err instanceof ApiError) return fail(c, err)
-    console.error(`[${c.req.method} ${c.req.path}]`, err)
+    // Never the error object itself: a failed query's error holds the query's parameters (password hashes …).
+    console.error(`[${c.req.method} ${c.req.path}] ${describeServerError(err)}`)
     return fail(c, new ApiError(ResultCode.serverError, errorMessages.serverError))
   })
 
@@ -103,7 +105,7 @@ export function createApp(services: Services): Hono<AppEnv> {
   let indexHtml: string | undefined
   app.get('*', (c) => {
     indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined
-    if (!indexHtml) return c.text('控制台尚未构建，请运行 npm run build', 503)
+    if (!indexHtml) return c.text(serverMessages.consoleNotBuilt, 503)
     c.header('Cache-Control', 'no-cache')
     return c.html(indexHtml)
   })

@@ -18,6 +18,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test', MDM_CAPTCHA_ANSWER: 'abcd' }).captchaAnswer).toBe('abcd')
   })
 
+  it('turns the demo off in production by default and refuses to turn it on there', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).demo).toBe(false)
+    expect(loadConfig({ NODE_ENV: 'production', MDM_DEMO: 'off' }).demo).toBe(false)
+    expect(() => loadConfig({ NODE_ENV: 'production', MDM_DEMO: 'on' })).toThrow('NODE_ENV=production 时不允许启用演示模式（MDM_DEMO=on）')
+    // `npm start` (development) keeps the demo on unless told otherwise.
+    expect(loadConfig({ NODE_ENV: 'development' }).demo).toBe(true)
+    expect(loadConfig({ MDM_DEMO: 'on' }).demo).toBe(true)
+  })
+
+  it('writes SMS codes to the log only outside production unless MDM_SMS_PROVIDER says otherwise', () => {
+    expect(loadConfig({}).smsProvider).toBe('log')
+    expect(loadConfig({ NODE_ENV: 'production' }).smsProvider).toBe('none')
+    expect(loadConfig({ MDM_SMS_PROVIDER: 'none' }).smsProvider).toBe('none')
+    expect(loadConfig({ NODE_ENV: 'production', MDM_SMS_PROVIDER: 'log' }).smsProvider).toBe('log')
+    expect(() => loadConfig({ MDM_SMS_PROVIDER: 'aliyun' })).toThrow(/MDM_SMS_PROVIDER/)
+  })
+
   it('says which setting is invalid', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/)
     expect(() => loadConfig({ MDM_DEMO: 'maybe' })).toThrow(/MDM_DEMO/)

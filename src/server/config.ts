@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { logMessages } from '../shared/messages'
+import { logMessages, serverMessages } from '../shared/messages'
 
 /**
  * The server's configuration, parsed once from the environment (STYLE §7).
@@ -11,10 +11,13 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** unset = PGlite in ./data; memory:// = in-memory PGlite; postgres://… = PostgreSQL. */
   DATABASE_URL: z.string().optional(),
-  /** Seed the demo tenant on an empty database unless 'off'. */
-  MDM_DEMO: z.enum(['on', 'off']).default('on'),
+  /**
+   * Seed the demo tenant on an empty database and run simulated devices. Default 'on', but 'off' in production,
+   * where 'on' is refused: the demo accounts' passwords are published.
+   */
+  MDM_DEMO: z.enum(['on', 'off']).optional(),
   MDM_ADMIN_PASSWORD: z.string().min(8).optional(),
-  MDM_ICP: z.string().default('京ICP备00000000号-1'),
+  MDM_ICP: z.string().default(serverMessages.icpPlaceholder),
   /** Session lifetime in hours (default 7 days). */
   MDM_TOKEN_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
   /** Tests only: every captcha's answer becomes this value. Refused in production. */
@@ -24,7 +27,14 @@ const envSchema = z.object({
   MDM_DIST_DIR: z.string().default('dist'),
   /** 'on' behind a reverse proxy: the open API's IP whitelist reads the client address from X-Forwarded-For. */
   MDM_TRUST_PROXY: z.enum(['on', 'off']).default('off'),
+  /**
+   * How SMS codes are sent: 'log' writes them to the server log (development), 'none' sends nothing and the
+   * personal centre answers that SMS is not configured. Default 'log', but 'none' in production.
+   */
+  MDM_SMS_PROVIDER: z.enum(['log', 'none']).optional(),
 })
+
+export type SmsProviderName = 'log' | 'none'
 
 export interface AppConfig {
   production: boolean
@@ -39,23 +49,25 @@ export interface AppConfig {
   map: { tileUrl: string; coordinates: 'WGS84' | 'GCJ02' }
   distDir: string
   trustProxy: boolean
+  smsProvider: SmsProviderName
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = envSchema.safeParse(env)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
-    throw new Error(`配置项 ${issue.path.join('.')} 无效：${issue.message}`)
+    throw new Error(logMessages.configInvalid(issue.path.join('.'), issue.message))
   }
   const e = parsed.data
   const production = e.NODE_ENV === 'production'
   if (production && e.MDM_CAPTCHA_ANSWER) throw new Error(logMessages.captchaFixedInProduction)
+  if (production && e.MDM_DEMO === 'on') throw new Error(logMessages.demoInProduction)
   return {
     production,
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
-    demo: e.MDM_DEMO === 'on',
+    demo: (e.MDM_DEMO ?? (production ? 'off' : 'on')) === 'on',
     adminPassword: e.MDM_ADMIN_PASSWORD,
     icp: e.MDM_ICP,
     tokenTtlMs: e.MDM_TOKEN_TTL_HOURS * 3600_000,
@@ -63,6 +75,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     map: { tileUrl: e.MDM_MAP_TILE_URL, coordinates: e.MDM_MAP_COORDINATES },
     distDir: e.MDM_DIST_DIR,
     trustProxy: e.MDM_TRUST_PROXY === 'on',
+    smsProvider: e.MDM_SMS_PROVIDER ?? (production ? 'none' : 'log'),
   }
 }
 

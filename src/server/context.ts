@@ -11,7 +11,8 @@ export interface Services {
   db: Db
   captcha: CaptchaService
   sessions: SessionService
-  sms: SmsProvider
+  /** null when MDM_SMS_PROVIDER=none: nothing can be sent. */
+  sms: SmsProvider | null
 }
 
 export interface AppEnv {

@@ -9,8 +9,11 @@ import { startDemoAgents } from './demo-agents'
 
 /** Opens the database, migrates, seeds an empty database, and listens. Returns a handle to stop it. */
 export async function startServer(config: AppConfig = loadConfig()) {
+  // loadConfig refuses this too; a configuration built by hand must not get past it either.
+  if (config.production && config.demo) throw new Error(logMessages.demoInProduction)
   const database = await openDatabase(config.databaseUrl)
   if (config.captchaAnswer) console.warn(logMessages.captchaFixed)
+  if (config.production && config.smsProvider === 'log') console.warn(logMessages.smsLogInProduction)
   if (await isEmpty(database.db)) {
     if (config.demo) {
       await seedDemoDevices(database.db, await seedDemo(database.db))

@@ -89,6 +89,11 @@ export const fieldMessages = {
   tooBig: (label: string, max: number) => `${label}不能大于${max}`,
   notNumber: (label: string) => `${label}必须是数字`,
   notOneOf: (label: string, options: string) => `${label}只能是${options}之一`,
+  /** A field with a fixed set of codes: the codes themselves mean nothing to a reader. */
+  invalidChoice: (label: string) => `${label}的取值无效`,
+  notInteger: (label: string) => `${label}必须是整数`,
+  mustBeGreater: (label: string, min: number) => `${label}必须大于${min}`,
+  mustBeLess: (label: string, max: number) => `${label}必须小于${max}`,
   unknownField: (label: string) => `不支持的字段：${label}`,
 } as const
 
@@ -211,6 +216,9 @@ export const logMessages = {
   listening: (url: string) => `服务已启动：${url}`,
   captchaFixed: '警告：MDM_CAPTCHA_ANSWER 已设置，所有验证码答案固定，仅供测试使用',
   captchaFixedInProduction: 'NODE_ENV=production 时不允许设置 MDM_CAPTCHA_ANSWER',
+  demoInProduction: 'NODE_ENV=production 时不允许启用演示模式（MDM_DEMO=on）：演示账号的密码是公开的',
+  smsLogInProduction: '警告：MDM_SMS_PROVIDER=log，短信验证码将写入服务器日志，请勿在生产环境使用',
+  configInvalid: (key: string, reason: string) => `配置项 ${key} 无效：${reason}`,
 } as const
 
 /** Texts of the shared domain rules (src/shared/domain) and of the components that show them. */
@@ -350,6 +358,20 @@ export const organizationMessages = {
   openApiIpDenied: (ip: string) => `IP 地址 ${ip || '未知'} 不在访问密钥的白名单内`,
 } as const
 
+/** Words of every device screen: the device areas' lists and detail, and a company's device list. */
+export const deviceText = {
+  serialNumber: '序列号',
+  model: '型号',
+  renterName: '租用人',
+  company: '所属公司',
+  staff: '负责员工',
+  unassigned: '未分配',
+  lastCommunicationTime: '最后通信',
+  neverCommunicated: '从未通信',
+  /** A failure reason in the device's own words, which need not be Chinese. */
+  deviceReason: (reason: string) => `设备返回：${reason}`,
+} as const
+
 /** Labels of the organization area's request fields, for validation sentences (contract/validation.ts reads fieldLabels). */
 export const organizationFieldLabels: Record<string, string> = {
   roleId: '角色',
@@ -366,7 +388,7 @@ export const organizationFieldLabels: Record<string, string> = {
   huawei: '华为标记',
   quotaType: '额度类型',
   kind: '记录类型',
-  serialNumber: '序列号',
+  serialNumber: deviceText.serialNumber,
   platform: '设备类型',
   status: '审核状态',
   oldPassword: '原密码',
@@ -453,24 +475,16 @@ export const organizationText = {
     direction: '操作',
     directions: { in: '增加（从本公司转入）', out: '收回（转回本公司）' },
     quantity: '数量',
-    serialNumber: '序列号',
     platform: '设备类型',
     allPlatforms: '全部类型',
     platforms: { IOS: '苹果', HUAWEI: '华为', MI: '小米' },
     noDevices: '该公司暂无设备',
     devicesTitle: (name: string) => `${name}的设备`,
-    deviceModel: '型号',
-    staff: '负责员工',
-    unassigned: '未分配',
-    renter: '租用人',
-    lastSeen: '最后通信',
-    never: '从未通信',
   },
   quota: {
     remaining: '剩余额度',
     notOpened: '尚未开通',
     consumed: '累计消耗',
-    serialNumber: '序列号',
     kind: '记录类型',
     allKinds: '全部类型',
     kinds: { GRANT: '平台发放', TRANSFER_IN: '转入', TRANSFER_OUT: '转出', CONSUME: '设备消耗', REFUND: '平台收回' },
@@ -608,21 +622,14 @@ export const huaweiDeviceText = {
   bulkDone: (command: string, ok: number, failed: number) =>
     failed === 0 ? `已对 ${ok} 台设备下发“${command}”` : `“${command}”：${ok} 台已下发，${failed} 台失败`,
   // Screens
+  ...deviceText,
   search: '搜索',
   reset: '重置',
-  serialNumber: '序列号',
   imei: 'IMEI',
-  model: '型号',
   deviceName: '设备名称',
   osVersion: '系统版本',
   status: '状态',
   allStatuses: '全部状态',
-  lastCommunicationTime: '最后通信',
-  neverCommunicated: '从未通信',
-  company: '所属公司',
-  staff: '负责员工',
-  unassigned: '未分配',
-  renterName: '租用人',
   renterPhone: '租用人手机号',
   renterIdCard: '租用人身份证号',
   rentRemark: '备注',
@@ -723,9 +730,9 @@ export const deviceFieldLabels: Record<string, string> = {
   deviceId: '设备编号',
   taskId: '任务编号',
   imei: 'IMEI',
-  model: '型号',
+  model: deviceText.model,
   osVersion: '系统版本',
-  renterName: '租用人',
+  renterName: deviceText.renterName,
   renterPhone: '租用人手机号',
   renterIdCard: '租用人身份证号',
   rentRemark: '备注',
@@ -765,4 +772,35 @@ export const simulatorText = {
   taskDone: (type: string) => `${type} → 已完成`,
   taskFailed: (type: string, reason: string) => `${type} → 执行失败（${reason}）`,
   pollFailed: (message: string) => `轮询失败：${message}`,
+} as const
+
+/** Server answers that are not about one area (src/server): limits, missing services, the unbuilt console. */
+export const serverMessages = {
+  /** The footer's ICP notice until MDM_ICP is set. */
+  icpPlaceholder: '京ICP备00000000号-1',
+  bodyTooLarge: '请求体过大',
+  consoleNotBuilt: '控制台尚未构建，请运行 npm run build',
+  smsNotConfigured: '短信服务未配置，请联系管理员',
+  registerTooFrequent: '注册申请过于频繁，请一小时后再试',
+  enrollInProgress: '该序列号的设备正在接入，请稍后重试',
+} as const
+
+/** Rules the contracts state themselves (src/shared/contract), and the name used when no field is named. */
+export const contractMessages = {
+  requestParams: '请求参数',
+  usernameFormat: '用户名只能包含字母、数字和 _ . @ -',
+  passwordTooShort: '密码长度不能少于8个字符',
+  passwordLettersAndDigits: '密码必须同时包含字母和数字',
+  phoneNumberFormat: '手机号必须是11位数字，以1开头',
+  smsCodeFormat: '短信验证码是6位数字',
+} as const
+
+/** Confirmations before disabling an account: saving signs it out at once (the server ends its sessions). */
+export const disableText = {
+  confirm: '禁用',
+  staff: (name: string) => `保存后，员工“${name}”将在所有设备上退出登录，且不能再登录。确定禁用吗？`,
+  company: (name: string, withChildren: boolean) =>
+    withChildren
+      ? `保存后，“${name}”及其下级公司的账号和员工都将退出登录，且不能再登录。确定禁用吗？`
+      : `保存后，“${name}”的账号和员工都将退出登录，且不能再登录。确定禁用吗？`,
 } as const

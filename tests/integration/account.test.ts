@@ -1,5 +1,7 @@
-import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createApp, createServices, MAIN_BASE } from '../../src/server/app'
+import { testConfig } from '../../src/server/config'
 import { captchas, companies, registrations, sessions } from '../../src/server/db/schema'
 import { hashToken } from '../../src/server/auth/sessions'
 import { CAPTCHA, createHarness, type Harness } from './harness'
@@ -77,6 +79,25 @@ describe('POST /login', () => {
     expect(retry.body.msg).toBe('验证码错误或已过期，请重新输入')
     const unknown = await login({ username: 'ghost', password: 'Demo@2026', captcha: CAPTCHA, captchaId: await captchaId() })
     expect(unknown.body.msg).toBe('用户名或密码错误')
+  })
+
+  it('takes as long for an unknown username as for a wrong password (both run scrypt)', async () => {
+    const timed = async (username: string) => {
+      const id = await captchaId()
+      const started = performance.now()
+      const res = await login({ username, password: 'Wrong@2026', captcha: CAPTCHA, captchaId: id })
+      expect(res.body.msg).toBe('用户名或密码错误')
+      return performance.now() - started
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+    const known: number[] = []
+    const unknown: number[] = []
+    for (let i = 0; i < 7; i++) {
+      known.push(await timed('demo'))
+      unknown.push(await timed(`ghost-${i}`))
+    }
+    // Without the dummy check an unknown name answers in a fraction of the scrypt time; with it both are alike.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.3)
   })
 
   it('answers missing fields with a Chinese sentence naming the field', async () => {
@@ -216,10 +237,55 @@ describe('POST /register', () => {
     expect(res.body).toEqual({ code: 400, msg, data: null })
   })
 
+  it('limits applications per client address to five an hour, counted in the database', async () => {
+    // Behind the trusted proxy the client address comes from X-Forwarded-For (there is no socket here).
+    const proxied = createApp(createServices(testConfig({ trustProxy: true }), h.database.db))
+    const registerFrom = async (ip: string, username: string) => {
+      const res = await proxied.request(`${MAIN_BASE}/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+        body: JSON.stringify({ ...valid, username }),
+      })
+      return { status: res.status, body: await res.json() }
+    }
+    for (let i = 1; i <= 5; i++) expect((await registerFrom('198.51.100.7', `newco${i}`)).body.code).toBe(200)
+    const sixth = await registerFrom('198.51.100.7', 'newco6')
+    expect(sixth.status).toBe(429)
+    expect(sixth.body).toEqual({ code: 429, msg: '注册申请过于频繁，请一小时后再试', data: null })
+    expect(await h.database.db.select().from(registrations).where(eq(registrations.username, 'newco6'))).toHaveLength(0)
+    expect((await registerFrom('198.51.100.8', 'newco7')).body.code).toBe(200)
+    // An hour later the address may apply again.
+    await h.database.db.update(registrations).set({ createdAt: new Date(Date.now() - 3600_000 - 1000) }).where(eq(registrations.clientIp, '198.51.100.7'))
+    expect((await registerFrom('198.51.100.7', 'newco6')).body.code).toBe(200)
+  })
+
   it('refuses a username already in use or already pending', async () => {
     expect((await h.call('POST', '/register', { json: { ...valid, username: 'demo' } })).body).toMatchObject({ code: 409, msg: '用户名已被使用' })
     expect((await h.call('POST', '/register', { json: valid })).body.code).toBe(200)
     expect((await h.call('POST', '/register', { json: valid })).body).toMatchObject({ code: 409, msg: '该用户名已提交注册申请，请等待审核' })
+  })
+})
+
+describe('server errors', () => {
+  it('logs the route, the error kind and the database’s reason, never the failed query’s parameters', async () => {
+    const db = h.database.db
+    await db.execute(sql.raw('alter table registrations add constraint mdm_test_refuse check (false) not valid'))
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      const res = await h.call('POST', '/register', {
+        json: { username: 'newco', password: 'Secret123', confirmPassword: 'Secret123', companyName: '新租赁公司', contactName: '张三', phoneNumber: '13912345678' },
+      })
+      expect(res.status).toBe(500)
+      expect(res.body).toEqual({ code: 500, msg: '服务器内部错误，请稍后重试', data: null })
+      const text = logged.mock.calls.flat().map(String).join('\n')
+      expect(text).toContain('[POST /mdm/api/v1/register]')
+      expect(text).toContain('DrizzleQueryError')
+      expect(text).toContain('violates check constraint "mdm_test_refuse"')
+      for (const secret of ['scrypt$', '13912345678', 'newco']) expect(text).not.toContain(secret)
+    } finally {
+      logged.mockRestore()
+      await db.execute(sql.raw('alter table registrations drop constraint mdm_test_refuse'))
+    }
   })
 })
 

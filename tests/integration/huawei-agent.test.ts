@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { devices, quotaRecords, tasks } from '../../src/server/db/schema'
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { devices, quotaRecords, roles, tasks } from '../../src/server/db/schema'
+import { AgentService } from '../../src/server/protocol/agent/service'
 import { TASK_QUEUE_EXPIRY_MS, TASK_RESULT_TIMEOUT_MS } from '../../src/server/modules/task/service'
 import type { FetchLike, SimulatedAgent } from '../../src/sim/huawei-agent'
 import { createHarness, type Harness } from './harness'
@@ -145,6 +146,27 @@ describe('enrollment', () => {
     expect(res.body).toEqual({ code: 409, msg: '该序列号已登记在其他公司', data: null })
   })
 
+  it('answers an enrollment that loses the race for a new serial with a clear conflict, not a server error', async () => {
+    // On PGlite's one connection two enrollments cannot interleave, so a trigger raising the unique violation the
+    // other enrollment's insert would cause stands in for it (the real race runs on PostgreSQL below).
+    const db = h.database.db
+    await db.execute(sql.raw(`create function mdm_test_taken() returns trigger language plpgsql as $$ begin
+      raise exception 'duplicate key value violates unique constraint "devices_platform_serial_idx"' using errcode = 'unique_violation';
+    end $$`))
+    await db.execute(sql.raw(`create trigger mdm_test_taken before insert on devices for each row when (new.serial_number = 'RACE0001') execute function mdm_test_taken()`))
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      const res = await agentCall('/enroll', { enrollmentToken: await issueToken(h, boss), serialNumber: 'RACE0001' })
+      expect(res.status).toBe(409)
+      expect(res.body).toEqual({ code: 409, msg: '该序列号的设备正在接入，请稍后重试', data: null })
+      expect(logged).not.toHaveBeenCalled()
+    } finally {
+      logged.mockRestore()
+      await db.execute(sql.raw('drop trigger mdm_test_taken on devices'))
+      await db.execute(sql.raw('drop function mdm_test_taken()'))
+    }
+  })
+
   it('answers bad input with a Chinese message naming the field', async () => {
     expect((await agentCall('/enroll', { serialNumber: 'X1' })).body).toEqual({ code: 400, msg: '接入令牌不能为空', data: null })
     expect((await agentCall('/enroll', { enrollmentToken: 'et_x', serialNumber: '  ' })).body.msg).toBe('请输入序列号')
@@ -193,6 +215,20 @@ describe('polling', () => {
     expect(stolen.body.msg).toBe('任务不存在')
     expect((await taskStatus(h, boss, bTask)).data.status).toBe('SENT')
     expect((await detail(h, boss, b.deviceId)).data.state.locked).toBe(false)
+  })
+
+  it('a poll does not overwrite state that a result committed after the poll’s credential was checked', async () => {
+    const { deviceId, phone } = await enrolledPhone()
+    const taskId = (await command(h, boss, 'lockScreen', deviceId)).body.data.taskId
+    expect((await agentCall('/poll', {}, phone.credential!)).body.data.tasks).toHaveLength(1)
+    // A second poll has read the device (locked: false) when the lock's result commits …
+    const agent = new AgentService(h.database.db)
+    const polling = (await agent.authenticate(phone.credential!))!
+    expect(polling.state.locked).toBe(false)
+    expect((await agentCall('/result', { taskId, success: true }, phone.credential!)).body.data.status).toBe('DONE')
+    // … and then stores what it was told: the lock must survive it.
+    await agent.poll(polling, { state: { battery: 40 } })
+    expect((await detail(h, boss, deviceId)).data.state).toMatchObject({ locked: true, battery: 40, poweredOn: true })
   })
 
   it('delivers every queued task exactly once when polls race', async () => {
@@ -245,6 +281,32 @@ describe('every command through a simulated phone', () => {
     expect(phone.state.passcode).toBe('')
     const empty = await run(phone, deviceId, 'getLockPasscode')
     expect(empty.task.result).toEqual({ password: '' })
+  })
+
+  it('shows the lock passcode only to the user who asked for it, while they hold the command authority', async () => {
+    const { deviceId, phone } = await enrolledPhone({ passcode: '246810' })
+    // The staff member sees the device: it is assigned to them.
+    await h.call('POST', `${HW}/device/move`, { token: boss, json: { deviceId, targetStaffId: h.demo.staffId } })
+    const staff = await h.login('demo-staff')
+    const bossAsked = await run(phone, deviceId, 'getLockPasscode')
+    expect(bossAsked.task.result).toEqual({ password: '246810' })
+    const seenByStaff = await h.call('GET', `/task/status?taskId=${bossAsked.taskId}`, { token: staff })
+    expect(seenByStaff.body.data).toMatchObject({ taskId: bossAsked.taskId, status: 'DONE', result: null })
+    expect(seenByStaff.text).not.toContain('246810')
+
+    const staffAsked = (await command(h, staff, 'getLockPasscode', deviceId)).body.data.taskId
+    await phone.pollOnce()
+    expect((await taskStatus(h, staff, staffAsked)).data.result).toEqual({ password: '246810' })
+    expect((await taskStatus(h, boss, staffAsked)).data).toMatchObject({ status: 'DONE', result: null })
+    // Without the command authority the staff member no longer reads even their own answer.
+    await h.database.db.update(roles).set({ authorities: ['huawei:device'] }).where(eq(roles.id, h.demo.staffRoleId))
+    const demoted = await h.call('GET', `/task/status?taskId=${staffAsked}`, { token: staff })
+    expect(demoted.body.data).toMatchObject({ status: 'DONE', result: null })
+    expect(demoted.text).not.toContain('246810')
+    // Results without a secret stay readable to everyone who sees the device.
+    const checked = (await command(h, boss, 'check', deviceId)).body.data.taskId
+    await phone.pollOnce()
+    expect((await taskStatus(h, staff, checked)).data.result).toMatchObject({ online: true })
   })
 
   it('runApp, backDesktop and logOff change what the phone shows', async () => {
@@ -372,6 +434,23 @@ describe('task states', () => {
     expect(next).not.toBe(a.body.data.taskId)
   })
 
+  it('lock → unlock → lock while the phone is offline queues all three, and the phone ends locked', async () => {
+    const { deviceId, phone } = await enrolledPhone()
+    const sent: string[] = []
+    for (const name of ['lockScreen', 'unlockScreen', 'lockScreen']) sent.push((await command(h, boss, name, deviceId)).body.data.taskId)
+    expect(new Set(sent).size).toBe(3)
+    // A double press of the newest queued command is still answered with its task.
+    expect((await command(h, boss, 'lockScreen', deviceId)).body.data.taskId).toBe(sent[2])
+    const outcome = await phone.pollOnce()
+    expect(outcome.executed.map((e) => [e.task.taskId, e.task.type])).toEqual([
+      [sent[0], 'lockScreen'],
+      [sent[1], 'unlockScreen'],
+      [sent[2], 'lockScreen'],
+    ])
+    expect(phone.state.locked).toBe(true)
+    expect((await detail(h, boss, deviceId)).data.state.locked).toBe(true)
+  })
+
   it('lists tasks newest first with paging and the pending count', async () => {
     const { deviceId, phone } = await enrolledPhone()
     for (const name of ['check', 'lockScreen', 'unlockScreen']) {
@@ -418,6 +497,23 @@ describe('tenancy', () => {
     expect(await h.database.db.select().from(tasks)).toHaveLength(1)
   })
 
+  it('asking about another tenant’s overdue task changes nothing there', async () => {
+    const other = await makeOtherTenant(h)
+    const foreign = await addDevice(h, other.token, { serialNumber: 'FOREIGN2' })
+    const queued = (await command(h, other.token, 'lockScreen', foreign)).body.data.taskId
+    const sent = (await command(h, other.token, 'reboot', foreign)).body.data.taskId
+    const long = Date.now() - TASK_QUEUE_EXPIRY_MS - 1000
+    await h.database.db.update(tasks).set({ createdAt: new Date(long) }).where(eq(tasks.taskId, queued))
+    await h.database.db.update(tasks).set({ status: 'SENT', sentAt: new Date(long) }).where(eq(tasks.taskId, sent))
+    for (const taskId of [queued, sent]) {
+      expect(await taskStatus(h, boss, taskId)).toEqual({ code: 404, msg: '任务不存在', data: null })
+    }
+    const rows = await h.database.db.select({ taskId: tasks.taskId, status: tasks.status }).from(tasks).where(eq(tasks.deviceId, foreign))
+    expect(Object.fromEntries(rows.map((r) => [r.taskId, r.status]))).toEqual({ [queued]: 'QUEUED', [sent]: 'SENT' })
+    // Its owner's own question does expire them.
+    expect((await taskStatus(h, other.token, queued)).data.status).toBe('TIMEOUT')
+  })
+
   it('a child company cannot command its sibling’s device; the boss can', async () => {
     await setHuaweiQuota(h, h.demo.westCompanyId, 1)
     const westDevice = await addDevice(h, boss, { serialNumber: 'WEST0001', companyId: h.demo.westCompanyId })
@@ -427,18 +523,59 @@ describe('tenancy', () => {
   })
 })
 
+/**
+ * On PostgreSQL the polls (and enrollments) really race. `.ci/run` sets MDM_TEST_POSTGRES_URL (a superuser); the
+ * suite makes its own database there and drops it afterwards. In CI a missing URL fails the suite instead of
+ * skipping it, so the race is never silently untested; locally without a server it is skipped.
+ */
 const postgresUrl = process.env.MDM_TEST_POSTGRES_URL
 
-describe.runIf(postgresUrl)('racing polls on PostgreSQL (FOR UPDATE SKIP LOCKED)', () => {
-  let pg: Harness
+describe.runIf(postgresUrl || process.env.CI)('racing on PostgreSQL (FOR UPDATE SKIP LOCKED, unique serials)', () => {
+  let pg: Harness | undefined
+  let own: Awaited<ReturnType<typeof ownDatabase>> | undefined
   beforeAll(async () => {
-    pg = await createHarness({}, await ownDatabase(postgresUrl!, 'mdm_test_huawei_agent'))
+    if (!postgresUrl) throw new Error('CI 中必须设置 MDM_TEST_POSTGRES_URL（由 .ci/run 启动 PostgreSQL）')
+    own = await ownDatabase(postgresUrl, 'mdm_test_huawei_agent')
+    pg = await createHarness({}, own.url)
   })
-  afterAll(() => pg?.close())
+  afterAll(async () => {
+    await pg?.close()
+    await own?.drop()
+  })
+
+  it('runs on PostgreSQL', () => {
+    expect(pg!.database.engine).toBe('postgres')
+  })
 
   it('never hands one task to two polls', async () => {
-    const fetch = appFetch(pg)
-    const token = await pg.login('demo')
-    for (let round = 0; round < 3; round++) await racingPolls(pg, fetch, token)
+    const fetch = appFetch(pg!)
+    const token = await pg!.login('demo')
+    for (let round = 0; round < 3; round++) await racingPolls(pg!, fetch, token)
+  })
+
+  it('answers enrollments racing for one new serial with success or a clear conflict, never a server error', async () => {
+    const fetch = appFetch(pg!)
+    const enrollmentToken = await issueToken(pg!, await pg!.login('demo'))
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      for (let round = 0; round < 3; round++) {
+        const serialNumber = `PGRACE${round}`
+        const answers = await Promise.all(
+          Array.from({ length: 6 }, () =>
+            fetch(`http://mdm.test${AGENT}/enroll`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ enrollmentToken, serialNumber }),
+            }).then((r) => r.json() as Promise<{ code: number; msg: string }>),
+          ),
+        )
+        expect(answers.some((a) => a.code === 200)).toBe(true)
+        for (const a of answers) if (a.code !== 200) expect(a).toMatchObject({ code: 409, msg: '该序列号的设备正在接入，请稍后重试' })
+        expect(await pg!.database.db.select().from(devices).where(eq(devices.serialNumber, serialNumber))).toHaveLength(1)
+      }
+      expect(logged).not.toHaveBeenCalled()
+    } finally {
+      logged.mockRestore()
+    }
   })
 })

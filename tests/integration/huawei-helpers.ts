@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { createApp, createServices, HUAWEI_BASE } from '../../src/server/app'
 import { testConfig } from '../../src/server/config'
@@ -79,18 +80,24 @@ export async function rawGet(h: Harness, path: string, token: string): Promise<R
   return app.request(path, { headers: { authorization: `Bearer ${token}` } })
 }
 
-/** A database of its own on the PostgreSQL server of `url`, so that test files running in parallel do not share tables. */
-export async function ownDatabase(url: string, name: string): Promise<string> {
+/**
+ * A fresh database of its own on the PostgreSQL server of `url` (a superuser's), so that test files running in
+ * parallel never share tables and nothing is left behind: `drop()` removes it again.
+ */
+export async function ownDatabase(url: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
   const { default: pg } = await import('pg')
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    const exists = await client.query('select 1 from pg_database where datname = $1', [name])
-    if (exists.rowCount === 0) await client.query(`create database "${name}"`)
-  } finally {
-    await client.end()
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: url })
+    await client.connect()
+    try {
+      await client.query(statement)
+    } finally {
+      await client.end()
+    }
   }
+  await admin(`create database "${name}"`)
   const target = new URL(url)
   target.pathname = `/${name}`
-  return target.toString()
+  return { url: target.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`) }
 }

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { apiNonces, devices, tasks } from '../../src/server/db/schema'
+import { accessKeys, apiNonces, companies, devices, roles, tasks, users } from '../../src/server/db/schema'
 import { createHarness, type Harness } from './harness'
-import { makeTenant, MISSING_ID, signOpenApi, type Tenant } from './org-builders'
+import { makeStaff, makeTenant, MISSING_ID, signOpenApi, type Tenant } from './org-builders'
 
 let h: Harness
 let key: { accessKey: string; accessSecret: string }
@@ -149,6 +149,31 @@ describe('open API devices (same service and scope as the console)', () => {
     expect(unknown.body.code).toBe(404)
     const bad = await open('POST', '/openapi/v1/huawei/device/command/lockScreen', { body: JSON.stringify({ deviceId: 'x' }) })
     expect(bad.body).toMatchObject({ code: 400 })
+  })
+
+  it('stops a child company’s key when its top-level company is disabled, as its sessions stop', async () => {
+    key = await createKey('', 'demo-east')
+    const session = await h.login('demo-east')
+    expect((await open('GET', '/openapi/v1/company/info')).body.code).toBe(200)
+    await h.database.db.update(companies).set({ available: false }).where(eq(companies.id, h.demo.bossCompanyId))
+    expect((await h.call('POST', '/userCenter/info', { token: session })).body.code).toBe(401)
+    const res = await open('GET', '/openapi/v1/company/info')
+    expect(res.status).toBe(401)
+    expect(res.body).toEqual({ code: 401, msg: '访问密钥无效或已删除', data: null })
+  })
+
+  it('holds a staff member’s key to no more than the staff member’s company holds', async () => {
+    // Keys are created by company accounts; a key whose owner is a staff member goes through the same resolution.
+    const [role] = await h.database.db.insert(roles).values({ companyId: h.demo.bossCompanyId, name: '华东 COMPANY', roleType: 'COMPANY', authorities: ['huawei:device'] }).returning()
+    await h.database.db.update(users).set({ roleId: role.id }).where(eq(users.id, h.demo.eastUserId))
+    const staff = await makeStaff(h, h.demo.eastCompanyId, 'east-staff', ['huawei:device', 'huawei:command'])
+    const [row] = await h.database.db.select().from(accessKeys).where(eq(accessKeys.accessKey, key.accessKey))
+    await h.database.db.update(accessKeys).set({ userId: staff.staffId, companyId: h.demo.eastCompanyId }).where(eq(accessKeys.id, row.id))
+    await h.database.db.update(devices).set({ staffId: staff.staffId }).where(eq(devices.id, eastDevice))
+    expect((await open('GET', '/openapi/v1/huawei/device/search')).body.data.records.map((d: any) => d.serialNumber)).toEqual(['OPEN0002'])
+    const command = await open('POST', '/openapi/v1/huawei/device/command/lockScreen', { body: JSON.stringify({ deviceId: eastDevice }) })
+    expect(command.body).toEqual({ code: 403, msg: '没有权限执行此操作', data: null })
+    expect(await h.database.db.select().from(tasks).where(eq(tasks.deviceId, eastDevice))).toEqual([])
   })
 
   it('scopes a child company’s key to its own devices', async () => {

@@ -53,6 +53,11 @@ export async function makeTenant(h: Harness, tag = 'b'): Promise<Tenant> {
     { companyId: company.id, quotaType: 'HUAWEI', remainingQuantity: 9 },
     { companyId: child.id, quotaType: 'IOS', remainingQuantity: 3 },
   ])
+  // Records behind the quota accounts, so that a quota search without its scope filter would show something.
+  await db.insert(quotaRecords).values([
+    { companyId: company.id, quotaType: 'IOS', kind: 'GRANT', quantity: 7, remainingAfter: 7 },
+    { companyId: company.id, quotaType: 'HUAWEI', kind: 'GRANT', quantity: 9, remainingAfter: 9 },
+  ])
   return {
     companyId: company.id,
     childId: child.id,

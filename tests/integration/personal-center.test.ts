@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
+import { createApp, createServices, MAIN_BASE } from '../../src/server/app'
+import { testConfig } from '../../src/server/config'
 import { smsCodes, users } from '../../src/server/db/schema'
 import { createHarness, type Harness } from './harness'
 
@@ -84,6 +86,19 @@ describe('PUT /userCenter/updateSecondaryPassword', () => {
 })
 
 describe('POST /sms/sendCode and PUT /userCenter/updatePhoneNumber', () => {
+  it('with MDM_SMS_PROVIDER=none answers that SMS is not configured, logs no code and stores none', async () => {
+    const app = createApp(createServices(testConfig({ smsProvider: 'none' }), h.database.db))
+    const res = await app.request(`${MAIN_BASE}/sms/sendCode`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ phoneNumber: '13911112222' }),
+    })
+    expect(res.status).toBe(503)
+    expect(await res.json()).toEqual({ code: 503, msg: '短信服务未配置，请联系管理员', data: null })
+    expect(log).not.toHaveBeenCalled()
+    expect(await h.database.db.select().from(smsCodes)).toHaveLength(0)
+  })
+
   it('sends a code through the SMS provider (the server log), stores only its hash, and changes the number with it', async () => {
     const send = await h.call('POST', '/sms/sendCode', { token, json: { phoneNumber: '13911112222' } })
     expect(send.body).toMatchObject({ code: 200, data: { expiresInSeconds: 600, resendAfterSeconds: 60 } })

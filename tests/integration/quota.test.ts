@@ -71,7 +71,7 @@ describe('POST /account/changeQuantity', () => {
   it('refuses zero, fractions, the own company and bad ids', async () => {
     const cases: [Record<string, unknown>, number, string][] = [
       [{ targetCompanyId: h.demo.eastCompanyId, quantity: 0 }, 400, '修改数量必须是非零整数'],
-      [{ targetCompanyId: h.demo.eastCompanyId, quantity: 1.5 }, 400, '数量必须是数字'],
+      [{ targetCompanyId: h.demo.eastCompanyId, quantity: 1.5 }, 400, '数量必须是整数'],
       [{ targetCompanyId: h.demo.eastCompanyId }, 400, '数量不能为空'],
       [{ targetCompanyId: h.demo.eastCompanyId, quantity: 2_000_000 }, 400, '数量不能大于1000000'],
       [{ targetCompanyId: h.demo.bossCompanyId, quantity: 1 }, 400, '不能修改自己公司的额度，请联系上级'],
@@ -108,7 +108,7 @@ describe('GET /account/consumedRecord/search, /account/info, /userCenter/account
 
   it('validates the quota type', async () => {
     expect((await h.call('GET', '/account/consumedRecord/search', { token: boss })).body).toEqual({ code: 400, msg: '额度类型不能为空', data: null })
-    expect((await h.call('GET', '/account/info?quotaType=MI', { token: boss })).body.msg).toBe('额度类型只能是IOS、HUAWEI之一')
+    expect((await h.call('GET', '/account/info?quotaType=MI', { token: boss })).body.msg).toBe('额度类型的取值无效')
   })
 })
 

@@ -45,7 +45,7 @@ describe('GET /user/register/search', () => {
     expect(rejected.body.data.records.map((r: any) => r.username)).toEqual(['other'])
     const byName = await h.call('GET', '/user/register/search?username=new&status=', { token: admin })
     expect(byName.body.data.records.map((r: any) => r.username)).toEqual(['newco'])
-    expect((await h.call('GET', '/user/register/search?status=DONE', { token: admin })).body.msg).toBe('审核状态只能是PENDING、APPROVED、REJECTED之一')
+    expect((await h.call('GET', '/user/register/search?status=DONE', { token: admin })).body.msg).toBe('审核状态的取值无效')
   })
 })
 

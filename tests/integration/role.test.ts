@@ -30,7 +30,7 @@ describe('GET /authority/tree', () => {
   it('refuses an unknown or missing type with a Chinese message', async () => {
     expect((await h.call('GET', '/authority/tree?authorityUserType=BOSS', { token: boss })).body).toEqual({
       code: 400,
-      msg: '权限类型只能是COMPANY、STAFF之一',
+      msg: '权限类型的取值无效',
       data: null,
     })
     expect((await h.call('GET', '/authority/tree', { token: boss })).body.msg).toBe('权限类型不能为空')

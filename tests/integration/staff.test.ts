@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { devices, sessions, users } from '../../src/server/db/schema'
+import { devices, roles, sessions, users } from '../../src/server/db/schema'
 import { createHarness, type Harness } from './harness'
 import { makeStaff, MISSING_ID } from './org-builders'
 
@@ -97,6 +97,49 @@ describe('POST /company/staff/add', () => {
     await h.login('demo-staff')
     const reset = await h.call('PUT', '/company/staff/resetPassword', { token, json: { staffId: weaker.staffId } })
     expect(reset.body.code).toBe(200)
+  })
+
+  it('never gives a child company’s staff more than the child company holds, also after it is narrowed', async () => {
+    // The boss gives 华东 a COMPANY role with commands; 华东 makes a staff role with commands and a staff member.
+    const companyRole = await h.call('POST', '/role/add', {
+      token: boss,
+      json: { name: '华东权限', roleType: 'COMPANY', authorityIdList: ['dashboard', 'staff', 'role', 'huawei:device', 'huawei:command'] },
+    })
+    await h.call('PUT', '/company/update', { token: boss, json: { id: h.demo.eastCompanyId, roleId: companyRole.body.data.id } })
+    const east = await h.login('demo-east')
+    const staffRole = await h.call('POST', '/role/add', { token: east, json: { name: '华东外勤', roleType: 'STAFF', authorityIdList: ['huawei:device', 'huawei:command'] } })
+    expect(staffRole.body.code).toBe(200)
+    expect((await h.call('POST', '/company/staff/add', { token: east, json: { ...newStaff, roleId: staffRole.body.data.id } })).body.code).toBe(200)
+    const before = await h.login(newStaff.username, newStaff.password)
+    expect((await h.call('POST', '/userCenter/info', { token: before })).body.data.authorityList).toEqual(['huawei:device', 'huawei:command'])
+    // The boss takes commands away from 华东: its staff lose them at once, whatever their own role says.
+    await h.call('PUT', '/role/update', {
+      token: boss,
+      json: { id: companyRole.body.data.id, name: '华东权限', authorityIdList: ['dashboard', 'staff', 'role', 'huawei:device'] },
+    })
+    const info = await h.call('POST', '/userCenter/info', { token: before })
+    expect(info.body.data.authorityList).toEqual(['huawei:device'])
+    const [device] = await h.database.db.insert(devices).values({ companyId: h.demo.eastCompanyId, platform: 'HUAWEI', serialNumber: 'EAST0001' }).returning()
+    expect((await h.call('POST', '/huawei/mdm/api/v1/device/command/lockScreen', { token: before, json: { deviceId: device.id } })).body.code).toBe(403)
+  })
+
+  it('keeps a child company’s account away from staff who hold more than it does', async () => {
+    // Two accounts in one child company: the company's own (its COMPANY role is the ceiling of its staff) and a
+    // second, narrower one. The narrower account may not take over a stronger staff member.
+    const db = h.database.db
+    const [narrowRole] = await db.insert(roles).values({ companyId: h.demo.bossCompanyId, name: '窄', roleType: 'COMPANY', authorities: ['staff', 'huawei:device'] }).returning()
+    await db.insert(users).values({ username: 'east-narrow', kind: 'COMPANY', companyId: h.demo.eastCompanyId, roleId: narrowRole.id, passwordHash: (await db.select().from(users).where(eq(users.id, h.demo.eastUserId)))[0].passwordHash })
+    const strong = await makeStaff(h, h.demo.eastCompanyId, 'east-strong', ['huawei:device', 'huawei:command'])
+    const weak = await makeStaff(h, h.demo.eastCompanyId, 'east-weak', ['huawei:device'])
+    const token = await h.login('east-narrow', 'Demo@2026')
+    for (const [method, path, json] of [
+      ['PUT', '/company/staff/resetPassword', { staffId: strong.staffId }],
+      ['PUT', '/company/staff/update', { id: strong.staffId, roleId: null }],
+      ['POST', '/company/staff/delete', { id: strong.staffId }],
+    ] as const) {
+      expect((await h.call(method, path, { token, json })).body, path).toEqual({ code: 403, msg: '不能管理权限超出自身的角色或员工', data: null })
+    }
+    expect((await h.call('PUT', '/company/staff/resetPassword', { token, json: { staffId: weak.staffId } })).body.code).toBe(200)
   })
 
   it('refuses a staff manager giving a role with more than they hold', async () => {

@@ -40,6 +40,12 @@ describe('server start-up', () => {
     expect((await signIn(server.url, 'admin', password!)).code).toBe(200)
   })
 
+  it('refuses to start the demo in production, even from a configuration built by hand', async () => {
+    await expect(startServer(testConfig({ port: 0, host: '127.0.0.1', production: true, demo: true }))).rejects.toThrow(
+      'NODE_ENV=production 时不允许启用演示模式',
+    )
+  })
+
   it('in demo mode seeds the demo logins and warns that they are active', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     vi.spyOn(console, 'log').mockImplementation(() => undefined)

@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { devices, quotaRecords, users } from '../../src/server/db/schema'
 import { createHarness, type Harness } from './harness'
 import { makeStaff, makeTenant, MISSING_ID, snapshotCompanies, type Tenant } from './org-builders'
 
@@ -13,6 +15,7 @@ beforeAll(async () => {
   h = await createHarness()
   b = await makeTenant(h, 'b')
   westStaff = await makeStaff(h, h.demo.westCompanyId, 'west-staff', ['dashboard'])
+  await h.database.db.insert(devices).values({ companyId: h.demo.bossCompanyId, platform: 'HUAWEI', serialNumber: 'DEMOSN0001' })
 })
 afterAll(() => h.close())
 
@@ -53,28 +56,53 @@ const probes: Probe[] = [
 ]
 
 const describeProbe = ([method, path]: Probe) => `${method} ${path(missing).replace(/\?.*/, '')}`
+const probeNames = [...new Set(probes.map(describeProbe))]
 
-async function expectSameAsMissing(token: string, foreign: Foreign, protectedCompanies: number[]) {
+/** The answer of the authority guard: the actor lacks the route's authority, so the id was never looked at. */
+const guarded = (res: { status: number; body: { msg?: string } }) => res.status === 403 && res.body.msg === '没有权限执行此操作'
+
+/**
+ * Compares each probe with a foreign id to the same probe with a missing id. Answers the probes the authority guard
+ * refused (for both ids alike): they prove nothing about the scope, since a 403 for both ids would pass with no
+ * scope filter at all. Each probe must therefore reach the scope filter for at least one actor (the bosses).
+ */
+async function expectSameAsMissing(token: string, foreign: Foreign, protectedCompanies: number[]): Promise<string[]> {
   const before = await snapshotCompanies(h, protectedCompanies)
+  const refused: string[] = []
   for (const probe of probes) {
     const [method, path, body] = probe
+    const name = describeProbe(probe)
     const asForeign = await h.call(method, path(foreign), { token, json: body?.(foreign) })
     const asMissing = await h.call(method, path(missing), { token, json: body?.(missing) })
-    expect({ status: asForeign.status, body: asForeign.body }, describeProbe(probe)).toEqual({ status: asMissing.status, body: asMissing.body })
+    expect({ status: asForeign.status, body: asForeign.body }, name).toEqual({ status: asMissing.status, body: asMissing.body })
     // A foreign id must never succeed (the staff filter answers an empty page, like a company without staff).
-    if (asForeign.body.code === 200) expect(asForeign.body.data, describeProbe(probe)).toEqual({ records: [], total: 0 })
+    if (asForeign.body.code === 200) expect(asForeign.body.data, name).toMatchObject({ records: [], total: 0 })
+    if (guarded(asMissing)) refused.push(name)
   }
   expect(await snapshotCompanies(h, protectedCompanies)).toEqual(before)
+  return [...new Set(refused)]
+}
+
+/** The foreign side holds data behind every probe, so that a probe without its scope filter would answer it. */
+async function expectForeignDataBehindProbes(t: { companyId: number; staffId: number }) {
+  const db = h.database.db
+  expect(await db.select().from(quotaRecords).where(and(eq(quotaRecords.companyId, t.companyId), eq(quotaRecords.quotaType, 'IOS')))).not.toHaveLength(0)
+  expect(await db.select().from(users).where(and(eq(users.id, t.staffId), eq(users.companyId, t.companyId)))).toHaveLength(1)
+  expect(await db.select().from(devices).where(eq(devices.companyId, t.companyId))).not.toHaveLength(0)
 }
 
 describe('tenant isolation matrix', () => {
   it('a boss using ids of another top-level tenant', async () => {
     const token = await h.login('demo')
     const foreign: Foreign = { companyId: b.companyId, childId: b.childId, accountId: b.childUserId, staffId: b.staffId, staffRoleId: b.staffRoleId, companyRoleId: b.companyRoleId }
-    await expectSameAsMissing(token, foreign, [b.companyId, b.childId])
+    await expectForeignDataBehindProbes(b)
+    // A boss holds every authority these routes need: each probe reaches the scope filter.
+    expect(await expectSameAsMissing(token, foreign, [b.companyId, b.childId])).toEqual([])
     // The boss's own data still works with the same probes (the matrix is not vacuous).
     const own = await h.call('GET', `/role/detail?roleId=${h.demo.staffRoleId}`, { token })
     expect(own.body.code).toBe(200)
+    const ownRecords = await h.call('GET', `/account/consumedRecord/search?quotaType=IOS&companyId=${h.demo.bossCompanyId}`, { token })
+    expect(ownRecords.body.data.total).toBeGreaterThan(0)
   })
 
   it('the other tenant’s boss using ids of the demo tenant', async () => {
@@ -87,7 +115,8 @@ describe('tenant isolation matrix', () => {
       staffRoleId: h.demo.staffRoleId,
       companyRoleId: h.demo.staffRoleId,
     }
-    await expectSameAsMissing(token, foreign, [h.demo.bossCompanyId, h.demo.eastCompanyId, h.demo.westCompanyId])
+    await expectForeignDataBehindProbes({ companyId: h.demo.bossCompanyId, staffId: h.demo.staffId })
+    expect(await expectSameAsMissing(token, foreign, [h.demo.bossCompanyId, h.demo.eastCompanyId, h.demo.westCompanyId])).toEqual([])
   })
 
   it('a child company using ids of its sibling and of its parent', async () => {
@@ -100,9 +129,12 @@ describe('tenant isolation matrix', () => {
       staffRoleId: westStaff.roleId,
       companyRoleId: westStaff.roleId,
     }
-    await expectSameAsMissing(token, sibling, [h.demo.westCompanyId])
+    // Child companies do not manage companies or move quota (boss-only authority `company`): those probes are
+    // refused by the guard here and proven by the two bosses above.
+    const bossOnly = probeNames.filter((n) => /\/company\/(?!staff)|\/account\/(changeQuantity|create)/.test(n))
+    expect(await expectSameAsMissing(token, sibling, [h.demo.westCompanyId])).toEqual(bossOnly)
     const parent: Foreign = { ...sibling, companyId: h.demo.bossCompanyId, accountId: h.demo.bossId, staffId: h.demo.staffId, staffRoleId: h.demo.staffRoleId }
-    await expectSameAsMissing(token, parent, [h.demo.bossCompanyId, h.demo.westCompanyId])
+    expect(await expectSameAsMissing(token, parent, [h.demo.bossCompanyId, h.demo.westCompanyId])).toEqual(bossOnly)
   })
 
   it('signed-out callers get 401 on every probed endpoint', async () => {

@@ -19,10 +19,3 @@ export function isInScope(scope: CompanyScope, companyId: number | null): boolea
 export function requireAuthority(user: CurrentUser, code: string): void {
   if (!user.authorities.includes(code)) throw ApiError.forbidden()
 }
-
-/** Dates cross the API as ISO strings. */
-export function iso(date: Date): string
-export function iso(date: Date | null): string | null
-export function iso(date: Date | null): string | null {
-  return date ? date.toISOString() : null
-}

@@ -87,10 +87,12 @@ export const registrations = pgTable(
     phoneNumber: text('phone_number').notNull(),
     passwordHash: text('password_hash').notNull(),
     status: text('status', { enum: registrationStatuses }).notNull().default('PENDING'),
+    /** Where the application came from: public registration is limited per address (empty when unknown). */
+    clientIp: text('client_ip').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   },
-  (t) => [index('registrations_username_idx').on(t.username)],
+  (t) => [index('registrations_username_idx').on(t.username), index('registrations_client_ip_idx').on(t.clientIp, t.createdAt)],
 )
 
 /** Device families; Mi devices share the Huawei agent protocol and quota. */

@@ -1,56 +1,16 @@
-import { getConnInfo } from '@hono/node-server/conninfo'
 import { and, eq, lt } from 'drizzle-orm'
-import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { ResultCode } from '../../shared/contract/envelope'
-import { effectiveAuthorities } from '../../shared/domain/authorities'
 import { organizationMessages as m } from '../../shared/messages'
-import type { CurrentUser } from '../auth/sessions'
+import { loadAccount } from '../auth/sessions'
 import type { AppEnv } from '../context'
-import type { Db } from '../db/client'
-import { accessKeys, apiNonces, companies, roles, users } from '../db/schema'
+import { accessKeys, apiNonces } from '../db/schema'
+import { clientIp } from '../http/client-ip'
 import { ApiError } from '../http/errors'
-import { ipAllowed, normalizeIp } from './ip-whitelist'
+import { ipAllowed } from './ip-whitelist'
 import { NONCE_RETENTION_MS, signatureHeaders as h, signatureMatches, TIMESTAMP_WINDOW_MS } from './signature'
 
 const NONCE_PATTERN = /^[A-Za-z0-9_-]{8,64}$/
-
-/** The caller's address: the socket's, or with MDM_TRUST_PROXY the last X-Forwarded-For hop (added by our proxy). */
-export function clientIp(c: Context<AppEnv>): string {
-  if (c.var.services.config.trustProxy) {
-    const hops = c.req.header('x-forwarded-for')?.split(',').map((s) => s.trim()).filter(Boolean)
-    if (hops?.length) return normalizeIp(hops[hops.length - 1])
-  }
-  try {
-    return normalizeIp(getConnInfo(c).remote.address ?? '')
-  } catch {
-    return ''
-  }
-}
-
-/** The key's owner as a signed-in user, so the open API goes through the same services, authorities and scope. */
-async function keyOwner(db: Db, userId: number): Promise<CurrentUser | null> {
-  const [row] = await db
-    .select({ user: users, companyName: companies.name, companyAvailable: companies.available, parentCompanyId: companies.parentId, roleAuthorities: roles.authorities })
-    .from(users)
-    .leftJoin(companies, eq(companies.id, users.companyId))
-    .leftJoin(roles, eq(roles.id, users.roleId))
-    .where(eq(users.id, userId))
-  if (!row || !row.user.available || row.companyAvailable === false) return null
-  const u = row.user
-  return {
-    id: u.id,
-    sessionId: 0,
-    username: u.username,
-    name: u.name,
-    kind: u.kind,
-    companyId: u.companyId,
-    parentCompanyId: row.parentCompanyId,
-    companyName: row.companyName,
-    phoneNumber: u.phoneNumber,
-    authorities: effectiveAuthorities(u.kind, row.roleAuthorities),
-  }
-}
 
 const unauthorized = (message: string) => new ApiError(ResultCode.unauthorized, message)
 
@@ -84,7 +44,9 @@ export const signedRequest = createMiddleware<AppEnv>(async (c, next) => {
   const fresh = await db.insert(apiNonces).values({ accessKey, nonce }).onConflictDoNothing().returning({ nonce: apiNonces.nonce })
   if (!fresh.length) throw unauthorized(m.openApiReplayed)
 
-  const owner = await keyOwner(db, key.userId)
+  // The key's owner as a signed-in user, so the open API goes through the same services, authorities and scope,
+  // and a key stops working with its owner's account, company or top-level company, exactly as sessions do.
+  const owner = await loadAccount(db, key.userId)
   if (!owner) throw unauthorized(m.openApiInvalidKey)
   c.set('user', owner)
   await next()

@@ -1,4 +1,5 @@
 import { organizationMessages } from '../../shared/messages'
+import type { SmsProviderName } from '../config'
 
 /** Sends text messages. Deployments plug in their operator's gateway; the default writes to the server log. */
 export interface SmsProvider {
@@ -12,4 +13,12 @@ export class LogSmsProvider implements SmsProvider {
   async send(phoneNumber: string, text: string): Promise<void> {
     this.log(organizationMessages.smsLog(phoneNumber, text))
   }
+}
+
+/**
+ * The provider MDM_SMS_PROVIDER names; null for 'none' (the production default), so that codes never reach a log
+ * where they were not meant to be read.
+ */
+export function createSmsProvider(name: SmsProviderName): SmsProvider | null {
+  return name === 'log' ? new LogSmsProvider() : null
 }

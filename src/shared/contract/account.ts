@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { refineWith, validateRegisterPasswordMatch } from '../domain/validators'
 import type { MenuItem } from '../domain/authorities'
+import { contractMessages } from '../messages'
 
 /** GET /captcha */
 export const CaptchaResponse = z.object({ id: z.string(), img: z.string() })
@@ -22,18 +23,18 @@ export const usernameSchema = z
   .trim()
   .min(3)
   .max(32)
-  .regex(/^[A-Za-z0-9_.@-]+$/, { error: '用户名只能包含字母、数字和 _ . @ -' })
+  .regex(/^[A-Za-z0-9_.@-]+$/, { error: contractMessages.usernameFormat })
 
 export const passwordSchema = z
   .string()
-  .min(8, { error: '密码长度不能少于8个字符' })
+  .min(8, { error: contractMessages.passwordTooShort })
   .max(64)
-  .regex(/^(?=.*[A-Za-z])(?=.*\d).+$/, { error: '密码必须同时包含字母和数字' })
+  .regex(/^(?=.*[A-Za-z])(?=.*\d).+$/, { error: contractMessages.passwordLettersAndDigits })
 
 export const phoneNumberSchema = z
   .string()
   .trim()
-  .regex(/^1\d{10}$/, { error: '手机号必须是11位数字，以1开头' })
+  .regex(/^1\d{10}$/, { error: contractMessages.phoneNumberFormat })
 
 /** POST /register — SPEC §5: password and confirmation must match. */
 export const RegisterFields = z.object({

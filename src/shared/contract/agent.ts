@@ -1,6 +1,5 @@
 import { z } from 'zod'
-import { serialNumberSchema } from '../domain/validators'
-import { huaweiDeviceText } from '../messages'
+import { deviceSerialSchema, imeiSchema } from './device-fields'
 
 /**
  * The Huawei / Mi agent protocol (docs/agent-protocol.md): enroll once with the company's enrollment token,
@@ -53,16 +52,10 @@ const optionalText = (max: number) => z.string().trim().max(max).optional()
 /** POST /agent/v1/enroll */
 export const EnrollRequest = z.strictObject({
   enrollmentToken: z.string().min(1).max(200),
-  serialNumber: serialNumberSchema
-    .pipe(z.string().max(64))
-    .refine((v) => /^[A-Z0-9-]+$/.test(v), { error: huaweiDeviceText.serialInvalid }),
+  serialNumber: deviceSerialSchema,
   /** When given it must match the token's platform. */
   platform: z.enum(agentPlatforms).optional(),
-  imei: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || /^\d{15}$/.test(v), { error: huaweiDeviceText.imeiInvalid })
-    .optional(),
+  imei: imeiSchema.optional(),
   model: optionalText(64),
   name: optionalText(64),
   osVersion: optionalText(64),
@@ -123,10 +116,6 @@ export const DeviceInfoResult = z.object({
   model: optionalText(64),
   name: optionalText(64),
   osVersion: optionalText(64),
-  imei: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || /^\d{15}$/.test(v), { error: huaweiDeviceText.imeiInvalid })
-    .optional(),
+  imei: imeiSchema.optional(),
   battery: z.number().int().min(0).max(100).optional(),
 })

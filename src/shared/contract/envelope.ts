@@ -8,6 +8,8 @@ export const ResultCode = {
   conflict: 409,
   tooManyRequests: 429,
   serverError: 500,
+  /** A service the server depends on is not configured (e.g. SMS). */
+  serviceUnavailable: 503,
 } as const
 
 export interface Envelope<T> {

@@ -1,8 +1,9 @@
 import { z } from 'zod'
-import { idCardSchema, serialNumberSchema } from '../domain/validators'
+import { idCardSchema } from '../domain/validators'
 import { pagedResponse, pagingQuerySchema } from '../domain/paging'
 import { huaweiDeviceText } from '../messages'
 import { phoneNumberSchema } from './account'
+import { deviceSerialSchema, imeiSchema } from './device-fields'
 import { AgentDeviceState, agentCommandSchema, agentPlatforms } from './agent'
 import { filterText, flexibleBoolean, idSchema } from './id'
 
@@ -31,10 +32,6 @@ export const renterFields = {
   renterIdCard: emptyOr(idCardSchema).transform((v) => v.toUpperCase()).default(''),
   rentRemark: z.string().trim().max(200).default(''),
 }
-
-export const deviceSerialSchema = serialNumberSchema
-  .pipe(z.string().max(64))
-  .refine((v) => /^[A-Z0-9-]+$/.test(v), { error: huaweiDeviceText.serialInvalid })
 
 /** GET /device/search (paged; SPEC §4: the device list always asks recycleStatus=false). */
 export const DeviceSearchQuery = pagingQuerySchema.extend({
@@ -89,7 +86,7 @@ export type DeviceIdRequest = z.input<typeof DeviceIdRequest>
 /** POST /device/add (SPEC §3: serial upper-cased before save). */
 export const DeviceAddRequest = z.object({
   serialNumber: deviceSerialSchema,
-  imei: emptyOr(z.string().regex(/^\d{15}$/, { error: huaweiDeviceText.imeiInvalid })).default(''),
+  imei: imeiSchema.default(''),
   model: z.string().trim().max(64).default(''),
   /** The company the device belongs to (default: the user's own); must be within the user's scope. */
   companyId: idSchema.optional(),

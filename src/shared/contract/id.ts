@@ -3,14 +3,17 @@ import { z } from 'zod'
 /** Largest value of a PostgreSQL integer column; a larger id can only be missing. */
 export const MAX_ID = 2_147_483_647
 
+/** Query parameters and form bodies arrive as text: a text that is a number becomes that number. */
+function numericText(value: unknown): unknown {
+  return typeof value === 'string' && /^[+-]?\d{1,20}(\.\d{1,20})?$/.test(value.trim()) ? Number(value) : value
+}
+
 /**
  * Ids are numbers everywhere (issue #5: "the same type everywhere"). A numeric string is accepted because query
- * parameters and form bodies arrive as text; anything else is refused with the field's Chinese label.
+ * parameters and form bodies arrive as text, and a number out of range is refused as such ("不能小于1", not
+ * "必须是数字"); anything else is refused with the field's Chinese label.
  */
-export const idSchema = z.preprocess(
-  (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value.trim()) ? Number(value) : value),
-  z.number().int().min(1).max(MAX_ID),
-)
+export const idSchema = z.preprocess(numericText, z.number().int().min(1).max(MAX_ID))
 
 /** Optional text filter of a search: blank means "no filter". */
 export const filterText = (max = 64) =>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { refineWith, validateNewPasswordMatch } from '../domain/validators'
+import { contractMessages } from '../messages'
 import { passwordSchema, phoneNumberSchema } from './account'
 
 export const UpdatePasswordFields = z.object({
@@ -39,7 +40,7 @@ export type SendCodeResponse = z.infer<typeof SendCodeResponse>
 /** PUT /userCenter/updatePhoneNumber */
 export const UpdatePhoneNumberRequest = z.object({
   phoneNumber: phoneNumberSchema,
-  code: z.string().trim().regex(/^\d{6}$/, { error: '短信验证码是6位数字' }),
+  code: z.string().trim().regex(/^\d{6}$/, { error: contractMessages.smsCodeFormat }),
 })
 export type UpdatePhoneNumberRequest = z.infer<typeof UpdatePhoneNumberRequest>
 

@@ -1,11 +1,11 @@
 import { z } from 'zod'
-import { fieldLabels, fieldMessages } from '../messages'
+import { contractMessages, fieldLabels, fieldMessages } from '../messages'
 
 type RawIssue = z.core.$ZodRawIssue
 
 function labelOf(path: readonly PropertyKey[] | undefined): string {
   const key = [...(path ?? [])].reverse().find((p) => typeof p === 'string')
-  if (typeof key !== 'string') return '请求参数'
+  if (typeof key !== 'string') return contractMessages.requestParams
   return fieldLabels[key] ?? key
 }
 
@@ -21,21 +21,27 @@ export function chineseErrorMap(issue: RawIssue): string {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined || issue.input === null) return fieldMessages.required(label)
+      // A number that is not whole is a number: say what is wrong with it.
+      if (issue.expected === 'int' && typeof issue.input === 'number' && Number.isFinite(issue.input)) return fieldMessages.notInteger(label)
       if (issue.expected === 'number' || issue.expected === 'int') return fieldMessages.notNumber(label)
       return fieldMessages.invalid(label)
     case 'too_small': {
       const min = Number(issue.minimum)
       if (issue.origin === 'string') return min <= 1 ? fieldMessages.required(label) : fieldMessages.tooShort(label, min)
-      return fieldMessages.tooSmall(label, min)
+      // A number out of range is a number ("设备编号不能小于1"); a strict bound says so ("必须大于0").
+      return issue.inclusive === false ? fieldMessages.mustBeGreater(label, min) : fieldMessages.tooSmall(label, min)
     }
     case 'too_big': {
       const max = Number(issue.maximum)
-      return issue.origin === 'string' ? fieldMessages.tooLong(label, max) : fieldMessages.tooBig(label, max)
+      if (issue.origin === 'string') return fieldMessages.tooLong(label, max)
+      return issue.inclusive === false ? fieldMessages.mustBeLess(label, max) : fieldMessages.tooBig(label, max)
     }
     case 'invalid_value':
       // A missing enum field (zod reports it as a wrong value) is missing, not wrong.
       if (issue.input === undefined || issue.input === null) return fieldMessages.required(label)
-      return fieldMessages.notOneOf(label, issue.values.map(String).join('、'))
+      // Numbers read well in a sentence; codes such as IOS or COMPANY do not, so they are not listed.
+      if (issue.values.every((v) => typeof v === 'number')) return fieldMessages.notOneOf(label, issue.values.map(String).join('、'))
+      return fieldMessages.invalidChoice(label)
     case 'unrecognized_keys':
       return fieldMessages.unknownField(issue.keys.join('、'))
     default:
@@ -49,5 +55,5 @@ export type ParseResult<T> = { success: true; data: T } | { success: false; mess
 export function parseWithMessage<S extends z.ZodType>(schema: S, input: unknown): ParseResult<z.output<S>> {
   const result = schema.safeParse(input, { error: chineseErrorMap })
   if (result.success) return { success: true, data: result.data }
-  return { success: false, message: result.error.issues[0]?.message ?? fieldMessages.invalid('请求参数') }
+  return { success: false, message: result.error.issues[0]?.message ?? fieldMessages.invalid(contractMessages.requestParams) }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { routeTitles, type RoutePath } from '../messages'
-import { assignableAuthorities, authorityTreeFor, buildMenu, effectiveAuthorities, routeAuthority } from './authorities'
+import { assignableAuthorities, authorityTreeFor, buildMenu, companyAuthorities, effectiveAuthorities, routeAuthority } from './authorities'
 
 const pages = (menu: ReturnType<typeof buildMenu>) => menu.flatMap((m) => (m.type === -1 ? m.children : [m])).map((m) => m.component)
 
@@ -22,8 +22,17 @@ describe('authorities', () => {
 
   it('limits a child company to its COMPANY role, and staff to their STAFF role', () => {
     expect(effectiveAuthorities('COMPANY', ['huawei:device', 'company'])).toEqual(['huawei:device'])
-    expect(effectiveAuthorities('STAFF', ['huawei:device', 'access', 'company'])).toEqual(['huawei:device'])
-    expect(effectiveAuthorities('STAFF', null)).toEqual([])
+    const boss = companyAuthorities(true, null)
+    expect(effectiveAuthorities('STAFF', ['huawei:device', 'access', 'company'], boss)).toEqual(['huawei:device'])
+    expect(effectiveAuthorities('STAFF', null, boss)).toEqual([])
+  })
+
+  it('never gives staff more than their company holds', () => {
+    const child = companyAuthorities(false, ['dashboard', 'huawei:device'])
+    expect(child).toEqual(['dashboard', 'huawei:device'])
+    expect(effectiveAuthorities('STAFF', ['huawei:device', 'huawei:command'], child)).toEqual(['huawei:device'])
+    // A child company without a COMPANY role holds every company authority but child-company management.
+    expect(effectiveAuthorities('STAFF', ['huawei:device', 'huawei:command'], companyAuthorities(false, null))).toEqual(['huawei:device', 'huawei:command'])
   })
 
   it('offers staff roles no company, access-key or registration authorities', () => {

@@ -113,9 +113,12 @@ export type UserKind = 'ADMIN' | 'BOSS' | 'COMPANY' | 'STAFF'
 /**
  * A user's effective authorities: the administrator's fixed set; a boss holds every company authority;
  * a child company holds its COMPANY role's authorities (all company authorities but boss-only ones when it has no role);
- * staff hold exactly what their STAFF role grants.
+ * staff hold what their STAFF role grants, and never more than their company holds (`companyHeld`, see
+ * companyAuthorities): a child company narrowed by its COMPANY role narrows its staff too.
  */
-export function effectiveAuthorities(kind: UserKind, roleAuthorities: readonly string[] | null): string[] {
+export function effectiveAuthorities(kind: 'ADMIN' | 'BOSS' | 'COMPANY', roleAuthorities: readonly string[] | null): string[]
+export function effectiveAuthorities(kind: UserKind, roleAuthorities: readonly string[] | null, companyHeld: readonly string[]): string[]
+export function effectiveAuthorities(kind: UserKind, roleAuthorities: readonly string[] | null, companyHeld: readonly string[] = []): string[] {
   switch (kind) {
     case 'ADMIN':
       return [...adminAuthorities]
@@ -127,9 +130,17 @@ export function effectiveAuthorities(kind: UserKind, roleAuthorities: readonly s
     }
     case 'STAFF': {
       const allowed = assignable.STAFF
-      return (roleAuthorities ?? []).filter((a) => allowed.has(a))
+      return (roleAuthorities ?? []).filter((a) => allowed.has(a) && companyHeld.includes(a))
     }
   }
+}
+
+/**
+ * What a company's own account holds, the ceiling of its staff: a top-level company (its boss) every company
+ * authority, a child company its COMPANY role's.
+ */
+export function companyAuthorities(topLevel: boolean, companyRoleAuthorities: readonly string[] | null): string[] {
+  return effectiveAuthorities(topLevel ? 'BOSS' : 'COMPANY', companyRoleAuthorities)
 }
 
 /** Menu item of SPEC §2. Types 0, 1 and 2 are routable (0 shown in navigation, 1 hidden page, 2 personal); -1 is a group. */

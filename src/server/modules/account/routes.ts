@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { LoginRequest, RegisterRequest } from '../../../shared/contract/account'
 import { access } from '../../auth/guard'
 import type { AppEnv } from '../../context'
+import { clientIp } from '../../http/client-ip'
 import { ok, parseBody } from '../../http/envelope'
 import { AccountService } from './service'
 
@@ -15,7 +16,7 @@ export const accountRoutes = new Hono<AppEnv>()
     return ok(c, null)
   })
   .post('/register', access.public, async (c) => {
-    await service(c).register(await parseBody(c, RegisterRequest))
+    await service(c).register(await parseBody(c, RegisterRequest), clientIp(c))
     return ok(c, null)
   })
   // WeChat sign-in is not offered; the console asks before showing a WeChat button.

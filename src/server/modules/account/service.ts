@@ -1,24 +1,37 @@
-import { and, eq } from 'drizzle-orm'
+import { and, count, eq, gt, sql } from 'drizzle-orm'
 import type { LoginRequest, RegisterRequest } from '../../../shared/contract/account'
-import { errorMessages } from '../../../shared/messages'
+import { ResultCode } from '../../../shared/contract/envelope'
+import { errorMessages, serverMessages } from '../../../shared/messages'
 import type { Services } from '../../context'
 import { hashPassword, verifyPassword } from '../../auth/password'
 import { registrations, users } from '../../db/schema'
 import { ApiError } from '../../http/errors'
 
+/**
+ * A valid scrypt hash no password is known for. An unknown username is checked against it, so that it costs the same
+ * scrypt run as a wrong password and the answer's timing does not reveal which usernames exist.
+ */
+const UNKNOWN_USER_HASH =
+  'scrypt$jmeO2ZFBGRFseB/GlAdD/w==$9s+6jI7dR83+qejV9ZG7xubjk6+WHWeXvRiNI96aOuQsyTuTB6a5FNUFQS+h3DcPMNX4GwzObFchwGHy4Y0xow=='
+
+/** Public registration: at most this many applications per client address an hour (counted in the database). */
+export const REGISTRATIONS_PER_IP_PER_HOUR = 5
+
 /** Sign-in, sign-out and public registration. */
 export class AccountService {
-  constructor(private readonly s: Pick<Services, 'db' | 'captcha' | 'sessions'>) {}
+  constructor(
+    private readonly s: Pick<Services, 'db' | 'captcha' | 'sessions'>,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** The captcha is consumed first, so a wrong password also uses it up (a new one must be fetched). */
   async login(req: LoginRequest): Promise<{ token: string }> {
     const captchaOk = await this.s.captcha.consume(req.captchaId, req.captcha)
     if (!captchaOk) throw ApiError.badRequest(errorMessages.captchaWrong)
     const [user] = await this.s.db.select().from(users).where(eq(users.username, req.username)).limit(1)
-    // Same answer for an unknown user and a wrong password: do not reveal which usernames exist.
-    if (!user || !(await verifyPassword(req.password, user.passwordHash))) {
-      throw ApiError.badRequest(errorMessages.loginFailed)
-    }
+    // Same answer, and the same work, for an unknown user and a wrong password: do not reveal which usernames exist.
+    const passwordOk = await verifyPassword(req.password, user?.passwordHash ?? UNKNOWN_USER_HASH)
+    if (!user || !passwordOk) throw ApiError.badRequest(errorMessages.loginFailed)
     if (!user.available) throw ApiError.forbidden(errorMessages.accountDisabled)
     return { token: await this.s.sessions.create(user.id) }
   }
@@ -27,8 +40,12 @@ export class AccountService {
     await this.s.sessions.revoke(sessionId)
   }
 
-  /** Stores a pending registration; an administrator approves or rejects it (SPEC §6). */
-  async register(req: RegisterRequest): Promise<void> {
+  /**
+   * Stores a pending registration; an administrator approves or rejects it (SPEC §6). Applications from one client
+   * address are limited per hour; the count lives in the database, so every server process enforces the same limit,
+   * and an advisory lock on the address makes the count and the insert one step.
+   */
+  async register(req: RegisterRequest, clientIp: string): Promise<void> {
     const [existing] = await this.s.db.select({ id: users.id }).from(users).where(eq(users.username, req.username)).limit(1)
     if (existing) throw ApiError.conflict(errorMessages.usernameTaken)
     const [pending] = await this.s.db
@@ -37,12 +54,29 @@ export class AccountService {
       .where(and(eq(registrations.username, req.username), eq(registrations.status, 'PENDING')))
       .limit(1)
     if (pending) throw ApiError.conflict(errorMessages.registrationPending)
-    await this.s.db.insert(registrations).values({
-      username: req.username,
-      companyName: req.companyName,
-      contactName: req.contactName,
-      phoneNumber: req.phoneNumber,
-      passwordHash: await hashPassword(req.password),
+    const now = this.now()
+    const assertBelowLimit = async (tx: Pick<Services['db'], 'select'>) => {
+      const [{ recent }] = await tx
+        .select({ recent: count() })
+        .from(registrations)
+        .where(and(eq(registrations.clientIp, clientIp), gt(registrations.createdAt, new Date(now - 3600_000))))
+      if (recent >= REGISTRATIONS_PER_IP_PER_HOUR) throw new ApiError(ResultCode.tooManyRequests, serverMessages.registerTooFrequent)
+    }
+    // Checked before the costly hash too, so that a flood past the limit costs no scrypt runs.
+    await assertBelowLimit(this.s.db)
+    const passwordHash = await hashPassword(req.password)
+    await this.s.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`register:${clientIp}`}))`)
+      await assertBelowLimit(tx)
+      await tx.insert(registrations).values({
+        username: req.username,
+        companyName: req.companyName,
+        contactName: req.contactName,
+        phoneNumber: req.phoneNumber,
+        passwordHash,
+        clientIp,
+        createdAt: new Date(now),
+      })
     })
   }
 }

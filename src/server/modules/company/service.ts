@@ -13,13 +13,15 @@ import { errorMessages, organizationMessages as m } from '../../../shared/messag
 import { hashPassword, randomPassword } from '../../auth/password'
 import { visibleCompanyIds, visibleDeviceCondition } from '../../auth/scope'
 import type { CurrentUser, SessionService } from '../../auth/sessions'
-import { iso, isInScope, withinScope, type CompanyScope } from '../../auth/tenant'
+import { isInScope, withinScope, type CompanyScope } from '../../auth/tenant'
+import { iso } from '../../http/iso'
+import { likePattern } from '../../db/like'
 import type { Db } from '../../db/client'
 import { companies, devices, quotaAccounts, roles, users } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
 import { QuotaService } from '../quota/service'
-import { likePattern, RoleService } from '../role/service'
+import { RoleService } from '../role/service'
 
 const accountKinds = ['BOSS', 'COMPANY'] as const
 

@@ -11,6 +11,7 @@ import {
   UpdateRentUserInfoRequest,
   commandNameSchema,
 } from '../../../shared/contract/huawei-device'
+import { deviceAreaAuthorities, type DeviceAreaAuthorities } from '../../../shared/domain/device-areas'
 import { huaweiDeviceText as t, successMessages } from '../../../shared/messages'
 import { access } from '../../auth/guard'
 import type { AppEnv } from '../../context'
@@ -20,22 +21,14 @@ import { attachmentHeader, XLSX_CONTENT_TYPE } from '../../http/xlsx'
 import { AgentService } from '../../protocol/agent/service'
 import { DeviceService } from './service'
 
-/** One device area: which platform it manages and which authority each action needs. */
+/** One device area: which platform it manages and which authority each action needs (src/shared/domain/device-areas.ts). */
 export interface DeviceArea {
   platform: AgentPlatform
-  authority: { device: string; command: string; recycle: string }
+  authority: Readonly<DeviceAreaAuthorities>
 }
 
-export const huaweiArea: DeviceArea = {
-  platform: 'HUAWEI',
-  authority: { device: 'huawei:device', command: 'huawei:command', recycle: 'huawei:recycle' },
-}
-
-/** The authority tree has no separate Mi command authority: managing Mi devices includes commanding them. */
-export const miArea: DeviceArea = {
-  platform: 'MI',
-  authority: { device: 'mi:device', command: 'mi:device', recycle: 'mi:recycle' },
-}
+export const huaweiArea: DeviceArea = { platform: 'HUAWEI', authority: deviceAreaAuthorities.HUAWEI }
+export const miArea: DeviceArea = { platform: 'MI', authority: deviceAreaAuthorities.MI }
 
 /**
  * The device resource of the Huawei base (SPEC §7). Mounted at / for the Huawei area and at /mi for the Mi area,

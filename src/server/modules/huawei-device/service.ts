@@ -26,6 +26,7 @@ import { companies, devices, tasks, users } from '../../db/schema'
 import { ApiError } from '../../http/errors'
 import { writeXlsx } from '../../http/xlsx'
 import { isUniqueViolation } from '../../db/unique-violation'
+import { likePattern } from '../../db/like'
 import { QuotaService, quotaTypeOf } from '../quota/service'
 import { TaskService } from '../task/service'
 
@@ -47,10 +48,6 @@ const recordColumns = {
 }
 
 type RecordRow = typeof devices.$inferSelect & { companyName: string; staffName: string | null; pendingTaskCount: number }
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`)
-}
 
 /** SPEC §4 thresholds as a condition on lastCommunicationTime, the same boundaries as connectionStatus(). */
 export function connectionStatusCondition(status: ConnectionStatus, now: Date): SQL | undefined {
@@ -128,8 +125,8 @@ export class DeviceService {
       eq(devices.platform, this.platform),
       eq(devices.recycleStatus, q.recycleStatus),
       await visibleDeviceCondition(this.db, user),
-      q.serialNumber ? ilike(devices.serialNumber, `%${escapeLike(q.serialNumber)}%`) : undefined,
-      q.renterName ? ilike(devices.renterName, `%${escapeLike(q.renterName)}%`) : undefined,
+      q.serialNumber ? ilike(devices.serialNumber, likePattern(q.serialNumber)) : undefined,
+      q.renterName ? ilike(devices.renterName, likePattern(q.renterName)) : undefined,
       q.connectionStatus ? connectionStatusCondition(q.connectionStatus, now) : undefined,
     )
   }

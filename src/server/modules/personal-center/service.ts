@@ -8,7 +8,7 @@ import type {
   UpdateSecondaryPasswordRequest,
 } from '../../../shared/contract/personal-center'
 import { ResultCode } from '../../../shared/contract/envelope'
-import { organizationMessages as m } from '../../../shared/messages'
+import { organizationMessages as m, serverMessages } from '../../../shared/messages'
 import { hashPassword, verifyPassword } from '../../auth/password'
 import type { CurrentUser, SessionService } from '../../auth/sessions'
 import type { Db } from '../../db/client'
@@ -40,7 +40,7 @@ export class PersonalCenterService {
   constructor(
     private readonly db: Db,
     private readonly sessions: SessionService,
-    private readonly sms: SmsProvider,
+    private readonly sms: SmsProvider | null,
     private readonly user: CurrentUser,
     private readonly now: () => number = Date.now,
   ) {}
@@ -74,6 +74,9 @@ export class PersonalCenterService {
 
   /** POST /sms/sendCode: a 6-digit code for the new phone number, rate-limited per account. */
   async sendCode(phoneNumber: string): Promise<SendCodeResponse> {
+    const sms = this.sms
+    // Without a provider the code could reach no one: refuse before storing or retiring any code.
+    if (!sms) throw new ApiError(ResultCode.serviceUnavailable, serverMessages.smsNotConfigured)
     const u = await this.account()
     if (u.phoneNumber === phoneNumber) throw ApiError.badRequest(m.samePhone)
     const now = this.now()
@@ -100,7 +103,7 @@ export class PersonalCenterService {
       expiresAt: new Date(now + smsRules.ttlMs),
       createdAt: new Date(now),
     })
-    await this.sms.send(phoneNumber, m.smsText(code, smsRules.ttlMs / 60_000))
+    await sms.send(phoneNumber, m.smsText(code, smsRules.ttlMs / 60_000))
     return { expiresInSeconds: smsRules.ttlMs / 1000, resendAfterSeconds: smsRules.resendAfterMs / 1000 }
   }
 

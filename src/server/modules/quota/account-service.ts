@@ -10,11 +10,12 @@ import type {
 import { organizationMessages as m } from '../../../shared/messages'
 import { visibleCompanyIds } from '../../auth/scope'
 import type { CurrentUser } from '../../auth/sessions'
-import { iso, isInScope, requireAuthority, withinScope, type CompanyScope } from '../../auth/tenant'
+import { isInScope, requireAuthority, withinScope, type CompanyScope } from '../../auth/tenant'
+import { iso } from '../../http/iso'
 import type { Db } from '../../db/client'
 import { companies, quotaRecords, users } from '../../db/schema'
 import { ApiError } from '../../http/errors'
-import { likePattern } from '../role/service'
+import { likePattern } from '../../db/like'
 import { QuotaService } from './service'
 
 export const quotaAuthority = (type: QuotaType) => (type === 'IOS' ? 'quota:ios' : 'quota:huawei')

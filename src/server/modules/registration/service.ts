@@ -6,13 +6,13 @@ import type {
   RegistrationUpdateRequest,
 } from '../../../shared/contract/registration'
 import { errorMessages, organizationMessages as m } from '../../../shared/messages'
-import { iso } from '../../auth/tenant'
+import { iso } from '../../http/iso'
 import type { Db } from '../../db/client'
 import { companies, registrations, users } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
 import { QuotaService } from '../quota/service'
-import { likePattern } from '../role/service'
+import { likePattern } from '../../db/like'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 

@@ -13,15 +13,12 @@ import { assignableAuthorities, authorityTreeFor, type AuthorityNode } from '../
 import { organizationMessages as m } from '../../../shared/messages'
 import { visibleCompanyIds } from '../../auth/scope'
 import type { CurrentUser } from '../../auth/sessions'
-import { isInScope, iso, withinScope } from '../../auth/tenant'
+import { isInScope, withinScope } from '../../auth/tenant'
+import { iso } from '../../http/iso'
+import { likePattern } from '../../db/like'
 import type { Db } from '../../db/client'
 import { companies, roles, users } from '../../db/schema'
 import { ApiError } from '../../http/errors'
-
-/** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-}
 
 function pruneTo(nodes: AuthorityNode[], keep: ReadonlySet<string>): AuthorityNode[] {
   return nodes.flatMap((n) => {

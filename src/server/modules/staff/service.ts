@@ -6,17 +6,18 @@ import type {
   StaffUpdateRequest,
 } from '../../../shared/contract/staff'
 import type { ResetPasswordResponse } from '../../../shared/contract/company'
-import { effectiveAuthorities } from '../../../shared/domain/authorities'
 import { errorMessages, organizationMessages as m } from '../../../shared/messages'
 import { hashPassword, randomPassword } from '../../auth/password'
 import { visibleCompanyIds } from '../../auth/scope'
-import type { CurrentUser, SessionService } from '../../auth/sessions'
-import { iso, isInScope, withinScope } from '../../auth/tenant'
+import { heldAuthorities, type CurrentUser, type SessionService } from '../../auth/sessions'
+import { isInScope, withinScope } from '../../auth/tenant'
+import { iso } from '../../http/iso'
+import { likePattern } from '../../db/like'
 import type { Db } from '../../db/client'
 import { accessKeys, companies, devices, roles, sessions, smsCodes, tasks, users } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
-import { likePattern, RoleService } from '../role/service'
+import { RoleService } from '../role/service'
 
 /** Staff of the companies a user sees (SPEC §2 "Staff list, add/edit, removal"). New staff join the user's own company. */
 export class StaffService {
@@ -27,23 +28,22 @@ export class StaffService {
   ) {}
 
   /**
-   * A visible staff member, or the 404 a missing id gets. A staff member who manages staff may only act on
-   * colleagues holding nothing beyond their own authorities: otherwise resetting a stronger colleague's password
-   * would hand over that colleague's rights.
+   * A visible staff member, or the 404 a missing id gets. Anyone but a boss (who holds every company authority)
+   * may only act on staff holding nothing beyond their own authorities: otherwise resetting a stronger
+   * colleague's password would hand over that colleague's rights. This holds for a child company's account too.
    */
   private async visibleStaff(id: number) {
     const scope = await visibleCompanyIds(this.db, this.user)
     const [found] = await this.db
-      .select({ user: users, roleAuthorities: roles.authorities })
+      .select()
       .from(users)
-      .leftJoin(roles, eq(roles.id, users.roleId))
       .where(and(eq(users.id, id), eq(users.kind, 'STAFF')))
-    if (!found || !isInScope(scope, found.user.companyId)) throw ApiError.notFound(m.staffNotFound)
-    if (this.user.kind === 'STAFF' && found.user.id !== this.user.id) {
-      const held = effectiveAuthorities('STAFF', found.roleAuthorities)
+    if (!found || !isInScope(scope, found.companyId)) throw ApiError.notFound(m.staffNotFound)
+    if (this.user.kind !== 'BOSS' && this.user.kind !== 'ADMIN' && found.id !== this.user.id) {
+      const held = await heldAuthorities(this.db, found.id)
       if (held.some((a) => !this.user.authorities.includes(a))) throw ApiError.forbidden(m.targetBeyondOwn)
     }
-    return found.user
+    return found
   }
 
   private roles() {

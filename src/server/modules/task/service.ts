@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import type { TaskRecord } from '../../../shared/contract/huawei-device'
+import { deviceAreaAuthorities } from '../../../shared/domain/device-areas'
 import { huaweiDeviceText } from '../../../shared/messages'
+import type { CurrentUser } from '../../auth/sessions'
 import type { Db } from '../../db/client'
 import { devices, tasks, users, type TaskStatus } from '../../db/schema'
 import { ApiError } from '../../http/errors'
+import { iso } from '../../http/iso'
 
 /** A transaction or the database itself. */
 type Tx = Pick<Db, 'select' | 'insert' | 'update'>
@@ -20,10 +23,6 @@ export const pendingStatuses: TaskStatus[] = ['QUEUED', 'SENT']
 const secretResults = new Set(['getLockPasscode'])
 
 type TaskRow = typeof tasks.$inferSelect
-
-function iso(d: Date | null): string | null {
-  return d ? d.toISOString() : null
-}
 
 export function toTaskRecord(row: TaskRow & { createdByName: string | null }, includeSecrets: boolean): TaskRecord {
   const hideResult = !includeSecrets && secretResults.has(row.type)
@@ -54,8 +53,10 @@ export class TaskService {
   ) {}
 
   /**
-   * Queues a command for a device. The same command (same payload) still waiting in the queue for that device is
-   * answered with its taskId instead of being queued a second time, so a double tap never sends it twice.
+   * Queues a command for a device. When the newest task still waiting in the queue for that device is the same
+   * command (same payload), its taskId is answered instead of queueing it a second time, so a double tap never
+   * sends it twice. Only the newest counts: after lock → unlock, a second lock must still be queued, or the
+   * phone would end unlocked.
    */
   async enqueue(input: {
     deviceId: number
@@ -68,19 +69,16 @@ export class TaskService {
     return this.db.transaction(async (tx) => {
       // The device row is the lock that serialises concurrent presses of the same command.
       await tx.select({ id: devices.id }).from(devices).where(eq(devices.id, input.deviceId)).for('update')
-      const [waiting] = await tx
-        .select({ taskId: tasks.taskId })
+      const [newest] = await tx
+        .select({
+          taskId: tasks.taskId,
+          sameCommand: sql<boolean>`${tasks.type} = ${input.type} and ${tasks.payload} = ${JSON.stringify(payload)}::jsonb`,
+        })
         .from(tasks)
-        .where(
-          and(
-            eq(tasks.deviceId, input.deviceId),
-            eq(tasks.type, input.type),
-            eq(tasks.status, 'QUEUED'),
-            sql`${tasks.payload} = ${JSON.stringify(payload)}::jsonb`,
-          ),
-        )
+        .where(and(eq(tasks.deviceId, input.deviceId), eq(tasks.status, 'QUEUED')))
+        .orderBy(desc(tasks.createdAt), desc(tasks.id))
         .limit(1)
-      if (waiting) return { taskId: waiting.taskId, created: false }
+      if (newest?.sameCommand) return { taskId: newest.taskId, created: false }
       const taskId = randomUUID()
       await tx.insert(tasks).values({
         taskId,
@@ -187,16 +185,27 @@ export class TaskService {
     }
   }
 
-  /** GET /task/status: one task of a device the caller may see (`visible` is the device scope condition). */
-  async status(taskId: string, visible: SQL | undefined): Promise<TaskRecord> {
-    await this.expireOverdue({ taskId })
-    const [row] = await this.db
-      .select({ task: tasks, createdByName: users.name })
-      .from(tasks)
-      .innerJoin(devices, eq(devices.id, tasks.deviceId))
-      .leftJoin(users, eq(users.id, tasks.createdBy))
-      .where(and(eq(tasks.taskId, taskId), visible))
+  /**
+   * GET /task/status: one task of a device the caller may see (`visible` is the device scope condition). A result
+   * holding a secret (the lock passcode) goes only to the user who asked for it, and only while they hold the
+   * command authority of the device's platform; anyone else who may see the device sees the task without it.
+   */
+  async status(taskId: string, user: CurrentUser, visible: SQL | undefined): Promise<TaskRecord> {
+    const find = () =>
+      this.db
+        .select({ task: tasks, platform: devices.platform, createdByName: users.name })
+        .from(tasks)
+        .innerJoin(devices, eq(devices.id, tasks.deviceId))
+        .leftJoin(users, eq(users.id, tasks.createdBy))
+        .where(and(eq(tasks.taskId, taskId), visible))
+    const [seen] = await find()
+    if (!seen) throw ApiError.notFound(huaweiDeviceText.taskNotFound)
+    // Only a task within the caller's scope is expired here: a foreign task id changes nothing.
+    if (pendingStatuses.includes(seen.task.status)) await this.expireOverdue({ taskId: seen.task.taskId })
+    const [row] = await find()
     if (!row) throw ApiError.notFound(huaweiDeviceText.taskNotFound)
-    return toTaskRecord({ ...row.task, createdByName: row.createdByName }, true)
+    const mayReadSecret =
+      row.task.createdBy === user.id && user.authorities.includes(deviceAreaAuthorities[row.platform].command)
+    return toTaskRecord({ ...row.task, createdByName: row.createdByName }, mayReadSecret)
   }
 }

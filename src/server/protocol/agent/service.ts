@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import {
   DeviceInfoResult,
@@ -14,9 +14,10 @@ import {
   type ResultRequest,
   type ResultResponse,
 } from '../../../shared/contract/agent'
-import { huaweiDeviceText as t } from '../../../shared/messages'
+import { huaweiDeviceText as t, serverMessages } from '../../../shared/messages'
 import type { Db } from '../../db/client'
 import { devices, enrollmentTokens } from '../../db/schema'
+import { isUniqueViolation } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
 import { parseOrThrow } from '../../http/envelope'
 import { QuotaService, quotaTypeOf } from '../../modules/quota/service'
@@ -135,6 +136,12 @@ export class AgentService {
         operatorUserId: null,
       })
       return created.id
+    }).catch((err: unknown) => {
+      // Two enrollments of one new serial at once both find no device and both insert it; the unique index refuses
+      // the second. Answered like DeviceService.add answers that race: a clear conflict the agent retries (and then
+      // finds the device), not a server error.
+      if (isUniqueViolation(err)) throw ApiError.conflict(serverMessages.enrollInProgress)
+      throw err
     })
     return { deviceId, credential, pollIntervalSeconds: AGENT_POLL_INTERVAL_SECONDS }
   }
@@ -151,12 +158,14 @@ export class AgentService {
    */
   async poll(device: AuthenticatedDevice, req: PollInput): Promise<PollResponse> {
     const now = this.now()
+    // A device that polls is on. The reported state is merged into the stored one in SQL (jsonb ||), not into the
+    // copy read when the credential was checked: a result committed in between (a lock) must not be overwritten.
+    const reported = mergeState({ poweredOn: true }, req.state)
     await this.db
       .update(devices)
       .set({
         lastCommunicationTime: now,
-        // A device that polls is on.
-        state: mergeState(device.state, { poweredOn: true }, req.state),
+        state: sql`${devices.state} || ${JSON.stringify(reported)}::jsonb`,
         updatedAt: now,
       })
       .where(eq(devices.id, device.id))

@@ -1,0 +1,2 @@
+ALTER TABLE "registrations" ADD COLUMN "client_ip" text DEFAULT '' NOT NULL;--> statement-breakpoint
+CREATE INDEX "registrations_client_ip_idx" ON "registrations" USING btree ("client_ip","created_at");

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { idSchema } from './id'
+import { parseWithMessage } from './validation'
+
+/** The sentence a one-field request gets. */
+function messageFor(field: string, schema: z.ZodType, value: unknown): string | null {
+  const result = parseWithMessage(z.object({ [field]: schema }), { [field]: value })
+  return result.success ? null : result.message
+}
+
+describe('chineseErrorMap', () => {
+  it('treats a number out of range as a number, whether it came as a number or as text', () => {
+    expect(messageFor('deviceId', idSchema, -1)).toBe('设备编号不能小于1')
+    expect(messageFor('deviceId', idSchema, '-1')).toBe('设备编号不能小于1')
+    expect(messageFor('deviceId', idSchema, '0')).toBe('设备编号不能小于1')
+    expect(messageFor('deviceId', idSchema, '1.5')).toBe('设备编号必须是整数')
+    expect(messageFor('deviceId', idSchema, 'abc')).toBe('设备编号必须是数字')
+    expect(messageFor('deviceId', idSchema, ' 42 ')).toBeNull()
+    expect(messageFor('quantity', z.number().gt(0), 0)).toBe('数量必须大于0')
+    expect(messageFor('quantity', z.number().lt(10), 10)).toBe('数量必须小于10')
+    expect(messageFor('quantity', z.number().max(10), 11)).toBe('数量不能大于10')
+  })
+
+  it('does not show raw codes of a fixed set, but lists numbers', () => {
+    expect(messageFor('platform', z.enum(['IOS', 'HUAWEI', 'MI']), 'NOKIA')).toBe('设备类型的取值无效')
+    expect(messageFor('platform', z.enum(['IOS', 'HUAWEI', 'MI']), undefined)).toBe('设备类型不能为空')
+    expect(messageFor('pageSize', z.literal([10, 20, 50]), 30)).toBe('每页条数只能是10、20、50之一')
+  })
+
+  it('names the request when no field is named', () => {
+    const result = parseWithMessage(z.string(), 1)
+    expect(result).toEqual({ success: false, message: '请求参数格式不正确' })
+  })
+})
