@@ -27,7 +27,7 @@ async function openDevice(page: Page, serial: string) {
 async function commandReachesDone(page: Page, button: string, typeLabel: string, success: string) {
   const log = page.getByRole('region', { name: '任务日志' })
   // Loaded: either tasks or the empty state.
-  await log.locator('.task-item, .adm-error-block').first().waitFor()
+  await log.locator('.task-item, .state-block').first().waitFor()
   const first = () => log.locator('.task-item').first().getAttribute('data-task-id', { timeout: 1000 }).catch(() => null)
   const before = await first()
   await page.getByRole('region', { name: '远程指令' }).getByRole('button', { name: button, exact: true }).click()
@@ -50,6 +50,9 @@ describe('Huawei devices (phone, 360×740)', () => {
     // All three status colours appear in the demo fleet.
     for (const status of ['success', 'warning', 'error']) await page.locator(`.device-card [data-status="${status}"]`).first().waitFor()
     await noHorizontalScroll(page, 360)
+    // Each card's checkbox is named after its device (its own label, no aria-label on a <label>).
+    await page.getByRole('checkbox', { name: `选择设备 ${AGENT_DEVICE}` }).check()
+    await page.getByRole('region', { name: '已选 1 台' }).getByRole('button', { name: '取消选择' }).click()
 
     await openDevice(page, AGENT_DEVICE)
     await noHorizontalScroll(page, 360)

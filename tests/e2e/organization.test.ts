@@ -161,6 +161,55 @@ describe('organization (boss on a phone, staff on a tablet, administrator)', () 
     await context.close()
   })
 
+  it('asks before disabling a staff member or a company, keeps what a closed form holds, and retries a failed tree level', async () => {
+    const context = await newPhoneContext(browser)
+    const page = await context.newPage()
+    await signIn(page, 'demo')
+
+    // A form closed by accident keeps what was typed (the dialog is fetched on first open, then kept mounted).
+    await page.goto('/user/staff')
+    await page.getByRole('heading', { name: '员工管理' }).waitFor()
+    await page.getByRole('button', { name: '新增员工' }).click()
+    await sheet(page, '新增员工').getByPlaceholder('请输入用户名').fill('half-typed')
+    await sheet(page, '新增员工').getByRole('button', { name: '关闭' }).click()
+    await page.getByRole('button', { name: '新增员工' }).click()
+    await expect(sheet(page, '新增员工').getByPlaceholder('请输入用户名').inputValue()).resolves.toBe('half-typed')
+    await sheet(page, '新增员工').getByRole('button', { name: '关闭' }).click()
+
+    // Disabling a staff member signs them out: the switch asks first, and a cancel leaves it on.
+    await page.locator('.record-card').filter({ hasText: 'demo-staff' }).getByRole('button', { name: '编辑' }).click()
+    const staffForm = sheet(page, '编辑员工')
+    const staffSwitch = staffForm.getByRole('switch', { name: '启用账号' })
+    await staffSwitch.click()
+    const confirm = page.getByRole('dialog').filter({ hasText: '保存后，员工“演示员工”将在所有设备上退出登录' })
+    await confirm.getByRole('button', { name: '取消' }).click()
+    await expect(staffSwitch.getAttribute('aria-checked')).resolves.toBe('true')
+    await staffSwitch.click()
+    await page.getByRole('dialog').filter({ hasText: '演示员工' }).getByRole('button', { name: '禁用' }).click()
+    await expect.poll(() => staffSwitch.getAttribute('aria-checked')).toBe('false')
+    await staffForm.getByRole('button', { name: '关闭' }).click()
+
+    // A tree level that fails to load says so and offers a retry.
+    await page.goto('/user/business')
+    await page.getByRole('heading', { name: '下级公司' }).waitFor()
+    await page.route('**/mdm/api/v1/company/listChildren*', (route) => route.fulfill({ status: 502, body: 'Bad Gateway' }))
+    await page.getByRole('button', { name: /^展开下级/ }).first().click()
+    const children = page.getByRole('group', { name: '演示租赁公司的下级公司' })
+    await children.getByText('加载失败').waitFor()
+    await page.unroute('**/mdm/api/v1/company/listChildren*')
+    await children.getByRole('button', { name: '重试' }).click()
+    const east = children.locator('.record-card').filter({ hasText: '演示租赁华东分公司' })
+    await east.waitFor()
+
+    // Disabling a company asks first too; cancelled, nothing changes.
+    await east.getByRole('button', { name: '编辑' }).first().click()
+    const companySwitch = sheet(page, '编辑公司').getByRole('switch', { name: '启用公司' })
+    await companySwitch.click()
+    await page.getByRole('dialog').filter({ hasText: '保存后，“演示租赁华东分公司”' }).getByRole('button', { name: '取消' }).click()
+    await expect(companySwitch.getAttribute('aria-checked')).resolves.toBe('true')
+    await context.close()
+  })
+
   it('creates and regenerates an access key whose secret never reaches the persisted cache; the personal centre checks the confirmation', async () => {
     const context = await newPhoneContext(browser)
     const page = await context.newPage()

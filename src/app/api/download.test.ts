@@ -50,6 +50,20 @@ describe('download helper (SPEC §7)', () => {
     expect(clicked).toEqual([])
   })
 
+  it('signs out and goes to /login silently on HTTP 401 (SPEC §8)', async () => {
+    localStorage.setItem('mdm_token', 'expired')
+    localStorage.setItem('mdm_user', 'demo')
+    const assign = vi.fn()
+    vi.stubGlobal('location', { ...window.location, assign })
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 401, msg: '登录已失效，请重新登录', data: null }), { status: 401 })))
+    await expect(download('/device/export')).resolves.toBe('')
+    expect(assign.mock.calls).toEqual([['/login']])
+    expect(localStorage.getItem('mdm_token')).toBeNull()
+    expect(localStorage.getItem('mdm_user')).toBeNull()
+    expect(currentNotice()).toBeNull()
+    expect(clicked).toEqual([])
+  })
+
   it('yields empty on a network error', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))))
     await expect(download('/device/export')).resolves.toBe('')

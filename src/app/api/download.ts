@@ -1,7 +1,7 @@
 import { errorMessages } from '../../shared/messages'
 import { notify } from '../notify'
 import { buildUrl, MAIN_BASE } from './http'
-import { getToken } from './token'
+import { getToken, signOut } from './token'
 
 type Params = Record<string, string | number | boolean | null | undefined>
 
@@ -33,7 +33,8 @@ function failureText(text: string): string {
 /**
  * SPEC §7 download helper: GET with the token header, binary response. 200 yields a temporary link (an object URL,
  * also clicked to save the file under `fileName` or the server's name); any other status shows the response text
- * as a warning and yields ''; a network error yields '' (with the network-failure notice).
+ * as a warning and yields ''; a network error yields '' (with the network-failure notice). SPEC §8: HTTP 401 signs
+ * out and goes to /login silently, as the API client does.
  */
 export async function download(path: string, params: Params = {}, opts: { base?: string; fileName?: string } = {}): Promise<string> {
   const token = getToken()
@@ -42,6 +43,11 @@ export async function download(path: string, params: Params = {}, opts: { base?:
     res = await fetch(buildUrl(opts.base ?? MAIN_BASE, path, params), { headers: token ? { Authorization: `Bearer ${token}` } : {} })
   } catch {
     notify.warning(errorMessages.networkFailed)
+    return ''
+  }
+  if (res.status === 401) {
+    signOut()
+    window.location.assign('/login')
     return ''
   }
   if (res.status !== 200) {

@@ -6,7 +6,7 @@ import {
   pageCount,
   pageForPageSize,
   pagingRangeText,
-} from '../../shared/domain/paging'
+} from '../../shared/domain/paging-rules'
 import { domainText } from '../../shared/messages'
 
 export interface PaginationProps {

@@ -1,5 +1,7 @@
-import { Button, ErrorBlock, SpinLoading } from 'antd-mobile'
+import { Button } from 'antd-mobile'
 import { organizationText, uiText } from '../../shared/messages'
+import { Loading } from './Loading'
+import { StateBlock } from './StateBlock'
 
 interface QueryStatusProps {
   isPending: boolean
@@ -11,23 +13,16 @@ interface QueryStatusProps {
 
 /** Loading, failure and empty states of a list; renders nothing once there is something to show. */
 export function QueryStatus({ isPending, isError, isEmpty, onRetry, emptyText = organizationText.common.empty }: QueryStatusProps) {
-  if (isPending) {
-    return (
-      <div className="center-box" role="status">
-        <SpinLoading aria-label={uiText.loading} />
-        <span>{uiText.loading}</span>
-      </div>
-    )
-  }
+  if (isPending) return <Loading />
   if (isError) {
     return (
-      <ErrorBlock status="default" title={organizationText.common.loadFailed} description="">
+      <StateBlock kind="error" title={organizationText.common.loadFailed}>
         <Button className="touch" onClick={onRetry}>
           {uiText.retry}
         </Button>
-      </ErrorBlock>
+      </StateBlock>
     )
   }
-  if (isEmpty) return <ErrorBlock status="empty" title={emptyText} description="" />
+  if (isEmpty) return <StateBlock kind="empty" title={emptyText} />
   return null
 }

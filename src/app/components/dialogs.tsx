@@ -22,3 +22,18 @@ export function showNewPassword(account: string, password: string): Promise<void
     confirmText: organizationText.common.newPasswordNoted,
   })
 }
+
+/**
+ * Resets an account's password (a company's or a staff member's): asks first, naming the account, then shows the
+ * new password once. A refused reset shows the server's message and nothing else.
+ */
+export async function resetPassword({ question, account, reset }: { question: string; account: string; reset: () => Promise<{ password: string }> }): Promise<void> {
+  if (!(await confirmAction(question, organizationText.common.resetPassword))) return
+  let password: string
+  try {
+    ;({ password } = await reset())
+  } catch {
+    return // the server's message is shown
+  }
+  await showNewPassword(account, password)
+}

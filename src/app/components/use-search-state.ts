@@ -1,21 +1,21 @@
 import { useMemo } from 'react'
 import { useNavigate, useSearch } from '@tanstack/react-router'
-import type { z } from 'zod'
+import { FIRST_PAGE } from '../../shared/domain/paging-rules'
+import { parseSearch, type SearchOf, type SearchShape } from './search-params'
 
 /**
  * A list screen's query (page, size, filters) kept in the URL, so a reload or a shared link restores it
- * (STYLE §4). The schema is parsed inside the lazily loaded screen, keeping zod out of the first paint.
+ * (STYLE §4). The shape is a hand-written parser (search-params.ts), keeping zod out of the list screens.
  */
-export function useSearchState<S extends z.ZodType<Record<string, unknown>>>(schema: S) {
+export function useSearchState<S extends SearchShape>(shape: S) {
   const raw = useSearch({ strict: false }) as Record<string, unknown>
   const navigate = useNavigate()
-  const state = useMemo(() => {
-    const parsed = schema.safeParse(raw)
-    return (parsed.success ? parsed.data : schema.parse({})) as z.output<S>
-  }, [raw, schema])
-  const setState = (next: z.output<S>) => {
+  const state = useMemo(() => parseSearch(shape, raw), [raw, shape])
+  const setState = (next: SearchOf<S>) => {
     const search = Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined && v !== ''))
-    void navigate({ to: '.', search: search as never, replace: true })
+    void navigate({ to: '.', search, replace: true })
   }
-  return [state, setState] as const
+  /** SPEC §4: a new search replaces the filters and starts again on page 1 (the page size is kept). */
+  const applyFilters = (filters: Record<string, unknown>) => setState(parseSearch(shape, { ...state, ...filters, current: FIRST_PAGE }))
+  return [state, setState, applyFilters] as const
 }

@@ -1,20 +1,21 @@
 import { useState } from 'react'
-import { Button, ErrorBlock, PullToRefresh, Tag } from 'antd-mobile'
+import { Button, PullToRefresh, Tag } from 'antd-mobile'
 import { useQuery } from '@tanstack/react-query'
-import { splitWhiteList } from '../../../shared/contract/access'
 import { formatDate } from '../../../shared/domain/format'
 import { organizationText, routeTitles, successMessages } from '../../../shared/messages'
 import { OnlineButton } from '../../components/OnlineButton'
 import { PageTitle } from '../../components/PageTitle'
 import { QueryStatus } from '../../components/QueryStatus'
 import { RecordCard } from '../../components/RecordCard'
+import { StateBlock } from '../../components/StateBlock'
 import { confirmAction } from '../../components/dialogs'
+import { DialogSlot, lazyDialog } from '../../components/lazy-dialog'
 import { useDisclosure } from '../../components/use-disclosure'
 import { notify } from '../../notify'
-import { AccessForm } from './AccessForm'
 import { accessKeyQuery, useAccessMutations } from './queries'
 
 const t = organizationText.access
+const AccessForm = lazyDialog(() => import('./AccessForm').then((m) => m.AccessForm))
 
 async function copy(text: string) {
   try {
@@ -69,7 +70,7 @@ export function AccessScreen() {
       />
       <PullToRefresh onRefresh={async () => void (await key.refetch())}>
         <QueryStatus isPending={key.isPending} isError={key.isError} isEmpty={false} onRetry={() => void key.refetch()} />
-        {key.isSuccess && !k ? <ErrorBlock status="empty" title={t.none} description={t.noneHint} /> : null}
+        {key.isSuccess && !k ? <StateBlock kind="empty" title={t.none} description={t.noneHint} /> : null}
         {k ? (
           <RecordCard
             title={k.name}
@@ -81,7 +82,8 @@ export function AccessScreen() {
                 value: live ? <span className="secret-value">{revealed ? k.accessSecret : t.masked}</span> : t.secretCleared,
               },
               { label: t.gmtCreate, value: formatDate(k.gmtCreate, 'yyyy-MM-dd hh:mm:ss') },
-              { label: t.ipWhiteList, value: k.ipWhiteList ? splitWhiteList(k.ipWhiteList).join('、') : t.anyIp },
+              // The server keeps the whitelist normalised to "a,b,c".
+              { label: t.ipWhiteList, value: k.ipWhiteList ? k.ipWhiteList.split(',').join('、') : t.anyIp },
               { label: t.remark, value: k.remark || '—' },
             ]}
             actions={
@@ -111,7 +113,9 @@ export function AccessScreen() {
       <p className="form-hint" style={{ padding: '12px 0' }}>
         {t.signingHint}
       </p>
-      <AccessForm visible={creator.visible} onClose={creator.close} />
+      <DialogSlot of={creator}>
+        <AccessForm visible={creator.visible} onClose={creator.close} />
+      </DialogSlot>
     </section>
   )
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react'
-import { Button, SpinLoading, Tag } from 'antd-mobile'
+import { Button, Tag } from 'antd-mobile'
 import { useQuery } from '@tanstack/react-query'
 import type { CompanyRecord } from '../../../shared/contract/company'
 import { organizationText, uiText } from '../../../shared/messages'
 import { OnlineButton } from '../../components/OnlineButton'
+import { QueryStatus } from '../../components/QueryStatus'
 import { RecordCard } from '../../components/RecordCard'
 import { companyChildrenQuery } from './queries'
 
@@ -81,7 +82,8 @@ export function CompanyNode({ company, ownCompanyId, actions }: { company: Compa
     >
       {open ? (
         <div className="tree-children" role="group" aria-label={t.childrenOf(company.name)}>
-          {children.isPending ? <SpinLoading aria-label={uiText.loading} /> : null}
+          {/* A failed load says so and offers a retry, instead of an empty group. */}
+          <QueryStatus isPending={children.isPending} isError={children.isError && !children.data} isEmpty={false} onRetry={() => void children.refetch()} />
           {(children.data ?? []).map((child) => (
             <CompanyNode key={child.id} company={child} ownCompanyId={ownCompanyId} actions={actions} />
           ))}

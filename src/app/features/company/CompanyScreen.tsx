@@ -8,28 +8,29 @@ import { Pagination } from '../../components/Pagination'
 import { QueryStatus } from '../../components/QueryStatus'
 import { RecordList } from '../../components/RecordCard'
 import { SearchPanel } from '../../components/SearchPanel'
-import { confirmAction, showNewPassword } from '../../components/dialogs'
+import { confirmAction, resetPassword } from '../../components/dialogs'
+import { DialogSlot, lazyDialog } from '../../components/lazy-dialog'
 import { useAuthorities } from '../../components/use-authorities'
 import { useDisclosure } from '../../components/use-disclosure'
 import { useSearchState } from '../../components/use-search-state'
 import { notify } from '../../notify'
-import { CompanyDevices } from './CompanyDevices'
-import { CompanyForm } from './CompanyForm'
 import { CompanyNode, nodeTitle, type CompanyActions } from './CompanyNode'
-import { companyListQuery, companySearchSchema, useCompanyMutations } from './queries'
-import { QuotaForm } from './QuotaForm'
+import { companyListQuery, companySearch, useCompanyMutations } from './queries'
 
 const t = organizationText.company
+const CompanyForm = lazyDialog(() => import('./CompanyForm').then((m) => m.CompanyForm))
+const QuotaForm = lazyDialog(() => import('./QuotaForm').then((m) => m.QuotaForm))
+const CompanyDevices = lazyDialog(() => import('./CompanyDevices').then((m) => m.CompanyDevices))
 
 /** /user/business: the company tree with its accounts, quota and devices (SPEC §2). */
 export function CompanyScreen() {
-  const [search, setSearch] = useSearchState(companySearchSchema)
+  const [search, setSearch, applyFilters] = useSearchState(companySearch)
   const list = useQuery(companyListQuery(search))
   const { info, isAdmin } = useAuthorities()
   const editor = useDisclosure<CompanyRecord | null>()
   const quota = useDisclosure<CompanyRecord>()
   const devices = useDisclosure<CompanyRecord>()
-  const { resetPassword, openHuawei } = useCompanyMutations()
+  const mutations = useCompanyMutations()
   const records = list.data?.records ?? []
   const total = list.data?.total ?? 0
 
@@ -37,19 +38,16 @@ export function CompanyScreen() {
     edit: (c) => editor.open(c),
     changeQuota: (c) => quota.open(c),
     devices: (c) => devices.open(c),
-    resetPassword: async (c) => {
-      if (!(await confirmAction(t.confirmReset(nodeTitle(c), c.username), organizationText.common.resetPassword))) return
-      try {
-        const { password } = await resetPassword.mutateAsync(c.bossUserId!)
-        await showNewPassword(c.username, password)
-      } catch {
-        // the server's message is shown
-      }
-    },
+    resetPassword: (c) =>
+      void resetPassword({
+        question: t.confirmReset(nodeTitle(c), c.username),
+        account: c.username,
+        reset: () => mutations.resetPassword.mutateAsync(c.bossUserId!),
+      }),
     openHuawei: async (c) => {
       if (!(await confirmAction(t.confirmOpenHuawei(c.name), t.openHuawei))) return
       try {
-        await openHuawei.mutateAsync(c.id)
+        await mutations.openHuawei.mutateAsync(c.id)
       } catch {
         return
       }
@@ -73,7 +71,7 @@ export function CompanyScreen() {
           { name: 'username', label: uiText.username },
         ]}
         values={search}
-        onSearch={(filters) => setSearch({ ...search, ...filters, current: 1 })}
+        onSearch={applyFilters}
       />
       <PullToRefresh onRefresh={async () => void (await list.refetch())}>
         <QueryStatus isPending={list.isPending} isError={list.isError && !list.data} isEmpty={records.length === 0} onRetry={() => void list.refetch()} emptyText={t.empty} />
@@ -86,9 +84,15 @@ export function CompanyScreen() {
       {total > 0 ? (
         <Pagination current={search.current} pageSize={search.pageSize} total={total} onChange={(current, pageSize) => setSearch({ ...search, current, pageSize })} />
       ) : null}
-      <CompanyForm key={editor.value?.id ?? 'new'} visible={editor.visible} editing={editor.value} onClose={editor.close} />
-      <QuotaForm key={`quota-${quota.value?.id}`} visible={quota.visible} company={quota.value} onClose={quota.close} />
-      <CompanyDevices visible={devices.visible} company={devices.value} onClose={devices.close} />
+      <DialogSlot of={editor}>
+        <CompanyForm key={editor.value?.id ?? 'new'} visible={editor.visible} editing={editor.value} onClose={editor.close} />
+      </DialogSlot>
+      <DialogSlot of={quota}>
+        <QuotaForm key={quota.value?.id} visible={quota.visible} company={quota.value} onClose={quota.close} />
+      </DialogSlot>
+      <DialogSlot of={devices}>
+        <CompanyDevices visible={devices.visible} company={devices.value} onClose={devices.close} />
+      </DialogSlot>
     </section>
   )
 }

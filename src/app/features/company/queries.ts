@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
 import type {
   ChildrenDeviceQuery,
   ChildrenDeviceResponse,
@@ -11,23 +10,16 @@ import type {
   ResetPasswordResponse,
 } from '../../../shared/contract/company'
 import type { ChangeQuantityRequest, QuotaInfo } from '../../../shared/contract/quota'
-import type { RoleOption } from '../../../shared/contract/role'
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE, MAX_PAGE_SIZE } from '../../../shared/domain/paging'
 import { api } from '../../api/http'
+import { pagingSearch, param } from '../../components/search-params'
 
-export const companySearchSchema = z.object({
-  current: z.coerce.number().int().min(FIRST_PAGE).catch(FIRST_PAGE),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).catch(DEFAULT_PAGE_SIZE),
-  name: z.string().optional().catch(undefined),
-  username: z.string().optional().catch(undefined),
-})
+export const companySearch = { ...pagingSearch, name: param.text, username: param.text }
 
 export const companyKeys = {
   all: ['company'] as const,
   list: (q: CompanySearchQuery) => [...companyKeys.all, 'list', q] as const,
   children: (companyId: number) => [...companyKeys.all, 'children', companyId] as const,
   devices: (q: ChildrenDeviceQuery) => [...companyKeys.all, 'devices', q] as const,
-  roleOptions: () => [...companyKeys.all, 'roleOptions'] as const,
 }
 
 export const companyListQuery = (q: CompanySearchQuery) =>
@@ -49,12 +41,6 @@ export const companyDevicesQuery = (q: ChildrenDeviceQuery) =>
     queryKey: companyKeys.devices(q),
     queryFn: () => api.get<ChildrenDeviceResponse>('/company/searchChildrenDevice', { ...q }),
     placeholderData: keepPreviousData,
-  })
-
-export const companyRoleOptionsQuery = () =>
-  queryOptions({
-    queryKey: companyKeys.roleOptions(),
-    queryFn: () => api.get<RoleOption[]>('/role/list', { roleType: 'COMPANY' }),
   })
 
 export function useCompanyMutations() {

@@ -1,10 +1,9 @@
-import { Button, Checkbox, Tag } from 'antd-mobile'
+import { Button, Tag } from 'antd-mobile'
 import type { DeviceRecord } from '../../../shared/contract/huawei-device'
-import { formatRelativeTime } from '../../../shared/domain/format'
 import { huaweiDeviceText as t } from '../../../shared/messages'
+import { DeviceSummaryCard } from '../../components/DeviceSummaryCard'
 import { OnlineButton } from '../../components/OnlineButton'
-import { RecordCard } from '../../components/RecordCard'
-import { StatusTag } from '../../components/StatusTag'
+import { SelectBox } from '../../components/SelectBox'
 
 export interface DeviceCardActions {
   onOpen: (device: DeviceRecord) => void
@@ -14,11 +13,7 @@ export interface DeviceCardActions {
   onTakeOut?: (device: DeviceRecord) => void
 }
 
-export function lastSeenText(device: Pick<DeviceRecord, 'lastCommunicationTime'>, now: number): string {
-  return device.lastCommunicationTime ? formatRelativeTime(device.lastCommunicationTime, now) : t.neverCommunicated
-}
-
-/** One device of a list: selection, status from lastCommunicationTime (SPEC §4), renter, and its actions. */
+/** One device of an area's list: selection, the shared device summary, lock and enrolment, and its actions. */
 export function DeviceCard({
   device,
   now,
@@ -32,15 +27,16 @@ export function DeviceCard({
   onSelect: (checked: boolean) => void
   actions: DeviceCardActions
 }) {
-  const renter = [device.renterName, device.renterPhone].filter(Boolean).join(' · ')
   return (
-    <RecordCard
+    <DeviceSummaryCard
       className="device-card"
+      device={device}
+      now={now}
       title={
         <span className="device-title">
-          <label className="device-select">
-            <Checkbox checked={selected} onChange={onSelect} aria-label={t.selectDevice(device.serialNumber)} />
-          </label>
+          <SelectBox className="device-select" checked={selected} onChange={onSelect}>
+            <span className="visually-hidden">{t.selectDevice(device.serialNumber)}</span>
+          </SelectBox>
           <a
             className="device-title-link"
             href="#"
@@ -55,18 +51,10 @@ export function DeviceCard({
       }
       tags={
         <>
-          {/* From lastCommunicationTime and the clock now, so a list read from the offline cache still ages correctly. */}
-          <StatusTag lastCommunicationTime={device.lastCommunicationTime} now={now} />
           {device.state.locked ? <Tag color="warning">{t.locked}</Tag> : null}
           {!device.enrolled ? <Tag fill="outline">{t.enrolledNo}</Tag> : null}
         </>
       }
-      fields={[
-        { label: t.model, value: [device.name, device.model].filter(Boolean).join(' / ') || '—' },
-        { label: t.renterName, value: renter || '—' },
-        { label: t.company, value: device.staffName ? `${device.companyName} · ${device.staffName}` : device.companyName },
-        { label: t.lastCommunicationTime, value: lastSeenText(device, now) },
-      ]}
       actions={
         <>
           <Button size="small" onClick={() => actions.onOpen(device)}>

@@ -3,22 +3,21 @@ import { LeftOutline } from 'antd-mobile-icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { DeviceRecord } from '../../../shared/contract/huawei-device'
 import { formatDate } from '../../../shared/domain/format'
-import { huaweiDeviceText as t, successMessages, uiText } from '../../../shared/messages'
+import { huaweiDeviceText as t, uiText } from '../../../shared/messages'
+import { lastSeenText } from '../../components/DeviceSummaryCard'
+import { DialogSlot } from '../../components/lazy-dialog'
 import { OnlineButton } from '../../components/OnlineButton'
 import { QueryStatus } from '../../components/QueryStatus'
 import { StatusTag } from '../../components/StatusTag'
-import { confirmAction } from '../../components/dialogs'
 import { useAuthorities } from '../../components/use-authorities'
 import { useDisclosure } from '../../components/use-disclosure'
-import { notify } from '../../notify'
+import { useNow } from '../../components/use-now'
 import type { DeviceArea } from './area'
-import { lastSeenText } from './DeviceCard'
-import { DeviceFormDialog } from './DeviceFormDialog'
-import { MoveDialog } from './MoveDialog'
-import { deviceDetailQuery, deviceKeys, useDeviceMutations } from './queries'
+import { DeviceFormDialog, MoveDialog } from './lazy-dialogs'
+import { deviceDetailQuery, deviceKeys } from './queries'
 import { TaskLog } from './TaskLog'
-import { useNow } from './use-now'
 import { commandOrder, destructiveCommands, useDeviceCommand } from './use-device-command'
+import { useRecycle } from './use-recycle'
 import './devices.css'
 
 /** An ID card number with the middle hidden: the detail is shown on phones in public places. */
@@ -111,7 +110,7 @@ export function DeviceDetail({ area, deviceId, onBack }: { area: DeviceArea; dev
   const auth = useAuthorities()
   const editor = useDisclosure<DeviceRecord>()
   const mover = useDisclosure<DeviceRecord>()
-  const { putInRecycle, takeOutRecycle } = useDeviceMutations(area)
+  const { recycle, takeOut } = useRecycle(area)
   const now = useNow()
   const device = detail.data
 
@@ -127,24 +126,6 @@ export function DeviceDetail({ area, deviceId, onBack }: { area: DeviceArea; dev
         <p className="center-box">{t.noDeviceChosen}</p>
       </section>
     )
-  }
-
-  const recycle = async (d: DeviceRecord) => {
-    if (!(await confirmAction(t.confirmCommand(t.recycle, d.serialNumber), t.recycle))) return
-    try {
-      await putInRecycle.mutateAsync(d.id)
-    } catch {
-      return
-    }
-    notify.success(successMessages.eliminateDevice)
-  }
-  const takeOut = async (d: DeviceRecord) => {
-    try {
-      await takeOutRecycle.mutateAsync(d.id)
-    } catch {
-      return
-    }
-    notify.success(t.takeOutSuccess)
   }
 
   return (
@@ -188,8 +169,12 @@ export function DeviceDetail({ area, deviceId, onBack }: { area: DeviceArea; dev
           </>
         ) : null}
       </PullToRefresh>
-      {editor.value ? <DeviceFormDialog key={editor.value.id} area={area} visible={editor.visible} editing={editor.value} onClose={editor.close} /> : null}
-      <MoveDialog key={mover.value?.id ?? 'none'} area={area} device={mover.value} visible={mover.visible} onClose={mover.close} />
+      <DialogSlot of={editor}>
+        <DeviceFormDialog key={editor.value?.id} area={area} visible={editor.visible} editing={editor.value} onClose={editor.close} />
+      </DialogSlot>
+      <DialogSlot of={mover}>
+        <MoveDialog key={mover.value?.id} area={area} device={mover.value} visible={mover.visible} onClose={mover.close} />
+      </DialogSlot>
       {detail.isError && device ? (
         <Button className="touch" onClick={() => void detail.refetch()}>
           {uiText.retry}

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { ActionSheet, Button, Checkbox, PullToRefresh } from 'antd-mobile'
+import { ActionSheet, Button, PullToRefresh } from 'antd-mobile'
 import { useQuery } from '@tanstack/react-query'
 import type { DeviceRecord, DeviceSearchParams } from '../../../shared/contract/huawei-device'
 import { connectionStatusLabels } from '../../../shared/domain/connection-status'
@@ -12,19 +12,20 @@ import { Pagination } from '../../components/Pagination'
 import { QueryStatus } from '../../components/QueryStatus'
 import { RecordList } from '../../components/RecordCard'
 import { SearchPanel } from '../../components/SearchPanel'
+import { SelectBox } from '../../components/SelectBox'
 import { confirmAction } from '../../components/dialogs'
+import { DialogSlot } from '../../components/lazy-dialog'
 import { useAuthorities } from '../../components/use-authorities'
 import { useDisclosure } from '../../components/use-disclosure'
+import { useNow } from '../../components/use-now'
 import { useSearchState } from '../../components/use-search-state'
 import { notify } from '../../notify'
 import type { DeviceArea } from './area'
 import { DeviceCard } from './DeviceCard'
-import { DeviceFormDialog } from './DeviceFormDialog'
-import { EnrollmentDialog } from './EnrollmentDialog'
-import { MoveDialog } from './MoveDialog'
-import { deviceListQuery, deviceListSearchSchema, useDeviceMutations, type DeviceListSearch } from './queries'
+import { DeviceFormDialog, EnrollmentDialog, MoveDialog } from './lazy-dialogs'
+import { deviceListQuery, deviceListSearch, useDeviceMutations, type DeviceListSearch } from './queries'
 import { bulkCommands, useDeviceCommand } from './use-device-command'
-import { useNow } from './use-now'
+import { useRecycle } from './use-recycle'
 import './devices.css'
 
 /** The selection's bulk actions: the commands that make sense for many devices, and 淘汰. */
@@ -85,14 +86,14 @@ function BulkBar({ area, devices, recycle, onDone }: { area: DeviceArea; devices
 
 /** A device list of one area: the devices, or the recycle bin (SPEC §4: the list always asks recycleStatus=false). */
 export function DeviceList({ area, recycle, onOpen }: { area: DeviceArea; recycle: boolean; onOpen: (device: DeviceRecord) => void }) {
-  const [search, setSearch] = useSearchState(deviceListSearchSchema)
-  const query: DeviceSearchParams = { ...pick(search), recycleStatus: recycle }
+  const [search, setSearch, applyFilters] = useSearchState(deviceListSearch)
+  const query: DeviceSearchParams = { ...search, recycleStatus: recycle }
   const list = useQuery(deviceListQuery(area, query))
   const auth = useAuthorities()
   const editor = useDisclosure<DeviceRecord | null>()
   const mover = useDisclosure<DeviceRecord>()
   const enrollment = useDisclosure()
-  const { putInRecycle, takeOutRecycle } = useDeviceMutations(area)
+  const { recycle: recycleOne, takeOut } = useRecycle(area)
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set())
   const records = list.data?.records ?? []
   const total = list.data?.total ?? 0
@@ -112,25 +113,7 @@ export function DeviceList({ area, recycle, onOpen }: { area: DeviceArea; recycl
     })
   const allSelected = records.length > 0 && records.every((r) => selected.has(r.id))
 
-  const recycleOne = async (d: DeviceRecord) => {
-    if (!(await confirmAction(t.confirmCommand(t.recycle, d.serialNumber), t.recycle))) return
-    try {
-      await putInRecycle.mutateAsync(d.id)
-    } catch {
-      return
-    }
-    notify.success(successMessages.eliminateDevice)
-  }
-  const takeOut = async (d: DeviceRecord) => {
-    try {
-      await takeOutRecycle.mutateAsync(d.id)
-    } catch {
-      return
-    }
-    notify.success(t.takeOutSuccess)
-  }
-  const exportList = () =>
-    download(`${area.api}/device/export`, { ...pick(search), recycleStatus: recycle }, { base: HUAWEI_BASE, fileName: t.exportFileName })
+  const exportList = () => download(`${area.api}/device/export`, query, { base: HUAWEI_BASE, fileName: t.exportFileName })
 
   const canRecycle = auth.has(area.authority.recycle)
   return (
@@ -169,19 +152,20 @@ export function DeviceList({ area, recycle, onOpen }: { area: DeviceArea; recycl
           },
         ]}
         values={{ serialNumber: search.serialNumber, renterName: search.renterName, connectionStatus: search.connectionStatus }}
-        onSearch={(filters) => setPage({ ...search, ...(filters as Partial<DeviceListSearch>), current: 1 })}
+        onSearch={(filters) => {
+          setSelected(new Set())
+          applyFilters(filters)
+        }}
       />
       {records.length > 0 ? (
         <div className="device-toolbar">
-          <label className="device-select">
-            <Checkbox
-              checked={allSelected}
-              indeterminate={!allSelected && records.some((r) => selected.has(r.id))}
-              onChange={(checked) => setSelected(checked ? new Set(records.map((r) => r.id)) : new Set())}
-            >
-              {t.selectAll}
-            </Checkbox>
-          </label>
+          <SelectBox
+            checked={allSelected}
+            indeterminate={!allSelected && records.some((r) => selected.has(r.id))}
+            onChange={(checked) => setSelected(checked ? new Set(records.map((r) => r.id)) : new Set())}
+          >
+            {t.selectAll}
+          </SelectBox>
         </div>
       ) : null}
       <PullToRefresh
@@ -223,20 +207,15 @@ export function DeviceList({ area, recycle, onOpen }: { area: DeviceArea; recycl
       {selected.size > 0 ? (
         <BulkBar area={area} recycle={recycle} devices={records.filter((r) => selected.has(r.id))} onDone={() => setSelected(new Set())} />
       ) : null}
-      <DeviceFormDialog key={editor.value?.id ?? 'new'} area={area} visible={editor.visible} editing={editor.value} onClose={editor.close} />
-      <MoveDialog key={mover.value?.id ?? 'none'} area={area} device={mover.value} visible={mover.visible} onClose={mover.close} />
-      <EnrollmentDialog area={area} visible={enrollment.visible} onClose={enrollment.close} />
+      <DialogSlot of={editor}>
+        <DeviceFormDialog key={editor.value?.id ?? 'new'} area={area} visible={editor.visible} editing={editor.value} onClose={editor.close} />
+      </DialogSlot>
+      <DialogSlot of={mover}>
+        <MoveDialog key={mover.value?.id} area={area} device={mover.value} visible={mover.visible} onClose={mover.close} />
+      </DialogSlot>
+      <DialogSlot of={enrollment}>
+        <EnrollmentDialog area={area} visible={enrollment.visible} onClose={enrollment.close} />
+      </DialogSlot>
     </section>
   )
-}
-
-/** The list's filters and page as the API takes them. */
-function pick(search: DeviceListSearch): Omit<DeviceSearchParams, 'recycleStatus'> {
-  return {
-    current: search.current,
-    pageSize: search.pageSize,
-    serialNumber: search.serialNumber,
-    renterName: search.renterName,
-    connectionStatus: search.connectionStatus,
-  }
 }

@@ -1,55 +1,30 @@
-import { useState } from 'react'
-import { Selector } from 'antd-mobile'
+import { Form, Selector } from 'antd-mobile'
 import { useQuery } from '@tanstack/react-query'
-import type { DeviceRecord } from '../../../shared/contract/huawei-device'
-import { huaweiDeviceText as t, successMessages, uiText } from '../../../shared/messages'
-import { FormPopup } from '../../components/FormPopup'
-import { OnlineButton } from '../../components/OnlineButton'
+import type { DeviceRecord, MoveTargetsResponse } from '../../../shared/contract/huawei-device'
+import { huaweiDeviceText as t, successMessages } from '../../../shared/messages'
+import { PopupForm } from '../../components/PopupForm'
 import { QueryStatus } from '../../components/QueryStatus'
-import { notify } from '../../notify'
 import type { DeviceArea } from './area'
 import { moveTargetsQuery, useDeviceMutations } from './queries'
 
-type Target = { kind: 'company' | 'staff'; id: number } | null
+interface Target {
+  kind: 'company' | 'staff'
+  id: number
+}
 
-/** SPEC §3 device transfer: to another company of the user's scope, or to one of its staff. */
-export function MoveDialog({ area, device, visible, onClose }: { area: DeviceArea; device: DeviceRecord | null; visible: boolean; onClose: () => void }) {
-  const targets = useQuery({ ...moveTargetsQuery(area), enabled: visible })
-  const { move } = useDeviceMutations(area)
-  const [target, setTarget] = useState<Target>(null)
-  const companies = (targets.data?.companies ?? []).filter((c) => !(c.id === device?.companyId && device?.staffId === null))
-  const staff = (targets.data?.staff ?? []).filter((s) => s.id !== device?.staffId)
-
-  const submit = async () => {
-    if (!device) return
-    if (!target) return notify.warning(t.chooseTarget)
-    try {
-      await move.mutateAsync(target.kind === 'company' ? { deviceId: device.id, targetCompanyId: target.id } : { deviceId: device.id, targetStaffId: target.id })
-    } catch {
-      return // the server's message is shown; the choice is kept
-    }
-    notify.success(successMessages.transfer)
-    setTarget(null)
-    onClose()
-  }
-
+/** One choice among the companies and the staff: a form control (value / onChange) over two groups. */
+function TargetPicker({ value, onChange, companies, staff }: { value?: Target; onChange?: (target: Target | undefined) => void } & MoveTargetsResponse) {
+  const choose = (kind: Target['kind']) => (ids: number[]) => onChange?.(ids[0] ? { kind, id: ids[0] } : undefined)
   return (
-    <FormPopup visible={visible} title={t.moveTitle(device?.serialNumber ?? '')} onClose={onClose}>
-      <QueryStatus
-        isPending={targets.isPending}
-        isError={targets.isError}
-        isEmpty={companies.length + staff.length === 0}
-        onRetry={() => void targets.refetch()}
-        emptyText={t.noMoveTargets}
-      />
+    <>
       {companies.length > 0 ? (
         <div className="target-group">
           <h3>{t.moveToCompany}</h3>
           <Selector
             aria-label={t.moveToCompany}
             options={companies.map((c) => ({ label: c.name, value: c.id }))}
-            value={target?.kind === 'company' ? [target.id] : []}
-            onChange={(v) => setTarget(v[0] ? { kind: 'company', id: v[0] } : null)}
+            value={value?.kind === 'company' ? [value.id] : []}
+            onChange={choose('company')}
           />
         </div>
       ) : null}
@@ -59,16 +34,49 @@ export function MoveDialog({ area, device, visible, onClose }: { area: DeviceAre
           <Selector
             aria-label={t.moveToStaff}
             options={staff.map((s) => ({ label: s.name, description: s.companyName, value: s.id }))}
-            value={target?.kind === 'staff' ? [target.id] : []}
-            onChange={(v) => setTarget(v[0] ? { kind: 'staff', id: v[0] } : null)}
+            value={value?.kind === 'staff' ? [value.id] : []}
+            onChange={choose('staff')}
           />
         </div>
       ) : null}
-      <div className="enroll-box">
-        <OnlineButton block color="primary" size="large" loading={move.isPending} disabled={!target} onClick={() => void submit()}>
-          {uiText.confirm}
-        </OnlineButton>
-      </div>
-    </FormPopup>
+    </>
+  )
+}
+
+/** SPEC §3 device transfer: to another company of the user's scope, or to one of its staff. */
+export function MoveDialog({ area, device, visible, onClose }: { area: DeviceArea; device: DeviceRecord | null; visible: boolean; onClose: () => void }) {
+  const targets = useQuery({ ...moveTargetsQuery(area), enabled: visible })
+  const { move } = useDeviceMutations(area)
+  // Where the device already is is no target.
+  const companies = (targets.data?.companies ?? []).filter((c) => !(c.id === device?.companyId && device?.staffId === null))
+  const staff = (targets.data?.staff ?? []).filter((s) => s.id !== device?.staffId)
+
+  const submit = async ({ target }: { target: Target }) => {
+    if (!device) return
+    await move.mutateAsync(target.kind === 'company' ? { deviceId: device.id, targetCompanyId: target.id } : { deviceId: device.id, targetStaffId: target.id })
+  }
+
+  return (
+    <PopupForm<{ target: Target }>
+      visible={visible}
+      title={t.moveTitle(device?.serialNumber ?? '')}
+      onClose={onClose}
+      submit={submit}
+      success={successMessages.transfer}
+      pending={move.isPending}
+      header={
+        <QueryStatus
+          isPending={targets.isPending}
+          isError={targets.isError}
+          isEmpty={companies.length + staff.length === 0}
+          onRetry={() => void targets.refetch()}
+          emptyText={t.noMoveTargets}
+        />
+      }
+    >
+      <Form.Item name="target" rules={[{ required: true, message: t.chooseTarget }]}>
+        <TargetPicker companies={companies} staff={staff} />
+      </Form.Item>
+    </PopupForm>
   )
 }

@@ -1,14 +1,15 @@
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { Tag } from 'antd-mobile'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import type { TaskRecord, TaskStatus } from '../../../shared/contract/huawei-device'
 import { formatDate } from '../../../shared/domain/format'
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../../../shared/domain/paging'
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../../../shared/domain/paging-rules'
 import { huaweiDeviceText as t } from '../../../shared/messages'
 import { Pagination } from '../../components/Pagination'
 import { QueryStatus } from '../../components/QueryStatus'
 import type { DeviceArea } from './area'
-import { deviceKeys, taskLogQuery } from './queries'
+import { taskLogQuery } from './queries'
+import { taskFailureText } from './task-text'
 
 const statusColor: Record<TaskStatus, string> = {
   QUEUED: 'default',
@@ -23,6 +24,7 @@ function commandLabel(type: string): string {
 }
 
 function TaskItem({ task }: { task: TaskRecord }) {
+  const failure = taskFailureText(task)
   return (
     <li className="task-item" data-task-id={task.taskId} data-status={task.status}>
       <span className="task-type">{commandLabel(task.type)}</span>
@@ -34,23 +36,19 @@ function TaskItem({ task }: { task: TaskRecord }) {
         {task.finishedAt ? ` · ${t.taskFinishedAt} ${formatDate(task.finishedAt)}` : ''}
         {task.createdByName ? ` · ${t.taskCreatedBy} ${task.createdByName}` : ''}
       </span>
-      {task.errorMessage ? <span className="task-error">{task.errorMessage}</span> : null}
+      {failure ? <span className="task-error">{failure}</span> : null}
     </li>
   )
 }
 
-/** The device's task log, newest first (SPEC §7 /device/task/search); it refreshes itself while tasks are pending. */
+/**
+ * The device's task log, newest first (SPEC §7 /device/task/search). It refreshes itself while tasks are pending,
+ * as the detail does while its pendingTaskCount is above 0, so the detail's last refresh already shows the
+ * state the finished tasks left behind.
+ */
 export function TaskLog({ area, deviceId }: { area: DeviceArea; deviceId: number }) {
   const [paging, setPaging] = useState({ current: FIRST_PAGE, pageSize: DEFAULT_PAGE_SIZE })
   const log = useQuery(taskLogQuery(area, deviceId, paging))
-  const queryClient = useQueryClient()
-  const pending = log.data?.pendingCount ?? 0
-  const previous = useRef(pending)
-  // When the last pending task finishes, the device's state has changed: refresh the detail once more.
-  useEffect(() => {
-    if (previous.current > 0 && pending === 0) void queryClient.invalidateQueries({ queryKey: deviceKeys.detail(area.platform, deviceId) })
-    previous.current = pending
-  }, [pending, area.platform, deviceId, queryClient])
   const records = log.data?.records ?? []
   return (
     <section className="device-section" aria-label={t.taskLog}>

@@ -1,3 +1,4 @@
+import { deviceAreaAuthorities, type DeviceAreaAuthorities } from '../../../shared/domain/device-areas'
 import type { AgentPlatform } from '../../../shared/contract/agent'
 import type { RoutePath } from '../../../shared/messages'
 
@@ -12,7 +13,8 @@ export interface DeviceArea {
   api: '' | '/mi'
   listPath: RoutePath
   recyclePath: RoutePath
-  authority: { device: string; command: string; recycle: string }
+  /** The authorities the server's device routes require (one map for both sides). */
+  authority: Readonly<DeviceAreaAuthorities>
 }
 
 export const huaweiArea: DeviceArea = {
@@ -20,7 +22,7 @@ export const huaweiArea: DeviceArea = {
   api: '',
   listPath: '/huawei/device',
   recyclePath: '/huawei/recycle',
-  authority: { device: 'huawei:device', command: 'huawei:command', recycle: 'huawei:recycle' },
+  authority: deviceAreaAuthorities.HUAWEI,
 }
 
 export const miArea: DeviceArea = {
@@ -28,7 +30,7 @@ export const miArea: DeviceArea = {
   api: '/mi',
   listPath: '/mi/device',
   recyclePath: '/mi/recycle',
-  authority: { device: 'mi:device', command: 'mi:device', recycle: 'mi:recycle' },
+  authority: deviceAreaAuthorities.MI,
 }
 
 /** SPEC §2: the Huawei detail reads the device id from the huawei-device-id page parameter. */

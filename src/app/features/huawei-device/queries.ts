@@ -1,48 +1,36 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
 import type { AgentCommand } from '../../../shared/contract/agent'
-import {
-  finalTaskStatuses,
-  type CommandResponse,
-  type DeviceAddRequest,
-  type DeviceMoveRequest,
-  type DeviceRecord,
-  type DeviceSearchParams,
-  type DeviceSearchResponse,
-  type EnrollmentTokenResponse,
-  type MoveTargetsResponse,
-  type TaskSearchResponse,
-  type TaskStatusResponse,
-  type UpdateRentUserInfoRequest,
+import type {
+  CommandResponse,
+  DeviceAddRequest,
+  DeviceMoveRequest,
+  DeviceRecord,
+  DeviceSearchParams,
+  DeviceSearchResponse,
+  EnrollmentTokenResponse,
+  MoveTargetsResponse,
+  TaskSearchResponse,
+  UpdateRentUserInfoRequest,
 } from '../../../shared/contract/huawei-device'
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE, MAX_PAGE_SIZE } from '../../../shared/domain/paging'
 import { api, HUAWEI_BASE } from '../../api/http'
+import { pagingSearch, param, type SearchOf } from '../../components/search-params'
 import type { DeviceArea } from './area'
 import { HUAWEI_DEVICE_ID_PARAM, MI_DEVICE_ID_PARAM } from './area'
 
-const page = {
-  current: z.coerce.number().int().min(FIRST_PAGE).catch(FIRST_PAGE),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).catch(DEFAULT_PAGE_SIZE),
-}
-const filters = {
-  serialNumber: z.string().optional().catch(undefined),
-  renterName: z.string().optional().catch(undefined),
-  connectionStatus: z.enum(['success', 'warning', 'error']).optional().catch(undefined),
-}
-
 /** URL search of the device lists: page, size and filters; bad values fall back to defaults (STYLE §4). */
-export const deviceListSearchSchema = z.object({ ...page, ...filters })
-export type DeviceListSearch = z.output<typeof deviceListSearchSchema>
+export const deviceListSearch = {
+  ...pagingSearch,
+  serialNumber: param.text,
+  renterName: param.text,
+  connectionStatus: param.oneOf(['success', 'warning', 'error'] as const),
+}
+export type DeviceListSearch = SearchOf<typeof deviceListSearch>
 
 /** The Mi list also carries the device whose detail it shows. */
-export const miDeviceSearchSchema = deviceListSearchSchema.extend({
-  [MI_DEVICE_ID_PARAM]: z.coerce.number().int().positive().optional().catch(undefined),
-})
+export const miDeviceSearch = { ...deviceListSearch, [MI_DEVICE_ID_PARAM]: param.id }
 
 /** /huawei/detail?huawei-device-id= (SPEC §2). */
-export const huaweiDetailSearchSchema = z.object({
-  [HUAWEI_DEVICE_ID_PARAM]: z.coerce.number().int().positive().optional().catch(undefined),
-})
+export const huaweiDetailSearch = { [HUAWEI_DEVICE_ID_PARAM]: param.id }
 
 /** Keys hold every argument, the platform included, so the two areas never share an entry (STYLE §3). */
 export const deviceKeys = {
@@ -140,20 +128,4 @@ export function useCommandMutation(area: DeviceArea) {
       void queryClient.invalidateQueries({ queryKey: deviceKeys.detail(area.platform, deviceId) })
     },
   })
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/**
- * Polls GET /task/status until the task is final or `timeoutMs` passes. Used for getLockPasscode, whose answer
- * (a passcode) is shown once and never put into the query cache, so it is never persisted.
- */
-export async function waitForTask(taskId: string, { timeoutMs = 45_000, intervalMs = 1500, signal }: { timeoutMs?: number; intervalMs?: number; signal?: AbortSignal } = {}): Promise<TaskStatusResponse | null> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline && !signal?.aborted) {
-    const task = await api.get<TaskStatusResponse>('/task/status', { taskId }, { ...huawei, signal })
-    if (finalTaskStatuses.includes(task.status)) return task
-    await sleep(intervalMs)
-  }
-  return null
 }

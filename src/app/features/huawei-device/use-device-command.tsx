@@ -1,11 +1,11 @@
 import { useState } from 'react'
 import { Dialog } from 'antd-mobile'
 import type { AgentCommand } from '../../../shared/contract/agent'
-import { huaweiDeviceText as t, uiText } from '../../../shared/messages'
+import { errorMessages, huaweiDeviceText as t, uiText } from '../../../shared/messages'
 import { confirmAction } from '../../components/dialogs'
 import { notify } from '../../notify'
 import type { DeviceArea } from './area'
-import { useCommandMutation, waitForTask } from './queries'
+import { useCommandMutation } from './queries'
 
 /** The order of the command buttons: the everyday ones first, the destructive ones last. */
 export const commandOrder: AgentCommand[] = [
@@ -30,29 +30,15 @@ function confirmExitControl(device: string): Promise<boolean> {
   })
 }
 
-/** SPEC §4: the lock passcode dialog shows the returned password, or the no-lock-password message when empty. */
+/** The lock-passcode flow (and the contract it reads) is fetched only when a passcode is asked for. */
 async function showLockPasscode(taskId: string): Promise<void> {
-  notify.info(t.lockPasscodeWaiting)
-  let task
+  let flow: typeof import('./lock-passcode')
   try {
-    task = await waitForTask(taskId)
+    flow = await import('./lock-passcode')
   } catch {
-    return // the request's failure is shown
+    return notify.warning(errorMessages.networkFailed)
   }
-  if (!task) return notify.warning(t.lockPasscodeNoAnswer)
-  if (task.status !== 'DONE') return notify.warning(t.lockPasscodeFailed(task.errorMessage ?? t.taskStatus[task.status]))
-  const password = typeof task.result?.password === 'string' ? task.result.password : ''
-  await Dialog.alert({
-    title: t.lockPasscodeTitle,
-    content: password ? (
-      <p className="secret-value" style={{ fontSize: 22, textAlign: 'center', margin: 0 }} data-testid="lock-passcode">
-        {password}
-      </p>
-    ) : (
-      <p style={{ textAlign: 'center', margin: 0 }}>{t.noLockPasscode}</p>
-    ),
-    confirmText: uiText.close,
-  })
+  await flow.showLockPasscode(taskId)
 }
 
 /**

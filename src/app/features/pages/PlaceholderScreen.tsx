@@ -1,13 +1,13 @@
-import { ErrorBlock } from 'antd-mobile'
 import { uiText } from '../../../shared/messages'
 import { PageTitle } from '../../components/PageTitle'
+import { StateBlock } from '../../components/StateBlock'
 
 /** The titled page of a screen whose functionality a later issue builds. */
 export function PlaceholderScreen({ title }: { title: string }) {
   return (
     <section>
       <PageTitle title={title} />
-      <ErrorBlock status="empty" title={title} description={uiText.comingSoon} />
+      <StateBlock kind="empty" title={title} description={uiText.comingSoon} />
     </section>
   )
 }

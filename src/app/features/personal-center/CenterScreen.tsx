@@ -1,15 +1,18 @@
-import { List, SpinLoading } from 'antd-mobile'
+import { List } from 'antd-mobile'
 import { useQuery } from '@tanstack/react-query'
 import { organizationText, routeTitles, uiText } from '../../../shared/messages'
+import { Loading } from '../../components/Loading'
 import { PageTitle } from '../../components/PageTitle'
 import { RecordCard } from '../../components/RecordCard'
+import { DialogSlot, lazyDialog } from '../../components/lazy-dialog'
 import { useAuthorities } from '../../components/use-authorities'
 import { useDisclosure } from '../../components/use-disclosure'
-import { PasswordForm, SecondaryPasswordForm } from './PasswordForms'
-import { PhoneForm } from './PhoneForm'
 import { securityQuery } from './queries'
 
 const t = organizationText.center
+const PasswordForm = lazyDialog(() => import('./PasswordForms').then((m) => m.PasswordForm))
+const SecondaryPasswordForm = lazyDialog(() => import('./PasswordForms').then((m) => m.SecondaryPasswordForm))
+const PhoneForm = lazyDialog(() => import('./PhoneForm').then((m) => m.PhoneForm))
 
 /** /center: the signed-in user's account — password, secondary password, phone number (SPEC §2). */
 export function CenterScreen() {
@@ -35,9 +38,7 @@ export function CenterScreen() {
           ]}
         />
       ) : (
-        <div className="center-box">
-          <SpinLoading aria-label={uiText.loading} />
-        </div>
+        <Loading label={false} />
       )}
       <List mode="card" header={t.security} style={{ margin: '12px 0' }}>
         <List.Item onClick={() => password.open(true)} description={t.changePasswordHint}>
@@ -50,9 +51,15 @@ export function CenterScreen() {
           <span>{t.changePhone}</span>
         </List.Item>
       </List>
-      <PasswordForm visible={password.visible} onClose={password.close} />
-      <SecondaryPasswordForm visible={secondary.visible} isSet={isSet} onClose={secondary.close} />
-      <PhoneForm visible={phone.visible} onClose={phone.close} />
+      <DialogSlot of={password}>
+        <PasswordForm visible={password.visible} onClose={password.close} />
+      </DialogSlot>
+      <DialogSlot of={secondary}>
+        <SecondaryPasswordForm visible={secondary.visible} isSet={isSet} onClose={secondary.close} />
+      </DialogSlot>
+      <DialogSlot of={phone}>
+        <PhoneForm visible={phone.visible} onClose={phone.close} />
+      </DialogSlot>
     </section>
   )
 }

@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react'
-import { Button, Form, Input } from 'antd-mobile'
+import { Button, Form } from 'antd-mobile'
 import { UpdatePhoneNumberRequest } from '../../../shared/contract/personal-center'
-import { organizationText, successMessages, uiText } from '../../../shared/messages'
-import { FormPopup } from '../../components/FormPopup'
-import { OnlineButton } from '../../components/OnlineButton'
-import { zodRule } from '../../components/form-rules'
+import { organizationText, successMessages } from '../../../shared/messages'
+import { PopupForm, TextField } from '../../components/PopupForm'
 import { notify } from '../../notify'
 import { usePersonalCenterMutations } from './queries'
 
@@ -42,47 +40,28 @@ export function PhoneForm({ visible, onClose }: { visible: boolean; onClose: () 
     }
   }
 
-  const onFinish = async (v: UpdatePhoneNumberRequest) => {
-    try {
-      await updatePhoneNumber.mutateAsync(v)
-    } catch {
-      return
-    }
-    notify.success(successMessages.changePhone)
-    form.resetFields()
+  const submit = async (v: UpdatePhoneNumberRequest) => {
+    await updatePhoneNumber.mutateAsync(v)
     setLeft(0)
-    onClose()
   }
 
   return (
-    <FormPopup visible={visible} title={t.changePhone} onClose={onClose}>
-      <Form
-        form={form}
-        layout="horizontal"
-        onFinish={onFinish}
-        footer={
-          <OnlineButton block type="submit" color="primary" size="large" loading={updatePhoneNumber.isPending}>
-            {uiText.confirm}
-          </OnlineButton>
+    <PopupForm visible={visible} title={t.changePhone} onClose={onClose} form={form} submit={submit} success={successMessages.changePhone} pending={updatePhoneNumber.isPending}>
+      <TextField name="phoneNumber" label={t.newPhone} schema={UpdatePhoneNumberRequest} type="tel" inputMode="tel" autoComplete="tel" />
+      <TextField
+        name="code"
+        label={t.code}
+        schema={UpdatePhoneNumberRequest}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        clearable={false}
+        extra={
+          <Button size="small" className="touch" disabled={left > 0} loading={sendCode.isPending} onClick={() => void requestCode()}>
+            {left > 0 ? t.resendIn(left) : t.sendCode}
+          </Button>
         }
-      >
-        <Form.Item name="phoneNumber" label={t.newPhone} validateTrigger="onBlur" rules={[zodRule(UpdatePhoneNumberRequest, 'phoneNumber')]}>
-          <Input type="tel" inputMode="tel" autoComplete="tel" placeholder={uiText.required(t.newPhone)} clearable />
-        </Form.Item>
-        <Form.Item
-          name="code"
-          label={t.code}
-          validateTrigger="onBlur"
-          rules={[zodRule(UpdatePhoneNumberRequest, 'code')]}
-          extra={
-            <Button size="small" className="touch" disabled={left > 0} loading={sendCode.isPending} onClick={() => void requestCode()}>
-              {left > 0 ? t.resendIn(left) : t.sendCode}
-            </Button>
-          }
-        >
-          <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={uiText.required(t.code)} />
-        </Form.Item>
-      </Form>
-    </FormPopup>
+      />
+    </PopupForm>
   )
 }

@@ -1,21 +1,21 @@
 import { PullToRefresh, Tag } from 'antd-mobile'
 import { useQuery } from '@tanstack/react-query'
-import { quotaRecordKinds, type QuotaType } from '../../../shared/contract/quota'
+import type { QuotaType } from '../../../shared/contract/quota'
 import { formatDate, formatThousands } from '../../../shared/domain/format'
-import { organizationText, routeTitles } from '../../../shared/messages'
+import { deviceText, organizationText, routeTitles } from '../../../shared/messages'
 import { PageTitle } from '../../components/PageTitle'
 import { Pagination } from '../../components/Pagination'
 import { QueryStatus } from '../../components/QueryStatus'
 import { RecordCard, RecordList } from '../../components/RecordCard'
 import { SearchPanel } from '../../components/SearchPanel'
 import { useSearchState } from '../../components/use-search-state'
-import { quotaRecordsQuery, quotaSearchSchema } from './queries'
+import { quotaRecordKinds, quotaRecordsQuery, quotaSearch } from './queries'
 
 const t = organizationText.quota
 
 /** /account/ios and /account/huawei: the quota account and its records (consumption, transfers, grants). */
 function QuotaRecordScreen({ quotaType }: { quotaType: QuotaType }) {
-  const [search, setSearch] = useSearchState(quotaSearchSchema)
+  const [search, setSearch, applyFilters] = useSearchState(quotaSearch)
   const list = useQuery(quotaRecordsQuery({ ...search, quotaType }))
   const title = routeTitles[quotaType === 'IOS' ? '/account/ios' : '/account/huawei']
   const records = list.data?.records ?? []
@@ -38,11 +38,11 @@ function QuotaRecordScreen({ quotaType }: { quotaType: QuotaType }) {
       ) : null}
       <SearchPanel
         fields={[
-          { name: 'serialNumber', label: t.serialNumber },
+          { name: 'serialNumber', label: deviceText.serialNumber },
           { name: 'kind', label: t.kind, options: [{ label: t.allKinds, value: '' }, ...quotaRecordKinds.map((k) => ({ label: t.kinds[k], value: k }))] },
         ]}
         values={search}
-        onSearch={(f) => setSearch({ ...search, serialNumber: f.serialNumber, kind: f.kind as (typeof quotaRecordKinds)[number] | undefined, current: 1 })}
+        onSearch={applyFilters}
       />
       <PullToRefresh onRefresh={async () => void (await list.refetch())}>
         <QueryStatus isPending={list.isPending} isError={list.isError && !list.data} isEmpty={records.length === 0} onRetry={() => void list.refetch()} emptyText={t.empty} />
@@ -58,7 +58,7 @@ function QuotaRecordScreen({ quotaType }: { quotaType: QuotaType }) {
               tags={<Tag fill="outline">{t.kinds[r.kind]}</Tag>}
               fields={[
                 { label: t.remainingAfter, value: r.remainingAfter },
-                ...(r.serialNumber ? [{ label: t.serialNumber, value: r.serialNumber }] : []),
+                ...(r.serialNumber ? [{ label: deviceText.serialNumber, value: r.serialNumber }] : []),
                 ...(r.counterpartCompanyName ? [{ label: t.counterpart, value: r.counterpartCompanyName }] : []),
                 { label: t.company, value: r.companyName },
                 ...(r.operatorName ? [{ label: t.operator, value: r.operatorName }] : []),

@@ -1,15 +1,13 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { z } from 'zod'
-import { quotaRecordKinds, type ConsumedRecordQuery, type ConsumedRecordResponse } from '../../../shared/contract/quota'
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE, MAX_PAGE_SIZE } from '../../../shared/domain/paging'
+import type { ConsumedRecordQuery, ConsumedRecordResponse, QuotaRecordItem } from '../../../shared/contract/quota'
+import { organizationText } from '../../../shared/messages'
 import { api } from '../../api/http'
+import { pagingSearch, param } from '../../components/search-params'
 
-export const quotaSearchSchema = z.object({
-  current: z.coerce.number().int().min(FIRST_PAGE).catch(FIRST_PAGE),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).catch(DEFAULT_PAGE_SIZE),
-  serialNumber: z.string().optional().catch(undefined),
-  kind: z.enum(quotaRecordKinds).optional().catch(undefined),
-})
+/** The kinds of quota record, in the order the filter offers them (the keys of their Chinese names). */
+export const quotaRecordKinds = Object.keys(organizationText.quota.kinds) as QuotaRecordItem['kind'][]
+
+export const quotaSearch = { ...pagingSearch, serialNumber: param.text, kind: param.oneOf(quotaRecordKinds) }
 
 export const quotaKeys = {
   all: ['quota'] as const,

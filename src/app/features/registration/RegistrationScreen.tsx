@@ -2,7 +2,7 @@ import { Dialog, PullToRefresh, Tag } from 'antd-mobile'
 import { useQuery } from '@tanstack/react-query'
 import type { RegistrationRecord, RegistrationStatus } from '../../../shared/contract/registration'
 import { formatDate } from '../../../shared/domain/format'
-import { pageAfterDelete } from '../../../shared/domain/paging'
+import { pageAfterDelete } from '../../../shared/domain/paging-rules'
 import { organizationText, routeTitles, successMessages, uiText } from '../../../shared/messages'
 import { OnlineButton } from '../../components/OnlineButton'
 import { PageTitle } from '../../components/PageTitle'
@@ -11,18 +11,19 @@ import { QueryStatus } from '../../components/QueryStatus'
 import { RecordCard, RecordList } from '../../components/RecordCard'
 import { SearchPanel } from '../../components/SearchPanel'
 import { confirmAction } from '../../components/dialogs'
+import { DialogSlot, lazyDialog } from '../../components/lazy-dialog'
 import { useDisclosure } from '../../components/use-disclosure'
 import { useSearchState } from '../../components/use-search-state'
 import { notify } from '../../notify'
-import { registrationListQuery, registrationSearchSchema, useRegistrationMutations } from './queries'
-import { RegistrationForm } from './RegistrationForm'
+import { registrationListQuery, registrationSearch, registrationStatuses, useRegistrationMutations } from './queries'
 
 const t = organizationText.registration
+const RegistrationForm = lazyDialog(() => import('./RegistrationForm').then((m) => m.RegistrationForm))
 const statusColor: Record<RegistrationStatus, 'warning' | 'success' | 'danger'> = { PENDING: 'warning', APPROVED: 'success', REJECTED: 'danger' }
 
 /** /userRegister (administrator): review registrations — approve or reject, edit, delete (SPEC §2). */
 export function RegistrationScreen() {
-  const [search, setSearch] = useSearchState(registrationSearchSchema)
+  const [search, setSearch, applyFilters] = useSearchState(registrationSearch)
   const list = useQuery(registrationListQuery(search))
   const editor = useDisclosure<RegistrationRecord>()
   const { approve, reject, remove } = useRegistrationMutations()
@@ -81,11 +82,11 @@ export function RegistrationScreen() {
           {
             name: 'status',
             label: t.status,
-            options: [{ label: t.allStatuses, value: '' }, ...(['PENDING', 'APPROVED', 'REJECTED'] as const).map((s) => ({ label: t.statuses[s], value: s }))],
+            options: [{ label: t.allStatuses, value: '' }, ...registrationStatuses.map((s) => ({ label: t.statuses[s], value: s }))],
           },
         ]}
         values={search}
-        onSearch={(f) => setSearch({ ...search, username: f.username, status: f.status as RegistrationStatus | undefined, current: 1 })}
+        onSearch={applyFilters}
       />
       <PullToRefresh onRefresh={async () => void (await list.refetch())}>
         <QueryStatus isPending={list.isPending} isError={list.isError && !list.data} isEmpty={records.length === 0} onRetry={() => void list.refetch()} emptyText={t.empty} />
@@ -126,7 +127,9 @@ export function RegistrationScreen() {
       {total > 0 ? (
         <Pagination current={search.current} pageSize={search.pageSize} total={total} onChange={(current, pageSize) => setSearch({ ...search, current, pageSize })} />
       ) : null}
-      <RegistrationForm key={editor.value?.id ?? 'none'} visible={editor.visible} editing={editor.value} onClose={editor.close} />
+      <DialogSlot of={editor}>
+        <RegistrationForm key={editor.value?.id} visible={editor.visible} editing={editor.value} onClose={editor.close} />
+      </DialogSlot>
     </section>
   )
 }

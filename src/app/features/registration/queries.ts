@@ -1,20 +1,18 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
-import {
-  registrationStatuses,
-  type RegistrationSearchQuery,
-  type RegistrationSearchResponse,
-  type RegistrationUpdateRequest,
+import type {
+  RegistrationSearchQuery,
+  RegistrationSearchResponse,
+  RegistrationStatus,
+  RegistrationUpdateRequest,
 } from '../../../shared/contract/registration'
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE, MAX_PAGE_SIZE } from '../../../shared/domain/paging'
+import { organizationText } from '../../../shared/messages'
 import { api } from '../../api/http'
+import { pagingSearch, param } from '../../components/search-params'
 
-export const registrationSearchSchema = z.object({
-  current: z.coerce.number().int().min(FIRST_PAGE).catch(FIRST_PAGE),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).catch(DEFAULT_PAGE_SIZE),
-  username: z.string().optional().catch(undefined),
-  status: z.enum(registrationStatuses).optional().catch(undefined),
-})
+/** The review states, in the order the filter offers them (the keys of their Chinese names). */
+export const registrationStatuses = Object.keys(organizationText.registration.statuses) as RegistrationStatus[]
+
+export const registrationSearch = { ...pagingSearch, username: param.text, status: param.oneOf(registrationStatuses) }
 
 export const registrationKeys = {
   all: ['registration'] as const,

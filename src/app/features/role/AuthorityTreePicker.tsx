@@ -1,5 +1,5 @@
-import { Checkbox } from 'antd-mobile'
 import type { AuthorityNode } from '../../../shared/domain/authorities'
+import { SelectBox } from '../../components/SelectBox'
 
 const leaves = (n: AuthorityNode): string[] => (n.children ? n.children.flatMap(leaves) : [n.id])
 
@@ -28,23 +28,23 @@ export function AuthorityTreePicker({ tree, value = [], onChange }: AuthorityTre
       {tree.map((node) => {
         if (!node.children) {
           return (
-            <Checkbox key={node.id} checked={chosen.has(node.id)} onChange={(on) => set([node.id], on)}>
+            <SelectBox key={node.id} checked={chosen.has(node.id)} onChange={(on) => set([node.id], on)}>
               {node.name}
-            </Checkbox>
+            </SelectBox>
           )
         }
         const ids = leaves(node)
         const count = ids.filter((id) => chosen.has(id)).length
         return (
           <div key={node.id} role="group" aria-label={node.name}>
-            <Checkbox checked={count === ids.length} indeterminate={count > 0 && count < ids.length} onChange={(on) => set(ids, on)}>
+            <SelectBox checked={count === ids.length} indeterminate={count > 0 && count < ids.length} onChange={(on) => set(ids, on)}>
               {node.name}
-            </Checkbox>
+            </SelectBox>
             <div className="authority-children">
               {node.children.map((child) => (
-                <Checkbox key={child.id} checked={chosen.has(child.id)} onChange={(on) => set(leaves(child), on)}>
+                <SelectBox key={child.id} checked={chosen.has(child.id)} onChange={(on) => set(leaves(child), on)}>
                   {child.name}
-                </Checkbox>
+                </SelectBox>
               ))}
             </div>
           </div>

@@ -1,13 +1,12 @@
-import { Form, Input, Selector, SpinLoading } from 'antd-mobile'
+import { Form, Selector } from 'antd-mobile'
 import { useQuery } from '@tanstack/react-query'
 import { RoleFields, type RoleRecord, type RoleType } from '../../../shared/contract/role'
 import { validateRoleAuthorities } from '../../../shared/domain/validators'
-import { organizationText, successMessages, uiText } from '../../../shared/messages'
+import { organizationText, successMessages } from '../../../shared/messages'
 import { FormPopup } from '../../components/FormPopup'
-import { OnlineButton } from '../../components/OnlineButton'
-import { zodRule } from '../../components/form-rules'
+import { Loading, Spinner } from '../../components/Loading'
+import { SubmitForm, TextField } from '../../components/PopupForm'
 import { useAuthorities } from '../../components/use-authorities'
-import { notify } from '../../notify'
 import { AuthorityTreePicker } from './AuthorityTreePicker'
 import { authorityTreeQuery, roleDetailQuery, useRoleMutations } from './queries'
 
@@ -31,28 +30,20 @@ function AuthorityField({ roleType }: { roleType: RoleType }) {
   const tree = useQuery(authorityTreeQuery(roleType))
   return (
     <Form.Item name="authorityIdList" label={t.authorities} layout="vertical" rules={[authorityRule]} validateTrigger="onChange">
-      {tree.data ? <AuthorityTreePicker tree={tree.data} /> : <SpinLoading aria-label={uiText.loading} />}
+      {tree.data ? <AuthorityTreePicker tree={tree.data} /> : <Spinner />}
     </Form.Item>
   )
 }
 
-function RoleFormBody({ editing, initial, onClose }: { editing: RoleRecord | null; initial: RoleFormValues; onClose: () => void }) {
+function RoleFormBody({ visible, editing, initial, onClose }: { visible: boolean; editing: RoleRecord | null; initial: RoleFormValues; onClose: () => void }) {
   const [form] = Form.useForm<RoleFormValues>()
   const { isBoss } = useAuthorities()
   const { add, update } = useRoleMutations()
   const roleType = (Form.useWatch('roleType', form) as RoleType[] | undefined)?.[0] ?? initial.roleType[0]
 
-  const onFinish = async (v: RoleFormValues) => {
+  const submit = (v: RoleFormValues) => {
     const authorityIdList = v.authorityIdList ?? []
-    try {
-      if (editing) await update.mutateAsync({ id: editing.id, name: v.name, authorityIdList })
-      else await add.mutateAsync({ name: v.name, roleType: v.roleType[0], authorityIdList })
-    } catch {
-      return
-    }
-    notify.success(editing ? successMessages.edit : successMessages.save)
-    form.resetFields()
-    onClose()
+    return editing ? update.mutateAsync({ id: editing.id, name: v.name, authorityIdList }) : add.mutateAsync({ name: v.name, roleType: v.roleType[0], authorityIdList })
   }
 
   const typeOptions = [
@@ -61,20 +52,16 @@ function RoleFormBody({ editing, initial, onClose }: { editing: RoleRecord | nul
   ]
 
   return (
-    <Form
+    <SubmitForm<RoleFormValues>
+      visible={visible}
       form={form}
-      layout="horizontal"
       initialValues={initial}
-      onFinish={onFinish}
-      footer={
-        <OnlineButton block type="submit" color="primary" size="large" loading={add.isPending || update.isPending}>
-          {uiText.confirm}
-        </OnlineButton>
-      }
+      submit={submit}
+      success={editing ? successMessages.edit : successMessages.save}
+      pending={add.isPending || update.isPending}
+      onClose={onClose}
     >
-      <Form.Item name="name" label={t.name} validateTrigger="onBlur" rules={[zodRule(RoleFields, 'name')]}>
-        <Input placeholder={uiText.required(t.name)} clearable />
-      </Form.Item>
+      <TextField name="name" label={t.name} schema={RoleFields} />
       {editing ? (
         <Form.Item label={t.type}>
           <span>{t.types[editing.roleType]}</span>
@@ -92,7 +79,7 @@ function RoleFormBody({ editing, initial, onClose }: { editing: RoleRecord | nul
         </Form.Item>
       )}
       <AuthorityField key={roleType} roleType={roleType} />
-    </Form>
+    </SubmitForm>
   )
 }
 
@@ -102,27 +89,24 @@ interface RoleFormProps {
   onClose: () => void
 }
 
-/** Add or edit a role; editing loads the role's detail first (GET /role/detail). */
+/** Add or edit a role; editing loads the role's detail first (GET /role/detail), the sheet showing meanwhile. */
 export function RoleForm({ visible, editing, onClose }: RoleFormProps) {
   const detail = useQuery({ ...roleDetailQuery(editing?.id ?? 0), enabled: visible && editing !== null })
   const title = editing ? t.editTitle : t.addTitle
   let body
   if (!editing) {
-    body = <RoleFormBody editing={null} initial={{ name: '', roleType: ['STAFF'], authorityIdList: [] }} onClose={onClose} />
+    body = <RoleFormBody visible={visible} editing={null} initial={{ name: '', roleType: ['STAFF'], authorityIdList: [] }} onClose={onClose} />
   } else if (detail.data) {
     body = (
       <RoleFormBody
+        visible={visible}
         editing={editing}
         initial={{ name: detail.data.name, roleType: [detail.data.roleType], authorityIdList: detail.data.authorityIdList }}
         onClose={onClose}
       />
     )
   } else {
-    body = (
-      <div className="center-box">
-        <SpinLoading aria-label={uiText.loading} />
-      </div>
-    )
+    body = <Loading label={false} />
   }
   return (
     <FormPopup visible={visible} title={title} onClose={onClose}>

@@ -2,7 +2,7 @@ import { PullToRefresh, Tag } from 'antd-mobile'
 import { useQuery } from '@tanstack/react-query'
 import type { RoleRecord } from '../../../shared/contract/role'
 import { formatDate } from '../../../shared/domain/format'
-import { pageAfterDelete } from '../../../shared/domain/paging'
+import { pageAfterDelete } from '../../../shared/domain/paging-rules'
 import { organizationText, routeTitles, successMessages } from '../../../shared/messages'
 import { OnlineButton } from '../../components/OnlineButton'
 import { PageTitle } from '../../components/PageTitle'
@@ -11,18 +11,19 @@ import { QueryStatus } from '../../components/QueryStatus'
 import { RecordCard, RecordList } from '../../components/RecordCard'
 import { SearchPanel } from '../../components/SearchPanel'
 import { confirmAction } from '../../components/dialogs'
+import { DialogSlot, lazyDialog } from '../../components/lazy-dialog'
 import { useAuthorities } from '../../components/use-authorities'
 import { useDisclosure } from '../../components/use-disclosure'
 import { useSearchState } from '../../components/use-search-state'
 import { notify } from '../../notify'
-import { roleListQuery, roleSearchSchema, useRoleMutations } from './queries'
-import { RoleForm } from './RoleForm'
+import { roleListQuery, roleSearch, useRoleMutations } from './queries'
 
 const t = organizationText.role
+const RoleForm = lazyDialog(() => import('./RoleForm').then((m) => m.RoleForm))
 
 /** /sys: roles of COMPANY and STAFF type with their authorities (SPEC §2 "Role list and role add/edit"). */
 export function RoleScreen() {
-  const [search, setSearch] = useSearchState(roleSearchSchema)
+  const [search, setSearch, applyFilters] = useSearchState(roleSearch)
   const list = useQuery(roleListQuery(search))
   const editor = useDisclosure<RoleRecord | null>()
   const { remove } = useRoleMutations()
@@ -69,7 +70,7 @@ export function RoleScreen() {
           },
         ]}
         values={search}
-        onSearch={(filters) => setSearch({ ...search, ...filters, roleType: filters.roleType as 'COMPANY' | 'STAFF' | undefined, current: 1 })}
+        onSearch={applyFilters}
       />
       <PullToRefresh onRefresh={async () => void (await list.refetch())}>
         <QueryStatus isPending={list.isPending} isError={list.isError && !list.data} isEmpty={records.length === 0} onRetry={() => void list.refetch()} emptyText={t.empty} />
@@ -104,7 +105,9 @@ export function RoleScreen() {
       {total > 0 ? (
         <Pagination current={search.current} pageSize={search.pageSize} total={total} onChange={(current, pageSize) => setSearch({ ...search, current, pageSize })} />
       ) : null}
-      <RoleForm key={editor.value?.id ?? 'new'} visible={editor.visible} editing={editor.value} onClose={editor.close} />
+      <DialogSlot of={editor}>
+        <RoleForm key={editor.value?.id ?? 'new'} visible={editor.visible} editing={editor.value} onClose={editor.close} />
+      </DialogSlot>
     </section>
   )
 }

@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
 import type { AuthorityNode } from '../../../shared/domain/authorities'
 import type {
   RoleAddRequest,
@@ -9,15 +8,11 @@ import type {
   RoleType,
   RoleUpdateRequest,
 } from '../../../shared/contract/role'
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE, MAX_PAGE_SIZE } from '../../../shared/domain/paging'
 import { api } from '../../api/http'
+import { roleOptionKeys } from '../../api/role-options'
+import { pagingSearch, param } from '../../components/search-params'
 
-export const roleSearchSchema = z.object({
-  current: z.coerce.number().int().min(FIRST_PAGE).catch(FIRST_PAGE),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).catch(DEFAULT_PAGE_SIZE),
-  name: z.string().optional().catch(undefined),
-  roleType: z.enum(['COMPANY', 'STAFF']).optional().catch(undefined),
-})
+export const roleSearch = { ...pagingSearch, name: param.text, roleType: param.oneOf(['COMPANY', 'STAFF'] as const) }
 
 export const roleKeys = {
   all: ['role'] as const,
@@ -46,7 +41,9 @@ export const authorityTreeQuery = (type: RoleType) =>
 
 export function useRoleMutations() {
   const queryClient = useQueryClient()
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: roleKeys.all })
+  // The role choices of the company and staff forms change with the roles.
+  const invalidate = () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: roleKeys.all }), queryClient.invalidateQueries({ queryKey: roleOptionKeys.all })])
   return {
     add: useMutation({ mutationFn: (req: RoleAddRequest) => api.post<{ id: number }>('/role/add', req), onSuccess: invalidate }),
     update: useMutation({ mutationFn: (req: RoleUpdateRequest) => api.put<null>('/role/update', req), onSuccess: invalidate }),

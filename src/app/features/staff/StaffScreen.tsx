@@ -2,7 +2,7 @@ import { PullToRefresh, Tag } from 'antd-mobile'
 import { useQuery } from '@tanstack/react-query'
 import type { StaffRecord } from '../../../shared/contract/staff'
 import { formatDate } from '../../../shared/domain/format'
-import { pageAfterDelete } from '../../../shared/domain/paging'
+import { pageAfterDelete } from '../../../shared/domain/paging-rules'
 import { organizationText, routeTitles, successMessages, uiText } from '../../../shared/messages'
 import { OnlineButton } from '../../components/OnlineButton'
 import { PageTitle } from '../../components/PageTitle'
@@ -10,28 +10,29 @@ import { Pagination } from '../../components/Pagination'
 import { QueryStatus } from '../../components/QueryStatus'
 import { RecordCard, RecordList } from '../../components/RecordCard'
 import { SearchPanel } from '../../components/SearchPanel'
-import { confirmAction, showNewPassword } from '../../components/dialogs'
+import { confirmAction, resetPassword } from '../../components/dialogs'
+import { DialogSlot, lazyDialog } from '../../components/lazy-dialog'
 import { useDisclosure } from '../../components/use-disclosure'
 import { useSearchState } from '../../components/use-search-state'
 import { notify } from '../../notify'
-import { staffListQuery, staffSearchSchema, useStaffMutations } from './queries'
-import { StaffForm } from './StaffForm'
+import { staffListQuery, staffSearch, useStaffMutations } from './queries'
 
 const t = organizationText.staff
+const StaffForm = lazyDialog(() => import('./StaffForm').then((m) => m.StaffForm))
 
 /** /user/staff: search, add/edit, delete and reset the password of staff (SPEC §2). */
 export function StaffScreen() {
-  const [search, setSearch] = useSearchState(staffSearchSchema)
+  const [search, setSearch, applyFilters] = useSearchState(staffSearch)
   const list = useQuery(staffListQuery(search))
   const editor = useDisclosure<StaffRecord | null>()
-  const { remove, resetPassword } = useStaffMutations()
+  const mutations = useStaffMutations()
   const records = list.data?.records ?? []
   const total = list.data?.total ?? 0
 
   const onDelete = async (s: StaffRecord) => {
     if (!(await confirmAction(t.confirmDelete(s.name || s.username), organizationText.common.delete))) return
     try {
-      await remove.mutateAsync(s.id)
+      await mutations.remove.mutateAsync(s.id)
     } catch {
       return
     }
@@ -41,15 +42,8 @@ export function StaffScreen() {
     if (current !== search.current) setSearch({ ...search, current })
   }
 
-  const onResetPassword = async (s: StaffRecord) => {
-    if (!(await confirmAction(t.confirmReset(s.name || s.username), organizationText.common.resetPassword))) return
-    try {
-      const { password } = await resetPassword.mutateAsync(s.id)
-      await showNewPassword(s.username, password)
-    } catch {
-      // the server's message is shown
-    }
-  }
+  const onResetPassword = (s: StaffRecord) =>
+    resetPassword({ question: t.confirmReset(s.name || s.username), account: s.username, reset: () => mutations.resetPassword.mutateAsync(s.id) })
 
   return (
     <section>
@@ -68,7 +62,7 @@ export function StaffScreen() {
           { name: 'phoneNumber', label: uiText.phoneNumber, inputMode: 'tel' },
         ]}
         values={search}
-        onSearch={(filters) => setSearch({ ...search, ...filters, current: 1 })}
+        onSearch={applyFilters}
       />
       <PullToRefresh onRefresh={async () => void (await list.refetch())}>
         <QueryStatus isPending={list.isPending} isError={list.isError && !list.data} isEmpty={records.length === 0} onRetry={() => void list.refetch()} emptyText={t.empty} />
@@ -111,7 +105,9 @@ export function StaffScreen() {
       {total > 0 ? (
         <Pagination current={search.current} pageSize={search.pageSize} total={total} onChange={(current, pageSize) => setSearch({ ...search, current, pageSize })} />
       ) : null}
-      <StaffForm key={editor.value?.id ?? 'new'} visible={editor.visible} editing={editor.value} onClose={editor.close} />
+      <DialogSlot of={editor}>
+        <StaffForm key={editor.value?.id ?? 'new'} visible={editor.visible} editing={editor.value} onClose={editor.close} />
+      </DialogSlot>
     </section>
   )
 }

@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react'
+import { formatRelativeTime } from '../../shared/domain/format'
+import { deviceText as t } from '../../shared/messages'
+import { RecordCard } from './RecordCard'
+import { StatusTag } from './StatusTag'
+
+/** What every device list knows of a device, whichever list it comes from. */
+export interface DeviceSummary {
+  serialNumber: string
+  name: string
+  model: string
+  lastCommunicationTime: string | null
+  renterName: string
+  renterPhone?: string
+  staffName: string | null
+  /** Left out where every device is the same company's (a company's own device list). */
+  companyName?: string
+}
+
+/** "3 分钟前", or 从未通信 for a device that never reached the server. */
+export function lastSeenText(device: Pick<DeviceSummary, 'lastCommunicationTime'>, now: number): string {
+  return device.lastCommunicationTime ? formatRelativeTime(device.lastCommunicationTime, now) : t.neverCommunicated
+}
+
+interface DeviceSummaryCardProps {
+  device: DeviceSummary
+  /** The clock the status and the relative time are computed against (useNow), so a cached list still ages. */
+  now: number
+  /** Default: the serial number. */
+  title?: ReactNode
+  /** After the connection status. */
+  tags?: ReactNode
+  actions?: ReactNode
+  className?: string
+}
+
+/** One device of a list as a card: connection status (SPEC §4), model, renter, owner and when it was last seen. */
+export function DeviceSummaryCard({ device, now, title = device.serialNumber, tags, actions, className }: DeviceSummaryCardProps) {
+  const renter = [device.renterName, device.renterPhone].filter(Boolean).join(' · ')
+  const owner =
+    device.companyName === undefined
+      ? { label: t.staff, value: device.staffName ?? t.unassigned }
+      : { label: t.company, value: device.staffName ? `${device.companyName} · ${device.staffName}` : device.companyName }
+  return (
+    <RecordCard
+      className={className}
+      title={title}
+      tags={
+        <>
+          <StatusTag lastCommunicationTime={device.lastCommunicationTime} now={now} />
+          {tags}
+        </>
+      }
+      fields={[
+        { label: t.model, value: [device.name, device.model].filter(Boolean).join(' / ') || '—' },
+        { label: t.renterName, value: renter || '—' },
+        owner,
+        { label: t.lastCommunicationTime, value: lastSeenText(device, now) },
+      ]}
+      actions={actions}
+    />
+  )
+}

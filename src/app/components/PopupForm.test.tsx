@@ -1,0 +1,59 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react'
+import { z } from 'zod'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { dismiss, useNotice } from '../notify'
+import { SubmitForm, TextField } from './PopupForm'
+
+afterEach(cleanup)
+beforeEach(() => dismiss())
+
+const Fields = z.object({ name: z.string().trim().min(1).max(8) })
+type Values = z.infer<typeof Fields>
+
+function renderForm(props: { visible: boolean; initialValues: Values; submit: (v: Values) => Promise<unknown>; onClose?: () => void }) {
+  const onClose = props.onClose ?? vi.fn()
+  const ui = (p: typeof props) => (
+    <SubmitForm<Values> visible={p.visible} initialValues={p.initialValues} submit={p.submit} success="保存成功" pending={false} onClose={onClose}>
+      <TextField name="name" label="名称" schema={Fields} />
+    </SubmitForm>
+  )
+  const view = render(ui(props))
+  return { onClose, rerender: (next: typeof props) => view.rerender(ui(next)) }
+}
+
+const input = () => screen.getByPlaceholderText('请输入名称') as HTMLInputElement
+const submitButton = () => screen.getByRole('button', { name: '确定' })
+
+describe('SubmitForm', () => {
+  it('checks a field with the contract’s own rule and sends nothing while it fails', async () => {
+    const submit = vi.fn(async () => null)
+    renderForm({ visible: true, initialValues: { name: '' }, submit })
+    fireEvent.click(submitButton())
+    expect(await screen.findByText('名称不能为空')).toBeTruthy()
+    expect(submit).not.toHaveBeenCalled()
+  })
+
+  it('keeps what was typed when the save is refused', async () => {
+    const submit = vi.fn(async () => Promise.reject(new Error('refused')))
+    const { onClose } = renderForm({ visible: true, initialValues: { name: 'A' }, submit })
+    fireEvent.change(input(), { target: { value: 'B' } })
+    fireEvent.click(submitButton())
+    await waitFor(() => expect(submit).toHaveBeenCalledWith({ name: 'B' }))
+    expect(onClose).not.toHaveBeenCalled()
+    expect(input().value).toBe('B')
+  })
+
+  it('after a save says so, closes, and opens next time from the record as it is then', async () => {
+    const submit = vi.fn(async () => null)
+    const { onClose, rerender } = renderForm({ visible: true, initialValues: { name: 'A' }, submit })
+    fireEvent.change(input(), { target: { value: 'B' } })
+    fireEvent.click(submitButton())
+    await waitFor(() => expect(onClose).toHaveBeenCalled())
+    expect(renderHook(() => useNotice()).result.current).toMatchObject({ kind: 'success', message: '保存成功' })
+
+    rerender({ visible: false, initialValues: { name: 'A' }, submit })
+    act(() => rerender({ visible: true, initialValues: { name: 'B' }, submit }))
+    expect(input().value).toBe('B')
+  })
+})

@@ -1,0 +1,163 @@
+import { useLayoutEffect, useRef, type ReactNode } from 'react'
+import { Form, Input, Switch, type FormItemProps, type InputProps } from 'antd-mobile'
+import type { z } from 'zod'
+import { disableText, uiText } from '../../shared/messages'
+import { notify } from '../notify'
+import { confirmAction } from './dialogs'
+import { FormPopup } from './FormPopup'
+import { OnlineButton } from './OnlineButton'
+import { zodRule } from './form-rules'
+
+type FormInstance<Values> = ReturnType<typeof Form.useForm<Values>>[0]
+
+interface SubmitFormProps<Values> {
+  /** Whether the dialog holding the form is open. */
+  visible: boolean
+  /** The caller's instance when a rule reads another field; otherwise the form makes its own. */
+  form?: FormInstance<Values>
+  initialValues?: Partial<Values>
+  layout?: 'horizontal' | 'vertical'
+  /** Sends the values; a rejection (the server's message is already shown) keeps the form open with what was typed. */
+  submit: (values: Values) => Promise<unknown>
+  /** The message of SPEC §8 shown after a successful save. */
+  success: string
+  pending: boolean
+  submitText?: string
+  /** Called after a successful save (the sheet closes). */
+  onClose: () => void
+  children: ReactNode
+}
+
+/**
+ * The form of a dialog: horizontal fields and one submit button that is refused offline; after a save the spec's
+ * success message and a closed dialog, which opens afresh next time (SPEC §4). Only lazily loaded dialogs import it:
+ * antd-mobile's Form is not part of any list screen's first paint.
+ */
+export function SubmitForm<Values>({
+  visible,
+  form: given,
+  initialValues,
+  layout = 'horizontal',
+  submit,
+  success,
+  pending,
+  submitText = uiText.confirm,
+  onClose,
+  children,
+}: SubmitFormProps<Values>) {
+  const [own] = Form.useForm<Values>()
+  const form = given ?? own
+  const saved = useRef(false)
+  // The reset waits for the next open, so that an edited record's form starts from the record as it is then,
+  // not as it was when the dialog first opened (the form keeps its own values while it stays mounted).
+  useLayoutEffect(() => {
+    if (!visible || !saved.current) return
+    saved.current = false
+    form.resetFields()
+  }, [visible, form])
+  const onFinish = async (values: Values) => {
+    try {
+      await submit(values)
+    } catch {
+      return // the server's message is shown; the form keeps what was typed
+    }
+    notify.success(success)
+    saved.current = true
+    onClose()
+  }
+  return (
+    <Form
+      form={form}
+      layout={layout}
+      onFinish={onFinish}
+      initialValues={initialValues}
+      footer={
+        <OnlineButton block type="submit" color="primary" size="large" loading={pending}>
+          {submitText}
+        </OnlineButton>
+      }
+    >
+      {children}
+    </Form>
+  )
+}
+
+interface PopupFormProps<Values> extends SubmitFormProps<Values> {
+  title: string
+  /** Above the fields (e.g. the current quota). */
+  header?: ReactNode
+}
+
+/** An add/edit dialog of the console: a SubmitForm in a sheet (FormPopup). */
+export function PopupForm<Values>({ title, header, ...rest }: PopupFormProps<Values>) {
+  return (
+    <FormPopup visible={rest.visible} title={title} onClose={rest.onClose}>
+      {header}
+      <SubmitForm {...rest} />
+    </FormPopup>
+  )
+}
+
+type TextFieldProps<Shape extends z.ZodRawShape> = {
+  name: keyof Shape & string
+  label: string
+  /** The request's schema: the field is checked by the contract's own rule for it (zodRule). */
+  schema?: z.ZodObject<Shape>
+  /** Rules after the contract's (e.g. a confirmation that must match). */
+  rules?: FormItemProps['rules']
+  /** Default: 请输入{label}. */
+  placeholder?: string
+} & Pick<FormItemProps, 'dependencies' | 'help' | 'extra' | 'normalize'> &
+  Pick<InputProps, 'type' | 'inputMode' | 'autoComplete' | 'autoCapitalize' | 'maxLength' | 'pattern' | 'clearable'>
+
+/** One text input of a form, checked when it loses focus. */
+export function TextField<Shape extends z.ZodRawShape>({
+  name,
+  label,
+  schema,
+  rules = [],
+  placeholder = uiText.required(label),
+  dependencies,
+  help,
+  extra,
+  normalize,
+  ...input
+}: TextFieldProps<Shape>) {
+  return (
+    <Form.Item
+      name={name}
+      label={label}
+      validateTrigger="onBlur"
+      rules={[...(schema ? [zodRule(schema, name)] : []), ...rules]}
+      dependencies={dependencies}
+      help={help}
+      extra={extra}
+      normalize={normalize}
+    >
+      <Input placeholder={placeholder} clearable {...input} />
+    </Form.Item>
+  )
+}
+
+/** A switch that, when `confirmOff` is given, asks before it turns off (e.g. disabling an account signs it out). */
+function ConfirmSwitch({ checked, onChange, label, confirmOff }: { checked?: boolean; onChange?: (checked: boolean) => void; label: string; confirmOff?: string }) {
+  return (
+    <Switch
+      checked={checked}
+      aria-label={label}
+      onChange={async (next) => {
+        if (!next && confirmOff && !(await confirmAction(confirmOff, disableText.confirm))) return
+        onChange?.(next)
+      }}
+    />
+  )
+}
+
+/** An on/off field of a form. */
+export function SwitchField({ name, label, confirmOff }: { name: string; label: string; confirmOff?: string }) {
+  return (
+    <Form.Item name={name} label={label} valuePropName="checked">
+      <ConfirmSwitch label={label} confirmOff={confirmOff} />
+    </Form.Item>
+  )
+}
