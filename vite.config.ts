@@ -88,6 +88,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 600,
+    cssCodeSplit: false,
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -98,7 +99,13 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack)[\\/]/,
               priority: 10,
             },
+            {
+              name: 'components',
+              test: /src[\\/]app[\\/]components[\\/](?!PopupForm|form-rules|Notifier)/,
+              priority: 5,
+            },
           ],
+          includeDependenciesRecursively: false,
         },
       },
     },

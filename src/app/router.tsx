@@ -56,6 +56,11 @@ const forbiddenRoute = createRoute({
 })
 const PlaceholderScreen = lazyScreen(() => import('./features/pages/PlaceholderScreen'), 'PlaceholderScreen')
 
+/** The titled page of a route whose screen a later issue builds; preloading it loads the placeholder's code. */
+function placeholderFor(path: RoutePath) {
+  return Object.assign(() => <PlaceholderScreen title={routeTitles[path]} />, { preload: PlaceholderScreen.preload })
+}
+
 const indexRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
@@ -64,30 +69,36 @@ const indexRoute = createRoute({
   },
 })
 
+const Shell = lazyScreen(() => import('./layout/Shell'), 'Shell')
+
 /** Everything but the public screens: without a stored token, go to /login (SPEC §2). */
 const shellRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'shell',
   beforeLoad: ({ location }) => {
     if (!getToken()) throw redirect({ to: '/login', search: { redirect: location.href } })
+    // Fetch the shell's code while the page checks the user's authorities, not after.
+    void Shell.preload?.()
   },
-  component: lazyScreen(() => import('./layout/Shell'), 'Shell'),
+  component: Shell,
   errorComponent: ShellError,
 })
 
 /** The authorization wrapper: a page needs the authority its menu entry is built from. */
 function shellPage(path: RoutePath) {
+  const component = screens[path]?.component ?? placeholderFor(path)
   return createRoute({
     getParentRoute: () => shellRoute,
     path,
     beforeLoad: async ({ context }) => {
+      // The screen's code downloads in parallel with the authority check below.
+      void component.preload?.()
       const needed = routeAuthority[path]
       if (!needed) return
       const info = await context.queryClient.ensureQueryData(userInfoQuery())
       if (!info.authorityList.includes(needed)) throw redirect({ to: '/403' })
     },
-    validateSearch: screens[path]?.search,
-    component: screens[path]?.component ?? (() => <PlaceholderScreen title={routeTitles[path]} />),
+    component,
   })
 }
 

@@ -9,8 +9,6 @@ import { lazyScreen } from './lazy'
  */
 export interface ScreenEntry {
   component: AsyncRouteComponent<unknown>
-  /** Search parameters of the screen, validated so a reload or a shared link restores it (STYLE §4). */
-  search?: (search: Record<string, unknown>) => Record<string, unknown>
 }
 
 export const screens: Partial<Record<RoutePath, ScreenEntry>> = {

@@ -145,6 +145,7 @@ export const uiText = {
   loading: '加载中…',
   retry: '重试',
   menuLoadFailed: '菜单加载失败',
+  platformAdmin: '平台管理员',
   comingSoon: '此功能正在建设中，敬请期待。',
   notFoundTitle: '页面不存在',
   notFoundText: '您访问的页面不存在或已被移除。',
