@@ -12,6 +12,7 @@ import type { Db } from './db/client'
 import { CaptchaService } from './auth/captcha'
 import { SessionService } from './auth/sessions'
 import { ApiError } from './http/errors'
+import { huaweiBasePrefix } from '../shared/domain/device-areas'
 import { fail } from './http/envelope'
 import { accountRoutes } from './modules/account/routes'
 import { userCenterRoutes } from './modules/user-center/routes'
@@ -73,7 +74,7 @@ export function createApp(services: Services): Hono<AppEnv> {
 
   app.route(MAIN_BASE, apiBase(services, [accountRoutes, userCenterRoutes, appConfigRoutes, taskRoutes, ...organizationRoutes]))
   // The Mi area works on the same device model under /mi (platform MI), with its own authorities.
-  app.route(HUAWEI_BASE, apiBase(services, [deviceRoutes(huaweiArea), new Hono<AppEnv>().route('/mi', deviceRoutes(miArea)), taskRoutes]))
+  app.route(HUAWEI_BASE, apiBase(services, [deviceRoutes(huaweiArea), new Hono<AppEnv>().route(huaweiBasePrefix.MI, deviceRoutes(miArea)), taskRoutes]))
   app.route(AGENT_PROTOCOL_BASE, apiBase(services, [agentRoutes]))
   app.route(OPEN_API_BASE, apiBase(services, [openApiRoutes]))
   for (const prefix of ['/mdm/api/*', '/huawei/mdm/api/*', '/agent/*', '/openapi/*']) {

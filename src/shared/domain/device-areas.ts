@@ -16,3 +16,7 @@ export const deviceAreaAuthorities: Readonly<Record<DeviceAreaPlatform, Readonly
   // The authority tree has no separate Mi command authority: managing Mi devices includes commanding them.
   MI: { device: 'mi:device', command: 'mi:device', recycle: 'mi:recycle' },
 }
+
+/** Huawei-type areas share the Huawei base; the Mi area's device resource sits under /mi (server and console). */
+export type HuaweiTypePlatform = Exclude<DeviceAreaPlatform, 'IOS'>
+export const huaweiBasePrefix: Readonly<Record<HuaweiTypePlatform, '' | '/mi'>> = { HUAWEI: '', MI: '/mi' }

@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import { Tag } from 'antd-mobile'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ChildrenDeviceQuery, CompanyRecord } from '../../../shared/contract/company'
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../../../shared/domain/paging-rules'
-import { deviceText, organizationText } from '../../../shared/messages'
+import { deviceText, huaweiDeviceText, organizationText } from '../../../shared/messages'
 import { DeviceSummaryCard } from '../../components/DeviceSummaryCard'
 import { FormPopup } from '../../components/FormPopup'
 import { Pagination } from '../../components/Pagination'
@@ -12,7 +12,14 @@ import { RecordList } from '../../components/RecordCard'
 import { SearchPanel } from '../../components/SearchPanel'
 import { param } from '../../components/search-params'
 import { useNow } from '../../components/use-now'
-import { companyDevicesQuery } from './queries'
+import { deviceAreaAuthorities, type HuaweiTypePlatform } from '../../../shared/domain/device-areas'
+import type { MovableDevice } from '../../components/DeviceMoveDialog'
+import { MoveDeviceDialog } from '../../components/lazy-device-move'
+import { DialogSlot } from '../../components/lazy-dialog'
+import { OnlineButton } from '../../components/OnlineButton'
+import { useAuthorities } from '../../components/use-authorities'
+import { useDisclosure } from '../../components/use-disclosure'
+import { companyDevicesQuery, companyKeys } from './queries'
 
 const t = organizationText.company
 const platforms = ['IOS', 'HUAWEI', 'MI'] as const
@@ -22,6 +29,10 @@ function DeviceList({ company }: { company: CompanyRecord }) {
   const [query, setQuery] = useState<ChildrenDeviceQuery>({ companyId: company.id, current: FIRST_PAGE, pageSize: DEFAULT_PAGE_SIZE })
   const list = useQuery(companyDevicesQuery(query))
   const now = useNow()
+  const queryClient = useQueryClient()
+  const mover = useDisclosure<MovableDevice & { platform: HuaweiTypePlatform }>()
+  const auth = useAuthorities()
+  const canMove = (platform: HuaweiTypePlatform) => auth.has(deviceAreaAuthorities[platform].device)
   const records = list.data?.records ?? []
   return (
     <div style={{ padding: 12 }}>
@@ -39,10 +50,38 @@ function DeviceList({ company }: { company: CompanyRecord }) {
       />
       <QueryStatus isPending={list.isPending} isError={list.isError && !list.data} isEmpty={records.length === 0} onRetry={() => void list.refetch()} emptyText={t.noDevices} />
       <RecordList label={t.devicesTitle(company.name)}>
-        {records.map((d) => (
-          <DeviceSummaryCard key={d.id} device={d} now={now} tags={<Tag fill="outline">{t.platforms[d.platform]}</Tag>} />
-        ))}
+        {records.map((d) => {
+          // SPEC §2 "device transfer" from the business page; Apple devices move with the iOS area.
+          const platform = d.platform === 'IOS' ? null : d.platform
+          return (
+            <DeviceSummaryCard
+              key={d.id}
+              device={d}
+              now={now}
+              tags={<Tag fill="outline">{t.platforms[d.platform]}</Tag>}
+              actions={
+                platform && canMove(platform) ? (
+                  <OnlineButton size="small" onClick={() => mover.open({ ...d, platform, companyId: company.id })}>
+                    {huaweiDeviceText.move}
+                  </OnlineButton>
+                ) : undefined
+              }
+            />
+          )
+        })}
       </RecordList>
+      <DialogSlot of={mover}>
+        {mover.value ? (
+          <MoveDeviceDialog
+            key={mover.value.id}
+            platform={mover.value.platform}
+            device={mover.value}
+            visible={mover.visible}
+            onClose={mover.close}
+            onMoved={() => void queryClient.invalidateQueries({ queryKey: companyKeys.all })}
+          />
+        ) : null}
+      </DialogSlot>
       {list.data && list.data.total > 0 ? (
         <Pagination current={query.current} pageSize={query.pageSize} total={list.data.total} onChange={(current, pageSize) => setQuery({ ...query, current, pageSize })} />
       ) : null}

@@ -13,8 +13,9 @@ import { useAuthorities } from '../../components/use-authorities'
 import { useDisclosure } from '../../components/use-disclosure'
 import { useNow } from '../../components/use-now'
 import type { DeviceArea } from './area'
-import { DeviceFormDialog, MoveDialog } from './lazy-dialogs'
-import { deviceDetailQuery, deviceKeys } from './queries'
+import { MoveDeviceDialog } from '../../components/lazy-device-move'
+import { DeviceFormDialog } from './lazy-dialogs'
+import { deviceDetailQuery, deviceKeys, useDevicesChanged } from './queries'
 import { TaskLog } from './TaskLog'
 import { commandOrder, destructiveCommands, useDeviceCommand } from './use-device-command'
 import { useRecycle } from './use-recycle'
@@ -110,6 +111,7 @@ export function DeviceDetail({ area, deviceId, onBack }: { area: DeviceArea; dev
   const auth = useAuthorities()
   const editor = useDisclosure<DeviceRecord>()
   const mover = useDisclosure<DeviceRecord>()
+  const devicesChanged = useDevicesChanged(area)
   const { recycle, takeOut } = useRecycle(area)
   const now = useNow()
   const device = detail.data
@@ -173,7 +175,7 @@ export function DeviceDetail({ area, deviceId, onBack }: { area: DeviceArea; dev
         <DeviceFormDialog key={editor.value?.id} area={area} visible={editor.visible} editing={editor.value} onClose={editor.close} />
       </DialogSlot>
       <DialogSlot of={mover}>
-        <MoveDialog key={mover.value?.id} area={area} device={mover.value} visible={mover.visible} onClose={mover.close} />
+        <MoveDeviceDialog key={mover.value?.id} platform={area.platform} device={mover.value} visible={mover.visible} onClose={mover.close} onMoved={devicesChanged} />
       </DialogSlot>
       {detail.isError && device ? (
         <Button className="touch" onClick={() => void detail.refetch()}>

@@ -6,7 +6,8 @@ import { huaweiDeviceText as t, successMessages } from '../../../shared/messages
 import { PopupForm, TextField } from '../../components/PopupForm'
 import { zodRule } from '../../components/form-rules'
 import type { DeviceArea } from './area'
-import { moveTargetsQuery, useDeviceMutations } from './queries'
+import { moveTargetsQuery } from '../../api/device-move'
+import { useDeviceMutations } from './queries'
 
 interface DeviceFormValues {
   serialNumber: string
@@ -33,7 +34,7 @@ interface DeviceFormDialogProps {
  */
 export function DeviceFormDialog({ area, visible, editing, onClose }: DeviceFormDialogProps) {
   const { add, updateRentUserInfo } = useDeviceMutations(area)
-  const targets = useQuery({ ...moveTargetsQuery(area), enabled: visible && !editing })
+  const targets = useQuery({ ...moveTargetsQuery(area.platform), enabled: visible && !editing })
   const companies = targets.data?.companies ?? []
   // Both requests carry the contract's same renterFields: one schema checks them for adding and for editing.
   const renterSchema = UpdateRentUserInfoRequest

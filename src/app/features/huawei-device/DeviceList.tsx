@@ -22,8 +22,9 @@ import { useSearchState } from '../../components/use-search-state'
 import { notify } from '../../notify'
 import type { DeviceArea } from './area'
 import { DeviceCard } from './DeviceCard'
-import { DeviceFormDialog, EnrollmentDialog, MoveDialog } from './lazy-dialogs'
-import { deviceListQuery, deviceListSearch, useDeviceMutations, type DeviceListSearch } from './queries'
+import { MoveDeviceDialog } from '../../components/lazy-device-move'
+import { DeviceFormDialog, EnrollmentDialog } from './lazy-dialogs'
+import { deviceListQuery, deviceListSearch, useDeviceMutations, useDevicesChanged, type DeviceListSearch } from './queries'
 import { bulkCommands, useDeviceCommand } from './use-device-command'
 import { useRecycle } from './use-recycle'
 import './devices.css'
@@ -92,6 +93,7 @@ export function DeviceList({ area, recycle, onOpen }: { area: DeviceArea; recycl
   const auth = useAuthorities()
   const editor = useDisclosure<DeviceRecord | null>()
   const mover = useDisclosure<DeviceRecord>()
+  const devicesChanged = useDevicesChanged(area)
   const enrollment = useDisclosure()
   const { recycle: recycleOne, takeOut } = useRecycle(area)
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set())
@@ -211,7 +213,7 @@ export function DeviceList({ area, recycle, onOpen }: { area: DeviceArea; recycl
         <DeviceFormDialog key={editor.value?.id ?? 'new'} area={area} visible={editor.visible} editing={editor.value} onClose={editor.close} />
       </DialogSlot>
       <DialogSlot of={mover}>
-        <MoveDialog key={mover.value?.id} area={area} device={mover.value} visible={mover.visible} onClose={mover.close} />
+        <MoveDeviceDialog key={mover.value?.id} platform={area.platform} device={mover.value} visible={mover.visible} onClose={mover.close} onMoved={devicesChanged} />
       </DialogSlot>
       <DialogSlot of={enrollment}>
         <EnrollmentDialog area={area} visible={enrollment.visible} onClose={enrollment.close} />

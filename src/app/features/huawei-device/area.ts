@@ -1,4 +1,4 @@
-import { deviceAreaAuthorities, type DeviceAreaAuthorities } from '../../../shared/domain/device-areas'
+import { deviceAreaAuthorities, huaweiBasePrefix, type DeviceAreaAuthorities } from '../../../shared/domain/device-areas'
 import type { AgentPlatform } from '../../../shared/contract/agent'
 import type { RoutePath } from '../../../shared/messages'
 
@@ -19,7 +19,7 @@ export interface DeviceArea {
 
 export const huaweiArea: DeviceArea = {
   platform: 'HUAWEI',
-  api: '',
+  api: huaweiBasePrefix.HUAWEI,
   listPath: '/huawei/device',
   recyclePath: '/huawei/recycle',
   authority: deviceAreaAuthorities.HUAWEI,
@@ -27,7 +27,7 @@ export const huaweiArea: DeviceArea = {
 
 export const miArea: DeviceArea = {
   platform: 'MI',
-  api: '/mi',
+  api: huaweiBasePrefix.MI,
   listPath: '/mi/device',
   recyclePath: '/mi/recycle',
   authority: deviceAreaAuthorities.MI,

@@ -3,12 +3,10 @@ import type { AgentCommand } from '../../../shared/contract/agent'
 import type {
   CommandResponse,
   DeviceAddRequest,
-  DeviceMoveRequest,
   DeviceRecord,
   DeviceSearchParams,
   DeviceSearchResponse,
   EnrollmentTokenResponse,
-  MoveTargetsResponse,
   TaskSearchResponse,
   UpdateRentUserInfoRequest,
 } from '../../../shared/contract/huawei-device'
@@ -41,7 +39,6 @@ export const deviceKeys = {
   detail: (platform: string, id: number) => [...deviceKeys.details(platform), id] as const,
   taskLogs: (platform: string, id: number) => [...deviceKeys.all, 'tasks', platform, id] as const,
   tasks: (platform: string, id: number, paging: { current: number; pageSize: number }) => [...deviceKeys.taskLogs(platform, id), paging] as const,
-  moveTargets: (platform: string) => [...deviceKeys.all, 'moveTargets', platform] as const,
 }
 
 const path = (area: DeviceArea, p: string) => `${area.api}${p}`
@@ -77,19 +74,17 @@ export const taskLogQuery = (area: DeviceArea, id: number, paging: { current: nu
     meta: { persist: true },
   })
 
-export const moveTargetsQuery = (area: DeviceArea) =>
-  queryOptions({
-    queryKey: deviceKeys.moveTargets(area.platform),
-    queryFn: () => api.get<MoveTargetsResponse>(path(area, '/device/moveTargets'), undefined, huawei),
-    staleTime: 60_000,
-  })
-
-export function useDeviceMutations(area: DeviceArea) {
+/** Refreshes the lists of an area, and one device's detail, after a change. */
+export function useDevicesChanged(area: DeviceArea) {
   const queryClient = useQueryClient()
-  const changed = (deviceId?: number) => {
+  return (deviceId?: number) => {
     void queryClient.invalidateQueries({ queryKey: deviceKeys.lists(area.platform) })
     if (deviceId !== undefined) void queryClient.invalidateQueries({ queryKey: deviceKeys.detail(area.platform, deviceId) })
   }
+}
+
+export function useDeviceMutations(area: DeviceArea) {
+  const changed = useDevicesChanged(area)
   return {
     add: useMutation({
       mutationFn: (req: DeviceAddRequest) => api.post<{ id: number }>(path(area, '/device/add'), req, huawei),
@@ -106,10 +101,6 @@ export function useDeviceMutations(area: DeviceArea) {
     takeOutRecycle: useMutation({
       mutationFn: (deviceId: number) => api.post<null>(path(area, '/device/takeOutRecycle'), { deviceId }, huawei),
       onSuccess: (_d, id) => changed(id),
-    }),
-    move: useMutation({
-      mutationFn: (req: DeviceMoveRequest) => api.post<null>(path(area, '/device/move'), req, huawei),
-      onSuccess: (_d, req) => changed(Number(req.deviceId)),
     }),
     enrollmentToken: useMutation({
       mutationFn: () => api.post<EnrollmentTokenResponse>(path(area, '/device/enrollmentToken'), {}, huawei),

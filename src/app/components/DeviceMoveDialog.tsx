@@ -1,11 +1,11 @@
 import { Form, Selector } from 'antd-mobile'
 import { useQuery } from '@tanstack/react-query'
-import type { DeviceRecord, MoveTargetsResponse } from '../../../shared/contract/huawei-device'
-import { huaweiDeviceText as t, successMessages } from '../../../shared/messages'
-import { PopupForm } from '../../components/PopupForm'
-import { QueryStatus } from '../../components/QueryStatus'
-import type { DeviceArea } from './area'
-import { moveTargetsQuery, useDeviceMutations } from './queries'
+import type { MoveTargetsResponse } from '../../shared/contract/huawei-device'
+import type { HuaweiTypePlatform } from '../../shared/domain/device-areas'
+import { huaweiDeviceText as t, successMessages } from '../../shared/messages'
+import { moveTargetsQuery, useMoveDevice } from '../api/device-move'
+import { PopupForm } from './PopupForm'
+import { QueryStatus } from './QueryStatus'
 
 interface Target {
   kind: 'company' | 'staff'
@@ -43,10 +43,27 @@ function TargetPicker({ value, onChange, companies, staff }: { value?: Target; o
   )
 }
 
+/** The device being transferred: where it is now, so that its own place is not offered as a target. */
+export interface MovableDevice {
+  id: number
+  serialNumber: string
+  companyId: number
+  staffId: number | null
+}
+
+interface DeviceMoveDialogProps {
+  platform: HuaweiTypePlatform
+  device: MovableDevice | null
+  visible: boolean
+  onClose: () => void
+  /** The caller refreshes its own lists. */
+  onMoved: (deviceId: number) => void
+}
+
 /** SPEC §3 device transfer: to another company of the user's scope, or to one of its staff. */
-export function MoveDialog({ area, device, visible, onClose }: { area: DeviceArea; device: DeviceRecord | null; visible: boolean; onClose: () => void }) {
-  const targets = useQuery({ ...moveTargetsQuery(area), enabled: visible })
-  const { move } = useDeviceMutations(area)
+export function DeviceMoveDialog({ platform, device, visible, onClose, onMoved }: DeviceMoveDialogProps) {
+  const targets = useQuery({ ...moveTargetsQuery(platform), enabled: visible })
+  const move = useMoveDevice(platform, onMoved)
   // Where the device already is is no target.
   const companies = (targets.data?.companies ?? []).filter((c) => !(c.id === device?.companyId && device?.staffId === null))
   const staff = (targets.data?.staff ?? []).filter((s) => s.id !== device?.staffId)
