@@ -1,18 +1,15 @@
-import { PullToRefresh } from 'antd-mobile'
 import { useQuery } from '@tanstack/react-query'
 import type { CompanyRecord } from '../../../shared/contract/company'
 import { organizationText, routeTitles, successMessages, uiText } from '../../../shared/messages'
 import { OnlineButton } from '../../components/OnlineButton'
 import { PageTitle } from '../../components/PageTitle'
-import { Pagination } from '../../components/Pagination'
-import { QueryStatus } from '../../components/QueryStatus'
-import { RecordList } from '../../components/RecordCard'
 import { SearchPanel } from '../../components/SearchPanel'
 import { confirmAction, resetPassword } from '../../components/dialogs'
 import { DialogSlot, lazyDialog } from '../../components/lazy-dialog'
 import { useAuthorities } from '../../components/use-authorities'
 import { useDisclosure } from '../../components/use-disclosure'
 import { useSearchState } from '../../components/use-search-state'
+import { PagedRecords } from '../../components/PagedRecords'
 import { notify } from '../../notify'
 import { CompanyNode, nodeTitle, type CompanyActions } from './CompanyNode'
 import { companyListQuery, companySearch, useCompanyMutations } from './queries'
@@ -31,8 +28,6 @@ export function CompanyScreen() {
   const quota = useDisclosure<CompanyRecord>()
   const devices = useDisclosure<CompanyRecord>()
   const mutations = useCompanyMutations()
-  const records = list.data?.records ?? []
-  const total = list.data?.total ?? 0
 
   const actions: CompanyActions = {
     edit: (c) => editor.open(c),
@@ -73,17 +68,11 @@ export function CompanyScreen() {
         values={search}
         onSearch={applyFilters}
       />
-      <PullToRefresh onRefresh={async () => void (await list.refetch())}>
-        <QueryStatus isPending={list.isPending} isError={list.isError && !list.data} isEmpty={records.length === 0} onRetry={() => void list.refetch()} emptyText={t.empty} />
-        <RecordList label={routeTitles['/user/business']} single>
-          {records.map((c) => (
-            <CompanyNode key={c.id} company={c} ownCompanyId={info?.companyId ?? null} actions={actions} />
-          ))}
-        </RecordList>
-      </PullToRefresh>
-      {total > 0 ? (
-        <Pagination current={search.current} pageSize={search.pageSize} total={total} onChange={(current, pageSize) => setSearch({ ...search, current, pageSize })} />
-      ) : null}
+      <PagedRecords list={list} label={routeTitles['/user/business']} emptyText={t.empty} paging={search} onPage={(current, pageSize) => setSearch({ ...search, current, pageSize })} single>
+        {(c) => (
+          <CompanyNode key={c.id} company={c} ownCompanyId={info?.companyId ?? null} actions={actions} />
+        )}
+      </PagedRecords>
       <DialogSlot of={editor}>
         <CompanyForm key={editor.value?.id ?? 'new'} visible={editor.visible} editing={editor.value} onClose={editor.close} />
       </DialogSlot>

@@ -1,14 +1,13 @@
-import { PullToRefresh, Tag } from 'antd-mobile'
+import { Tag } from 'antd-mobile'
 import { useQuery } from '@tanstack/react-query'
 import type { QuotaType } from '../../../shared/contract/quota'
 import { formatDate, formatThousands } from '../../../shared/domain/format'
 import { deviceText, organizationText, routeTitles } from '../../../shared/messages'
 import { PageTitle } from '../../components/PageTitle'
-import { Pagination } from '../../components/Pagination'
-import { QueryStatus } from '../../components/QueryStatus'
-import { RecordCard, RecordList } from '../../components/RecordCard'
+import { RecordCard } from '../../components/RecordCard'
 import { SearchPanel } from '../../components/SearchPanel'
 import { useSearchState } from '../../components/use-search-state'
+import { PagedRecords } from '../../components/PagedRecords'
 import { quotaRecordKinds, quotaRecordsQuery, quotaSearch } from './queries'
 
 const t = organizationText.quota
@@ -18,7 +17,6 @@ function QuotaRecordScreen({ quotaType }: { quotaType: QuotaType }) {
   const [search, setSearch, applyFilters] = useSearchState(quotaSearch)
   const list = useQuery(quotaRecordsQuery({ ...search, quotaType }))
   const title = routeTitles[quotaType === 'IOS' ? '/account/ios' : '/account/huawei']
-  const records = list.data?.records ?? []
   const account = list.data?.account
 
   return (
@@ -44,33 +42,27 @@ function QuotaRecordScreen({ quotaType }: { quotaType: QuotaType }) {
         values={search}
         onSearch={applyFilters}
       />
-      <PullToRefresh onRefresh={async () => void (await list.refetch())}>
-        <QueryStatus isPending={list.isPending} isError={list.isError && !list.data} isEmpty={records.length === 0} onRetry={() => void list.refetch()} emptyText={t.empty} />
-        <RecordList label={title}>
-          {records.map((r) => (
-            <RecordCard
-              key={r.id}
-              title={
-                <span className={r.quantity > 0 ? 'quantity-plus' : 'quantity-minus'}>
-                  {r.quantity > 0 ? `+${r.quantity}` : r.quantity}
-                </span>
-              }
-              tags={<Tag fill="outline">{t.kinds[r.kind]}</Tag>}
-              fields={[
-                { label: t.remainingAfter, value: r.remainingAfter },
-                ...(r.serialNumber ? [{ label: deviceText.serialNumber, value: r.serialNumber }] : []),
-                ...(r.counterpartCompanyName ? [{ label: t.counterpart, value: r.counterpartCompanyName }] : []),
-                { label: t.company, value: r.companyName },
-                ...(r.operatorName ? [{ label: t.operator, value: r.operatorName }] : []),
-                { label: t.time, value: formatDate(r.createdAt, 'yyyy-MM-dd hh:mm:ss') },
-              ]}
-            />
-          ))}
-        </RecordList>
-      </PullToRefresh>
-      {list.data && list.data.total > 0 ? (
-        <Pagination current={search.current} pageSize={search.pageSize} total={list.data.total} onChange={(current, pageSize) => setSearch({ ...search, current, pageSize })} />
-      ) : null}
+      <PagedRecords list={list} label={title} emptyText={t.empty} paging={search} onPage={(current, pageSize) => setSearch({ ...search, current, pageSize })}>
+        {(r) => (
+          <RecordCard
+            key={r.id}
+            title={
+              <span className={r.quantity > 0 ? 'quantity-plus' : 'quantity-minus'}>
+                {r.quantity > 0 ? `+${r.quantity}` : r.quantity}
+              </span>
+            }
+            tags={<Tag fill="outline">{t.kinds[r.kind]}</Tag>}
+            fields={[
+              { label: t.remainingAfter, value: r.remainingAfter },
+              ...(r.serialNumber ? [{ label: deviceText.serialNumber, value: r.serialNumber }] : []),
+              ...(r.counterpartCompanyName ? [{ label: t.counterpart, value: r.counterpartCompanyName }] : []),
+              { label: t.company, value: r.companyName },
+              ...(r.operatorName ? [{ label: t.operator, value: r.operatorName }] : []),
+              { label: t.time, value: formatDate(r.createdAt, 'yyyy-MM-dd hh:mm:ss') },
+            ]}
+          />
+        )}
+      </PagedRecords>
     </section>
   )
 }

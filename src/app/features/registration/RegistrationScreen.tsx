@@ -1,4 +1,4 @@
-import { Dialog, PullToRefresh, Tag } from 'antd-mobile'
+import { Dialog, Tag } from 'antd-mobile'
 import { useQuery } from '@tanstack/react-query'
 import type { RegistrationRecord, RegistrationStatus } from '../../../shared/contract/registration'
 import { formatDate } from '../../../shared/domain/format'
@@ -6,14 +6,13 @@ import { pageAfterDelete } from '../../../shared/domain/paging-rules'
 import { organizationText, routeTitles, successMessages, uiText } from '../../../shared/messages'
 import { OnlineButton } from '../../components/OnlineButton'
 import { PageTitle } from '../../components/PageTitle'
-import { Pagination } from '../../components/Pagination'
-import { QueryStatus } from '../../components/QueryStatus'
-import { RecordCard, RecordList } from '../../components/RecordCard'
+import { RecordCard } from '../../components/RecordCard'
 import { SearchPanel } from '../../components/SearchPanel'
 import { confirmAction } from '../../components/dialogs'
 import { DialogSlot, lazyDialog } from '../../components/lazy-dialog'
 import { useDisclosure } from '../../components/use-disclosure'
 import { useSearchState } from '../../components/use-search-state'
+import { PagedRecords } from '../../components/PagedRecords'
 import { notify } from '../../notify'
 import { registrationListQuery, registrationSearch, registrationStatuses, useRegistrationMutations } from './queries'
 
@@ -27,7 +26,6 @@ export function RegistrationScreen() {
   const list = useQuery(registrationListQuery(search))
   const editor = useDisclosure<RegistrationRecord>()
   const { approve, reject, remove } = useRegistrationMutations()
-  const records = list.data?.records ?? []
   const total = list.data?.total ?? 0
 
   const onReview = async (r: RegistrationRecord) => {
@@ -88,45 +86,39 @@ export function RegistrationScreen() {
         values={search}
         onSearch={applyFilters}
       />
-      <PullToRefresh onRefresh={async () => void (await list.refetch())}>
-        <QueryStatus isPending={list.isPending} isError={list.isError && !list.data} isEmpty={records.length === 0} onRetry={() => void list.refetch()} emptyText={t.empty} />
-        <RecordList label={routeTitles['/userRegister']}>
-          {records.map((r) => (
-            <RecordCard
-              key={r.id}
-              title={r.companyName}
-              tags={<Tag color={statusColor[r.status]}>{t.statuses[r.status]}</Tag>}
-              fields={[
-                { label: uiText.username, value: r.username },
-                { label: uiText.contactName, value: r.contactName },
-                { label: uiText.phoneNumber, value: r.phoneNumber },
-                { label: t.appliedAt, value: formatDate(r.createdAt, 'yyyy-MM-dd hh:mm') },
-                ...(r.reviewedAt ? [{ label: t.reviewedAt, value: formatDate(r.reviewedAt, 'yyyy-MM-dd hh:mm') }] : []),
-              ]}
-              actions={
-                <>
-                  {r.status === 'PENDING' ? (
-                    <>
-                      <OnlineButton size="small" color="primary" onClick={() => void onReview(r)}>
-                        {t.review}
-                      </OnlineButton>
-                      <OnlineButton size="small" onClick={() => editor.open(r)}>
-                        {organizationText.common.edit}
-                      </OnlineButton>
-                    </>
-                  ) : null}
-                  <OnlineButton size="small" color="danger" fill="outline" onClick={() => void onDelete(r)}>
-                    {organizationText.common.delete}
-                  </OnlineButton>
-                </>
-              }
-            />
-          ))}
-        </RecordList>
-      </PullToRefresh>
-      {total > 0 ? (
-        <Pagination current={search.current} pageSize={search.pageSize} total={total} onChange={(current, pageSize) => setSearch({ ...search, current, pageSize })} />
-      ) : null}
+      <PagedRecords list={list} label={routeTitles['/userRegister']} emptyText={t.empty} paging={search} onPage={(current, pageSize) => setSearch({ ...search, current, pageSize })}>
+        {(r) => (
+          <RecordCard
+            key={r.id}
+            title={r.companyName}
+            tags={<Tag color={statusColor[r.status]}>{t.statuses[r.status]}</Tag>}
+            fields={[
+              { label: uiText.username, value: r.username },
+              { label: uiText.contactName, value: r.contactName },
+              { label: uiText.phoneNumber, value: r.phoneNumber },
+              { label: t.appliedAt, value: formatDate(r.createdAt, 'yyyy-MM-dd hh:mm') },
+              ...(r.reviewedAt ? [{ label: t.reviewedAt, value: formatDate(r.reviewedAt, 'yyyy-MM-dd hh:mm') }] : []),
+            ]}
+            actions={
+              <>
+                {r.status === 'PENDING' ? (
+                  <>
+                    <OnlineButton size="small" color="primary" onClick={() => void onReview(r)}>
+                      {t.review}
+                    </OnlineButton>
+                    <OnlineButton size="small" onClick={() => editor.open(r)}>
+                      {organizationText.common.edit}
+                    </OnlineButton>
+                  </>
+                ) : null}
+                <OnlineButton size="small" color="danger" fill="outline" onClick={() => void onDelete(r)}>
+                  {organizationText.common.delete}
+                </OnlineButton>
+              </>
+            }
+          />
+        )}
+      </PagedRecords>
       <DialogSlot of={editor}>
         <RegistrationForm key={editor.value?.id} visible={editor.visible} editing={editor.value} onClose={editor.close} />
       </DialogSlot>

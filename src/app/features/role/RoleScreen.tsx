@@ -1,4 +1,4 @@
-import { PullToRefresh, Tag } from 'antd-mobile'
+import { Tag } from 'antd-mobile'
 import { useQuery } from '@tanstack/react-query'
 import type { RoleRecord } from '../../../shared/contract/role'
 import { formatDate } from '../../../shared/domain/format'
@@ -6,15 +6,14 @@ import { pageAfterDelete } from '../../../shared/domain/paging-rules'
 import { organizationText, routeTitles, successMessages } from '../../../shared/messages'
 import { OnlineButton } from '../../components/OnlineButton'
 import { PageTitle } from '../../components/PageTitle'
-import { Pagination } from '../../components/Pagination'
-import { QueryStatus } from '../../components/QueryStatus'
-import { RecordCard, RecordList } from '../../components/RecordCard'
+import { RecordCard } from '../../components/RecordCard'
 import { SearchPanel } from '../../components/SearchPanel'
 import { confirmAction } from '../../components/dialogs'
 import { DialogSlot, lazyDialog } from '../../components/lazy-dialog'
 import { useAuthorities } from '../../components/use-authorities'
 import { useDisclosure } from '../../components/use-disclosure'
 import { useSearchState } from '../../components/use-search-state'
+import { PagedRecords } from '../../components/PagedRecords'
 import { notify } from '../../notify'
 import { roleListQuery, roleSearch, useRoleMutations } from './queries'
 
@@ -28,7 +27,6 @@ export function RoleScreen() {
   const editor = useDisclosure<RoleRecord | null>()
   const { remove } = useRoleMutations()
   const { isBoss, info } = useAuthorities()
-  const records = list.data?.records ?? []
   const total = list.data?.total ?? 0
 
   const onDelete = async (role: RoleRecord) => {
@@ -72,39 +70,33 @@ export function RoleScreen() {
         values={search}
         onSearch={applyFilters}
       />
-      <PullToRefresh onRefresh={async () => void (await list.refetch())}>
-        <QueryStatus isPending={list.isPending} isError={list.isError && !list.data} isEmpty={records.length === 0} onRetry={() => void list.refetch()} emptyText={t.empty} />
-        <RecordList label={routeTitles['/sys']}>
-          {records.map((role) => (
-            <RecordCard
-              key={role.id}
-              title={role.name}
-              tags={<Tag color={role.roleType === 'COMPANY' ? 'warning' : 'primary'} fill="outline">{t.types[role.roleType]}</Tag>}
-              fields={[
-                { label: t.authorities, value: t.authorityCount(role.authorityIdList.length) },
-                { label: t.userCount, value: role.userCount },
-                ...(role.companyId !== info?.companyId ? [{ label: organizationText.staff.company, value: role.companyName }] : []),
-                { label: organizationText.common.createdAt, value: formatDate(role.createdAt, 'yyyy-MM-dd hh:mm') },
-              ]}
-              actions={
-                canManage(role) ? (
-                  <>
-                    <OnlineButton size="small" onClick={() => editor.open(role)}>
-                      {organizationText.common.edit}
-                    </OnlineButton>
-                    <OnlineButton size="small" color="danger" fill="outline" onClick={() => void onDelete(role)}>
-                      {organizationText.common.delete}
-                    </OnlineButton>
-                  </>
-                ) : undefined
-              }
-            />
-          ))}
-        </RecordList>
-      </PullToRefresh>
-      {total > 0 ? (
-        <Pagination current={search.current} pageSize={search.pageSize} total={total} onChange={(current, pageSize) => setSearch({ ...search, current, pageSize })} />
-      ) : null}
+      <PagedRecords list={list} label={routeTitles['/sys']} emptyText={t.empty} paging={search} onPage={(current, pageSize) => setSearch({ ...search, current, pageSize })}>
+        {(role) => (
+          <RecordCard
+            key={role.id}
+            title={role.name}
+            tags={<Tag color={role.roleType === 'COMPANY' ? 'warning' : 'primary'} fill="outline">{t.types[role.roleType]}</Tag>}
+            fields={[
+              { label: t.authorities, value: t.authorityCount(role.authorityIdList.length) },
+              { label: t.userCount, value: role.userCount },
+              ...(role.companyId !== info?.companyId ? [{ label: organizationText.staff.company, value: role.companyName }] : []),
+              { label: organizationText.common.createdAt, value: formatDate(role.createdAt, 'yyyy-MM-dd hh:mm') },
+            ]}
+            actions={
+              canManage(role) ? (
+                <>
+                  <OnlineButton size="small" onClick={() => editor.open(role)}>
+                    {organizationText.common.edit}
+                  </OnlineButton>
+                  <OnlineButton size="small" color="danger" fill="outline" onClick={() => void onDelete(role)}>
+                    {organizationText.common.delete}
+                  </OnlineButton>
+                </>
+              ) : undefined
+            }
+          />
+        )}
+      </PagedRecords>
       <DialogSlot of={editor}>
         <RoleForm key={editor.value?.id ?? 'new'} visible={editor.visible} editing={editor.value} onClose={editor.close} />
       </DialogSlot>

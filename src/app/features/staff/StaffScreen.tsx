@@ -1,4 +1,4 @@
-import { PullToRefresh, Tag } from 'antd-mobile'
+import { Tag } from 'antd-mobile'
 import { useQuery } from '@tanstack/react-query'
 import type { StaffRecord } from '../../../shared/contract/staff'
 import { formatDate } from '../../../shared/domain/format'
@@ -6,14 +6,13 @@ import { pageAfterDelete } from '../../../shared/domain/paging-rules'
 import { organizationText, routeTitles, successMessages, uiText } from '../../../shared/messages'
 import { OnlineButton } from '../../components/OnlineButton'
 import { PageTitle } from '../../components/PageTitle'
-import { Pagination } from '../../components/Pagination'
-import { QueryStatus } from '../../components/QueryStatus'
-import { RecordCard, RecordList } from '../../components/RecordCard'
+import { RecordCard } from '../../components/RecordCard'
 import { SearchPanel } from '../../components/SearchPanel'
 import { confirmAction, resetPassword } from '../../components/dialogs'
 import { DialogSlot, lazyDialog } from '../../components/lazy-dialog'
 import { useDisclosure } from '../../components/use-disclosure'
 import { useSearchState } from '../../components/use-search-state'
+import { PagedRecords } from '../../components/PagedRecords'
 import { notify } from '../../notify'
 import { staffListQuery, staffSearch, useStaffMutations } from './queries'
 
@@ -26,7 +25,6 @@ export function StaffScreen() {
   const list = useQuery(staffListQuery(search))
   const editor = useDisclosure<StaffRecord | null>()
   const mutations = useStaffMutations()
-  const records = list.data?.records ?? []
   const total = list.data?.total ?? 0
 
   const onDelete = async (s: StaffRecord) => {
@@ -64,47 +62,41 @@ export function StaffScreen() {
         values={search}
         onSearch={applyFilters}
       />
-      <PullToRefresh onRefresh={async () => void (await list.refetch())}>
-        <QueryStatus isPending={list.isPending} isError={list.isError && !list.data} isEmpty={records.length === 0} onRetry={() => void list.refetch()} emptyText={t.empty} />
-        <RecordList label={routeTitles['/user/staff']}>
-          {records.map((s) => (
-            <RecordCard
-              key={s.id}
-              title={s.name || s.username}
-              tags={
-                <>
-                  <Tag color="primary" fill="outline">
-                    {s.roleName ?? t.noRole}
-                  </Tag>
-                  {!s.available ? <Tag color="danger">{organizationText.common.disabled}</Tag> : null}
-                </>
-              }
-              fields={[
-                { label: uiText.username, value: s.username },
-                { label: uiText.phoneNumber, value: s.phoneNumber || '—' },
-                { label: t.company, value: s.companyName },
-                { label: organizationText.common.createdAt, value: formatDate(s.createdAt, 'yyyy-MM-dd hh:mm') },
-              ]}
-              actions={
-                <>
-                  <OnlineButton size="small" onClick={() => editor.open(s)}>
-                    {organizationText.common.edit}
-                  </OnlineButton>
-                  <OnlineButton size="small" onClick={() => void onResetPassword(s)}>
-                    {organizationText.common.resetPassword}
-                  </OnlineButton>
-                  <OnlineButton size="small" color="danger" fill="outline" onClick={() => void onDelete(s)}>
-                    {organizationText.common.delete}
-                  </OnlineButton>
-                </>
-              }
-            />
-          ))}
-        </RecordList>
-      </PullToRefresh>
-      {total > 0 ? (
-        <Pagination current={search.current} pageSize={search.pageSize} total={total} onChange={(current, pageSize) => setSearch({ ...search, current, pageSize })} />
-      ) : null}
+      <PagedRecords list={list} label={routeTitles['/user/staff']} emptyText={t.empty} paging={search} onPage={(current, pageSize) => setSearch({ ...search, current, pageSize })}>
+        {(s) => (
+          <RecordCard
+            key={s.id}
+            title={s.name || s.username}
+            tags={
+              <>
+                <Tag color="primary" fill="outline">
+                  {s.roleName ?? t.noRole}
+                </Tag>
+                {!s.available ? <Tag color="danger">{organizationText.common.disabled}</Tag> : null}
+              </>
+            }
+            fields={[
+              { label: uiText.username, value: s.username },
+              { label: uiText.phoneNumber, value: s.phoneNumber || '—' },
+              { label: t.company, value: s.companyName },
+              { label: organizationText.common.createdAt, value: formatDate(s.createdAt, 'yyyy-MM-dd hh:mm') },
+            ]}
+            actions={
+              <>
+                <OnlineButton size="small" onClick={() => editor.open(s)}>
+                  {organizationText.common.edit}
+                </OnlineButton>
+                <OnlineButton size="small" onClick={() => void onResetPassword(s)}>
+                  {organizationText.common.resetPassword}
+                </OnlineButton>
+                <OnlineButton size="small" color="danger" fill="outline" onClick={() => void onDelete(s)}>
+                  {organizationText.common.delete}
+                </OnlineButton>
+              </>
+            }
+          />
+        )}
+      </PagedRecords>
       <DialogSlot of={editor}>
         <StaffForm key={editor.value?.id ?? 'new'} visible={editor.visible} editing={editor.value} onClose={editor.close} />
       </DialogSlot>
