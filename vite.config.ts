@@ -92,7 +92,8 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // The framework every screen needs travels as one long-cached file instead of a dozen small requests.
+          // The framework every screen needs travels as one long-cached file instead of a dozen small requests; so do the
+          // shared components, except those only lazily loaded dialogs use (they carry antd-mobile's Form).
           groups: [
             {
               name: 'framework',
@@ -101,7 +102,7 @@ export default defineConfig({
             },
             {
               name: 'components',
-              test: /src[\\/]app[\\/]components[\\/](?!PopupForm|form-rules|Notifier)/,
+              test: /src[\\/]app[\\/]components[\\/](?!PopupForm|form-rules|Notifier|DeviceMoveDialog)/,
               priority: 5,
             },
           ],
