@@ -1,17 +1,12 @@
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createApp, createServices, MAIN_BASE } from '../../src/server/app'
 import { testConfig } from '../../src/server/config'
 import { captchas, companies, registrations, sessions } from '../../src/server/db/schema'
 import { hashToken } from '../../src/server/auth/sessions'
-import { CAPTCHA, createHarness, type Harness } from './harness'
+import { CAPTCHA, createHarness, harnessForFile } from './harness'
 
-let h: Harness
-beforeAll(async () => {
-  h = await createHarness()
-})
-afterAll(() => h.close())
-beforeEach(() => h.reset())
+const h = harnessForFile()
 
 async function captchaId() {
   const res = await h.call('GET', '/captcha')

@@ -1,4 +1,5 @@
 import { getTableName, is, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { PgTable } from 'drizzle-orm/pg-core'
 import * as schema from '../../src/server/db/schema'
 import { createApp, createServices, MAIN_BASE } from '../../src/server/app'
@@ -68,4 +69,23 @@ export async function createHarness(overrides: Partial<AppConfig> = {}, database
     close: () => database.close(),
   }
   return h
+}
+
+/**
+ * The harness of one test file: opened before its tests, reset to the demo seed before each, closed after.
+ * Returns a handle usable at module level; it reaches the harness once the file's tests run.
+ */
+export function harnessForFile(overrides: Partial<AppConfig> = {}): Harness {
+  let inner: Harness | undefined
+  beforeAll(async () => {
+    inner = await createHarness(overrides)
+  })
+  afterAll(() => inner?.close())
+  beforeEach(() => inner!.reset())
+  return new Proxy({} as Harness, {
+    get(_target, key) {
+      if (!inner) throw new Error('harnessForFile: the harness is reached only inside tests and hooks')
+      return inner[key as keyof Harness]
+    },
+  })
 }

@@ -1,18 +1,13 @@
 import { and, eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { devices, quotaRecords, roles, users } from '../../src/server/db/schema'
-import { createHarness, type Harness } from './harness'
+import { harnessForFile } from './harness'
 import { addDevice, command, detail, HW, huaweiQuota, makeOtherTenant, MI, rawGet, setHuaweiQuota } from './huawei-helpers'
 
-let h: Harness
+const h = harnessForFile()
 let boss: string
-beforeAll(async () => {
-  h = await createHarness()
-})
-afterAll(() => h.close())
 beforeEach(async () => {
-  await h.reset()
   boss = await h.login('demo')
   await setHuaweiQuota(h, h.demo.bossCompanyId, 20)
 })

@@ -1,19 +1,14 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import { createApp, createServices, MAIN_BASE } from '../../src/server/app'
 import { testConfig } from '../../src/server/config'
 import { smsCodes, users } from '../../src/server/db/schema'
-import { createHarness, type Harness } from './harness'
+import { harnessForFile } from './harness'
 
-let h: Harness
+const h = harnessForFile()
 let token: string
 let log: MockInstance<typeof console.info>
-beforeAll(async () => {
-  h = await createHarness()
-})
-afterAll(() => h.close())
 beforeEach(async () => {
-  await h.reset()
   token = await h.login('demo')
   log = vi.spyOn(console, 'info').mockImplementation(() => undefined)
 })

@@ -1,17 +1,12 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { companies, quotaAccounts, registrations, users } from '../../src/server/db/schema'
-import { createHarness, type Harness } from './harness'
+import { harnessForFile } from './harness'
 import { MISSING_ID, registrationById } from './org-builders'
 
-let h: Harness
+const h = harnessForFile()
 let admin: string
-beforeAll(async () => {
-  h = await createHarness()
-})
-afterAll(() => h.close())
 beforeEach(async () => {
-  await h.reset()
   admin = await h.login('admin')
 })
 

@@ -1,17 +1,12 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { devices, roles, sessions, users } from '../../src/server/db/schema'
-import { createHarness, type Harness } from './harness'
+import { harnessForFile } from './harness'
 import { makeStaff, MISSING_ID } from './org-builders'
 
-let h: Harness
+const h = harnessForFile()
 let boss: string
-beforeAll(async () => {
-  h = await createHarness()
-})
-afterAll(() => h.close())
 beforeEach(async () => {
-  await h.reset()
   boss = await h.login('demo')
 })
 
