@@ -2,17 +2,16 @@ import { Dialog, Tag } from 'antd-mobile'
 import { useQuery } from '@tanstack/react-query'
 import type { RegistrationRecord, RegistrationStatus } from '../../../shared/contract/registration'
 import { formatDate } from '../../../shared/domain/format'
-import { pageAfterDelete } from '../../../shared/domain/paging-rules'
 import { organizationText, routeTitles, successMessages, uiText } from '../../../shared/messages'
 import { OnlineButton } from '../../components/OnlineButton'
 import { PageTitle } from '../../components/PageTitle'
 import { RecordCard } from '../../components/RecordCard'
 import { SearchPanel } from '../../components/SearchPanel'
-import { confirmAction } from '../../components/dialogs'
 import { DialogSlot, lazyDialog } from '../../components/lazy-dialog'
 import { useDisclosure } from '../../components/use-disclosure'
 import { useSearchState } from '../../components/use-search-state'
 import { PagedRecords } from '../../components/PagedRecords'
+import { deleteRow } from '../../components/delete-row'
 import { notify } from '../../notify'
 import { registrationListQuery, registrationSearch, registrationStatuses, useRegistrationMutations } from './queries'
 
@@ -59,17 +58,7 @@ export function RegistrationScreen() {
     notify.success(choice === 'approve' ? successMessages.approve : successMessages.reject)
   }
 
-  const onDelete = async (r: RegistrationRecord) => {
-    if (!(await confirmAction(t.confirmDelete(r.companyName), organizationText.common.delete))) return
-    try {
-      await remove.mutateAsync(r.id)
-    } catch {
-      return
-    }
-    notify.success(successMessages.delete)
-    const current = pageAfterDelete({ current: search.current, pageSize: search.pageSize, total })
-    if (current !== search.current) setSearch({ ...search, current })
-  }
+  const onDelete = (r: RegistrationRecord) => deleteRow(t.confirmDelete(r.companyName), () => remove.mutateAsync(r.id), { search, setSearch, total })
 
   return (
     <section>

@@ -2,19 +2,17 @@ import { Tag } from 'antd-mobile'
 import { useQuery } from '@tanstack/react-query'
 import type { RoleRecord } from '../../../shared/contract/role'
 import { formatDate } from '../../../shared/domain/format'
-import { pageAfterDelete } from '../../../shared/domain/paging-rules'
-import { organizationText, routeTitles, successMessages } from '../../../shared/messages'
+import { organizationText, routeTitles } from '../../../shared/messages'
 import { OnlineButton } from '../../components/OnlineButton'
 import { PageTitle } from '../../components/PageTitle'
 import { RecordCard } from '../../components/RecordCard'
 import { SearchPanel } from '../../components/SearchPanel'
-import { confirmAction } from '../../components/dialogs'
 import { DialogSlot, lazyDialog } from '../../components/lazy-dialog'
 import { useAuthorities } from '../../components/use-authorities'
 import { useDisclosure } from '../../components/use-disclosure'
 import { useSearchState } from '../../components/use-search-state'
 import { PagedRecords } from '../../components/PagedRecords'
-import { notify } from '../../notify'
+import { deleteRow } from '../../components/delete-row'
 import { roleListQuery, roleSearch, useRoleMutations } from './queries'
 
 const t = organizationText.role
@@ -29,17 +27,8 @@ export function RoleScreen() {
   const { isBoss, info } = useAuthorities()
   const total = list.data?.total ?? 0
 
-  const onDelete = async (role: RoleRecord) => {
-    if (!(await confirmAction(t.confirmDelete(role.name), organizationText.common.delete))) return
-    try {
-      await remove.mutateAsync(role.id)
-    } catch {
-      return // e.g. the role is in use: the server's message says so
-    }
-    notify.success(successMessages.delete)
-    const current = pageAfterDelete({ current: search.current, pageSize: search.pageSize, total })
-    if (current !== search.current) setSearch({ ...search, current })
-  }
+  // A role in use is refused: the server's message says so.
+  const onDelete = (role: RoleRecord) => deleteRow(t.confirmDelete(role.name), () => remove.mutateAsync(role.id), { search, setSearch, total })
 
   // Only a boss manages COMPANY roles; others may not edit them even when listed.
   const canManage = (role: RoleRecord) => role.roleType === 'STAFF' || isBoss

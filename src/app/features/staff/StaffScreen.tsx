@@ -2,18 +2,17 @@ import { Tag } from 'antd-mobile'
 import { useQuery } from '@tanstack/react-query'
 import type { StaffRecord } from '../../../shared/contract/staff'
 import { formatDate } from '../../../shared/domain/format'
-import { pageAfterDelete } from '../../../shared/domain/paging-rules'
-import { organizationText, routeTitles, successMessages, uiText } from '../../../shared/messages'
+import { organizationText, routeTitles, uiText } from '../../../shared/messages'
 import { OnlineButton } from '../../components/OnlineButton'
 import { PageTitle } from '../../components/PageTitle'
 import { RecordCard } from '../../components/RecordCard'
 import { SearchPanel } from '../../components/SearchPanel'
-import { confirmAction, resetPassword } from '../../components/dialogs'
+import { resetPassword } from '../../components/dialogs'
 import { DialogSlot, lazyDialog } from '../../components/lazy-dialog'
 import { useDisclosure } from '../../components/use-disclosure'
 import { useSearchState } from '../../components/use-search-state'
 import { PagedRecords } from '../../components/PagedRecords'
-import { notify } from '../../notify'
+import { deleteRow } from '../../components/delete-row'
 import { staffListQuery, staffSearch, useStaffMutations } from './queries'
 
 const t = organizationText.staff
@@ -27,18 +26,8 @@ export function StaffScreen() {
   const mutations = useStaffMutations()
   const total = list.data?.total ?? 0
 
-  const onDelete = async (s: StaffRecord) => {
-    if (!(await confirmAction(t.confirmDelete(s.name || s.username), organizationText.common.delete))) return
-    try {
-      await mutations.remove.mutateAsync(s.id)
-    } catch {
-      return
-    }
-    notify.success(successMessages.delete)
-    // SPEC §4: after deleting the last row of a page above 1, the page steps back.
-    const current = pageAfterDelete({ current: search.current, pageSize: search.pageSize, total })
-    if (current !== search.current) setSearch({ ...search, current })
-  }
+  const onDelete = (s: StaffRecord) =>
+    deleteRow(t.confirmDelete(s.name || s.username), () => mutations.remove.mutateAsync(s.id), { search, setSearch, total })
 
   const onResetPassword = (s: StaffRecord) =>
     resetPassword({ question: t.confirmReset(s.name || s.username), account: s.username, reset: () => mutations.resetPassword.mutateAsync(s.id) })
