@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { useNavigate, useSearch } from '@tanstack/react-router'
-import { FIRST_PAGE } from '../../shared/domain/paging-rules'
+import { resetToFirstPage } from '../../shared/domain/paging-rules'
 import { parseSearch, type SearchOf, type SearchShape } from './search-params'
 
 /**
@@ -16,6 +16,6 @@ export function useSearchState<S extends SearchShape>(shape: S) {
     void navigate({ to: '.', search, replace: true })
   }
   /** SPEC §4: a new search replaces the filters and starts again on page 1 (the page size is kept). */
-  const applyFilters = (filters: Record<string, unknown>) => setState(parseSearch(shape, { ...state, ...filters, current: FIRST_PAGE }))
+  const applyFilters = (filters: Record<string, unknown>) => setState(parseSearch(shape, resetToFirstPage({ ...state, ...filters })))
   return [state, setState, applyFilters] as const
 }

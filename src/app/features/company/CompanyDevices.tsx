@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Tag } from 'antd-mobile'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ChildrenDeviceQuery, CompanyRecord } from '../../../shared/contract/company'
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../../../shared/domain/paging-rules'
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE, resetToFirstPage } from '../../../shared/domain/paging-rules'
 import { deviceText, huaweiDeviceText, organizationText } from '../../../shared/messages'
 import { DeviceSummaryCard } from '../../components/DeviceSummaryCard'
 import { FormPopup } from '../../components/FormPopup'
@@ -46,7 +46,7 @@ function DeviceList({ company }: { company: CompanyRecord }) {
           },
         ]}
         values={{ serialNumber: query.serialNumber, platform: query.platform }}
-        onSearch={(f) => setQuery({ ...query, serialNumber: f.serialNumber, platform: platformFilter(f.platform), current: FIRST_PAGE })}
+        onSearch={(f) => setQuery(resetToFirstPage({ ...query, serialNumber: f.serialNumber, platform: platformFilter(f.platform) }))}
       />
       <QueryStatus isPending={list.isPending} isError={list.isError && !list.data} isEmpty={records.length === 0} onRetry={() => void list.refetch()} emptyText={t.noDevices} />
       <RecordList label={t.devicesTitle(company.name)}>
