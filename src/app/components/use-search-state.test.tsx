@@ -8,16 +8,20 @@ import { useSearchState } from './use-search-state'
 afterEach(cleanup)
 
 const shape = { ...pagingSearch, name: param.text }
-let api: ReturnType<typeof useSearchState<typeof shape>>
+type SearchApi = ReturnType<typeof useSearchState<typeof shape>>
+let api: SearchApi
+const capture = (value: SearchApi) => {
+  api = value
+}
 
-function Probe() {
-  api = useSearchState(shape)
+function Probe({ onState }: { onState: (value: SearchApi) => void }) {
+  onState(useSearchState(shape))
   return null
 }
 
 async function renderAt(url: string) {
   const root = createRootRoute()
-  const list = createRoute({ getParentRoute: () => root, path: '/list', component: Probe })
+  const list = createRoute({ getParentRoute: () => root, path: '/list', component: () => <Probe onState={capture} /> })
   const router = createRouter({ routeTree: root.addChildren([list]), history: createMemoryHistory({ initialEntries: [url] }) })
   render(<RouterProvider router={router} />)
   await act(() => router.load())
