@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { api, RequestError, setUnauthorizedHandler } from './http'
-import { dismiss, NOTICE_DURATION_MS, useNotice } from '../notify'
+import { dismiss, LONG_NOTICE_DURATION_MS, NOTICE_DURATION_MS, useNotice } from '../notify'
 import { renderHook } from '@testing-library/react'
 
 function respond(body: unknown, status = 200) {
@@ -47,8 +47,13 @@ describe('http client (SPEC §7, §8)', () => {
     try {
       respond({ code: 400, msg: '用户名不能为空', data: null }, 400)
       await expect(api.post('/x')).rejects.toMatchObject({ code: 400, message: '用户名不能为空' })
-      expect(currentNotice()).toMatchObject({ kind: 'warning', message: '用户名不能为空', durationMs: NOTICE_DURATION_MS })
-      vi.advanceTimersByTime(NOTICE_DURATION_MS)
+      // SPEC §9: notifications last 3 seconds (registration success 20).
+      expect(NOTICE_DURATION_MS).toBe(3000)
+      expect(LONG_NOTICE_DURATION_MS).toBe(20_000)
+      expect(currentNotice()).toMatchObject({ kind: 'warning', message: '用户名不能为空', durationMs: 3000 })
+      vi.advanceTimersByTime(2999)
+      expect(currentNotice()).not.toBeNull()
+      vi.advanceTimersByTime(1)
       expect(currentNotice()).toBeNull()
     } finally {
       vi.useRealTimers()
