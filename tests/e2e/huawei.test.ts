@@ -106,6 +106,20 @@ describe('Huawei devices (phone, 360×740)', () => {
     await context.close()
   })
 
+  it('says the device has no lock passcode when it returns none (SPEC §4)', async () => {
+    const context = await newPhoneContext(browser)
+    const page = await context.newPage()
+    await signIn(page, 'demo')
+    // HWDEMO0002 runs a simulated agent and has no passcode set (src/server/db/seed-devices.ts).
+    await openDevice(page, 'HWDEMO0002')
+    await page.getByRole('region', { name: '远程指令' }).getByRole('button', { name: '查看锁屏密码' }).click()
+    const dialog = page.getByRole('dialog').filter({ hasText: '锁屏密码' })
+    await dialog.waitFor({ timeout: 30_000 })
+    await dialog.getByText('该设备未设置锁屏密码').waitFor()
+    await expect(dialog.getByTestId('lock-passcode').count()).resolves.toBe(0)
+    await context.close()
+  })
+
   it('adds a device: the serial is upper-cased, bad input is explained, a refused save keeps what was typed', async () => {
     const context = await newPhoneContext(browser)
     const page = await context.newPage()
