@@ -99,5 +99,21 @@ export async function ownDatabase(url: string, prefix: string): Promise<{ url: s
   await admin(`create database "${name}"`)
   const target = new URL(url)
   target.pathname = `/${name}`
-  return { url: target.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`) }
+  /**
+   * `pool.end()` resolves before its sockets have closed; a forced drop at that moment terminates a backend whose client
+   * is still reading and the FATAL it sends surfaces as an uncaught error. So wait (up to 5 s) for the last session to
+   * leave — PostgreSQL answers 55006 while one remains — and force only if one never does.
+   */
+  const drop = async () => {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      try {
+        return await admin(`drop database if exists "${name}"`)
+      } catch (error) {
+        if ((error as { code?: string }).code !== '55006') throw error
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+    }
+    await admin(`drop database if exists "${name}" with (force)`)
+  }
+  return { url: target.toString(), drop }
 }
