@@ -22,7 +22,7 @@ export const moveTargetsQuery = (platform: HuaweiTypePlatform) =>
 
 export function useMoveDevice(platform: HuaweiTypePlatform, onMoved: (deviceId: number) => void) {
   return useMutation({
-    mutationFn: (req: DeviceMoveRequest) => api.post<null>(`${huaweiBasePrefix[platform]}/device/move`, req, huawei),
+    mutationFn: (req: DeviceMoveRequest) => api.post<string>(`${huaweiBasePrefix[platform]}/device/move`, req, huawei),
     onSuccess: (_d, req) => onMoved(Number(req.deviceId)),
   })
 }

@@ -28,6 +28,17 @@ describe('http client (SPEC §7, §8)', () => {
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok')
   })
 
+  it('returns msg when a mutation succeeds with no data, and keeps a read\'s empty data', async () => {
+    respond({ code: 200, msg: '删除成功', data: null })
+    await expect(api.post('/x')).resolves.toBe('删除成功')
+    respond({ code: 200, msg: '编辑成功' })
+    await expect(api.put('/x')).resolves.toBe('编辑成功')
+    respond({ code: 200, msg: 'success', data: null })
+    await expect(api.get('/x')).resolves.toBeNull()
+    respond({ code: 200, msg: 'success', data: 0 })
+    await expect(api.post('/x')).resolves.toBe(0)
+  })
+
   it.each([
     ['envelope 401', { code: 401, msg: '登录已失效', data: null }, 200],
     ['HTTP 401', 'unauthorized', 401],

@@ -87,6 +87,9 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path
   if (body.code !== ResultCode.ok || body.result === false) {
     return fail(new RequestError(body.code ?? res.status, body.msg || errorMessages.networkError))
   }
+  // SPEC §8: a success returns its data, or its msg when there is none (a mutation's answer is its success message).
+  // A read keeps its empty data: "nothing there yet" is an answer of its own (no access key, say).
+  if (method !== 'GET' && (body.data === null || body.data === undefined)) return body.msg as T
   return body.data
 }
 

@@ -20,6 +20,6 @@ export function useAccessMutations() {
   return {
     create: useMutation({ mutationFn: (req: AccessCreateRequest) => api.post<AccessKeyResponse>('/access/create', req), onSuccess: store }),
     refresh: useMutation({ mutationFn: () => api.put<AccessKeyResponse>('/access/refresh'), onSuccess: store }),
-    remove: useMutation({ mutationFn: () => api.post<null>('/access/delete'), onSuccess: () => queryClient.invalidateQueries({ queryKey: accessKeys.all }) }),
+    remove: useMutation({ mutationFn: () => api.post<string>('/access/delete'), onSuccess: () => queryClient.invalidateQueries({ queryKey: accessKeys.all }) }),
   }
 }

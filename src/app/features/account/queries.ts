@@ -22,5 +22,5 @@ export function useLogin() {
 }
 
 export function useRegister() {
-  return useMutation({ mutationFn: (req: RegisterRequest) => api.post<null>('/register', req) })
+  return useMutation({ mutationFn: (req: RegisterRequest) => api.post<string>('/register', req) })
 }

@@ -48,7 +48,7 @@ export function useCompanyMutations() {
   const invalidate = () => queryClient.invalidateQueries({ queryKey: companyKeys.all })
   return {
     add: useMutation({ mutationFn: (req: CompanyAddRequest) => api.post<{ id: number }>('/company/add', req), onSuccess: invalidate }),
-    update: useMutation({ mutationFn: (req: CompanyUpdateRequest) => api.put<null>('/company/update', req), onSuccess: invalidate }),
+    update: useMutation({ mutationFn: (req: CompanyUpdateRequest) => api.put<string>('/company/update', req), onSuccess: invalidate }),
     resetPassword: useMutation({ mutationFn: (bossId: number) => api.put<ResetPasswordResponse>('/company/resetPassword', { bossId }) }),
     changeQuantity: useMutation({ mutationFn: (req: ChangeQuantityRequest) => api.post<QuotaInfo>('/account/changeQuantity', req), onSuccess: invalidate }),
     openHuawei: useMutation({ mutationFn: (companyId: number) => api.post<QuotaInfo>('/account/create', { companyId }), onSuccess: invalidate }),

@@ -91,15 +91,15 @@ export function useDeviceMutations(area: DeviceArea) {
       onSuccess: () => changed(),
     }),
     updateRentUserInfo: useMutation({
-      mutationFn: (req: UpdateRentUserInfoRequest) => api.put<null>(path(area, '/device/updateRentUserInfo'), req, huawei),
+      mutationFn: (req: UpdateRentUserInfoRequest) => api.put<string>(path(area, '/device/updateRentUserInfo'), req, huawei),
       onSuccess: (_d, req) => changed(Number(req.deviceId)),
     }),
     putInRecycle: useMutation({
-      mutationFn: (deviceId: number) => api.post<null>(path(area, '/device/putInRecycle'), { deviceId }, huawei),
+      mutationFn: (deviceId: number) => api.post<string>(path(area, '/device/putInRecycle'), { deviceId }, huawei),
       onSuccess: (_d, id) => changed(id),
     }),
     takeOutRecycle: useMutation({
-      mutationFn: (deviceId: number) => api.post<null>(path(area, '/device/takeOutRecycle'), { deviceId }, huawei),
+      mutationFn: (deviceId: number) => api.post<string>(path(area, '/device/takeOutRecycle'), { deviceId }, huawei),
       onSuccess: (_d, id) => changed(id),
     }),
     enrollmentToken: useMutation({

@@ -25,12 +25,12 @@ export function usePersonalCenterMutations() {
     await queryClient.invalidateQueries({ queryKey: userCenterKeys.info() })
   }
   return {
-    updatePassword: useMutation({ mutationFn: (req: UpdatePasswordRequest) => api.put<null>('/userCenter/updatePassword', req) }),
+    updatePassword: useMutation({ mutationFn: (req: UpdatePasswordRequest) => api.put<string>('/userCenter/updatePassword', req) }),
     updateSecondaryPassword: useMutation({
-      mutationFn: (req: UpdateSecondaryPasswordRequest) => api.put<null>('/userCenter/updateSecondaryPassword', req),
+      mutationFn: (req: UpdateSecondaryPasswordRequest) => api.put<string>('/userCenter/updateSecondaryPassword', req),
       onSuccess: refresh,
     }),
     sendCode: useMutation({ mutationFn: (phoneNumber: string) => api.post<SendCodeResponse>('/sms/sendCode', { phoneNumber }) }),
-    updatePhoneNumber: useMutation({ mutationFn: (req: UpdatePhoneNumberRequest) => api.put<null>('/userCenter/updatePhoneNumber', req), onSuccess: refresh }),
+    updatePhoneNumber: useMutation({ mutationFn: (req: UpdatePhoneNumberRequest) => api.put<string>('/userCenter/updatePhoneNumber', req), onSuccess: refresh }),
   }
 }

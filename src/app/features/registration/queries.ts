@@ -30,9 +30,9 @@ export function useRegistrationMutations() {
   const queryClient = useQueryClient()
   const invalidate = () => queryClient.invalidateQueries({ queryKey: registrationKeys.all })
   return {
-    approve: useMutation({ mutationFn: (id: number) => api.post<null>('/user/register/approved', { id }), onSuccess: invalidate }),
-    reject: useMutation({ mutationFn: (id: number) => api.post<null>('/user/register/rejected', { id }), onSuccess: invalidate }),
-    remove: useMutation({ mutationFn: (id: number) => api.post<null>('/user/register/delete', { id }), onSuccess: invalidate }),
-    update: useMutation({ mutationFn: (req: RegistrationUpdateRequest) => api.put<null>('/user/register/update', req), onSuccess: invalidate }),
+    approve: useMutation({ mutationFn: (id: number) => api.post<string>('/user/register/approved', { id }), onSuccess: invalidate }),
+    reject: useMutation({ mutationFn: (id: number) => api.post<string>('/user/register/rejected', { id }), onSuccess: invalidate }),
+    remove: useMutation({ mutationFn: (id: number) => api.post<string>('/user/register/delete', { id }), onSuccess: invalidate }),
+    update: useMutation({ mutationFn: (req: RegistrationUpdateRequest) => api.put<string>('/user/register/update', req), onSuccess: invalidate }),
   }
 }

@@ -46,7 +46,7 @@ export function useRoleMutations() {
     Promise.all([queryClient.invalidateQueries({ queryKey: roleKeys.all }), queryClient.invalidateQueries({ queryKey: roleOptionKeys.all })])
   return {
     add: useMutation({ mutationFn: (req: RoleAddRequest) => api.post<{ id: number }>('/role/add', req), onSuccess: invalidate }),
-    update: useMutation({ mutationFn: (req: RoleUpdateRequest) => api.put<null>('/role/update', req), onSuccess: invalidate }),
-    remove: useMutation({ mutationFn: (id: number) => api.post<null>('/role/delete', { id }), onSuccess: invalidate }),
+    update: useMutation({ mutationFn: (req: RoleUpdateRequest) => api.put<string>('/role/update', req), onSuccess: invalidate }),
+    remove: useMutation({ mutationFn: (id: number) => api.post<string>('/role/delete', { id }), onSuccess: invalidate }),
   }
 }

@@ -26,8 +26,8 @@ export function useStaffMutations() {
   const invalidate = () => queryClient.invalidateQueries({ queryKey: staffKeys.all })
   return {
     add: useMutation({ mutationFn: (req: StaffAddRequest) => api.post<{ id: number }>('/company/staff/add', req), onSuccess: invalidate }),
-    update: useMutation({ mutationFn: (req: StaffUpdateRequest) => api.put<null>('/company/staff/update', req), onSuccess: invalidate }),
-    remove: useMutation({ mutationFn: (id: number) => api.post<null>('/company/staff/delete', { id }), onSuccess: invalidate }),
+    update: useMutation({ mutationFn: (req: StaffUpdateRequest) => api.put<string>('/company/staff/update', req), onSuccess: invalidate }),
+    remove: useMutation({ mutationFn: (id: number) => api.post<string>('/company/staff/delete', { id }), onSuccess: invalidate }),
     resetPassword: useMutation({ mutationFn: (staffId: number) => api.put<ResetPasswordResponse>('/company/staff/resetPassword', { staffId }) }),
   }
 }
