@@ -31,6 +31,7 @@ import { accessRoutes } from './modules/access/routes'
 import { OPEN_API_BASE, openApiRoutes } from './openapi/routes'
 import { createSmsProvider } from './sms/provider'
 import { describeServerError } from './http/log-error'
+import { createSecretBox, resolveSecretKey } from './crypto/secret-box'
 
 export const MAIN_BASE = '/mdm/api/v1'
 export const HUAWEI_BASE = '/huawei/mdm/api/v1'
@@ -42,6 +43,7 @@ export function createServices(config: AppConfig, db: Db): Services {
     captcha: new CaptchaService(db, config.captchaAnswer),
     sessions: new SessionService(db, config.tokenTtlMs),
     sms: createSmsProvider(config.smsProvider),
+    secrets: createSecretBox(resolveSecretKey({ key: config.secretKey, keyFile: config.secretKeyFile, databaseUrl: config.databaseUrl })),
   }
 }
 

@@ -35,6 +35,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MDM_SMS_PROVIDER: 'aliyun' })).toThrow(/MDM_SMS_PROVIDER/)
   })
 
+  it('reads MDM_SECRET_KEY and refuses one that is not a 32-byte key', () => {
+    expect(loadConfig({}).secretKey).toBeNull()
+    expect(loadConfig({}).secretKeyFile).toBe('data/secret.key')
+    expect(loadConfig({ MDM_SECRET_KEY: '0f'.repeat(32) }).secretKey?.toString('hex')).toBe('0f'.repeat(32))
+    expect(() => loadConfig({ MDM_SECRET_KEY: 'password' })).toThrow('MDM_SECRET_KEY 无效')
+  })
+
   it('says which setting is invalid', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/)
     expect(() => loadConfig({ MDM_DEMO: 'maybe' })).toThrow(/MDM_DEMO/)

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { logMessages, serverMessages } from '../shared/messages'
+import { parseSecretKey } from './crypto/secret-box'
 
 /**
  * The server's configuration, parsed once from the environment (STYLE §7).
@@ -32,6 +33,9 @@ const envSchema = z.object({
    * personal centre answers that SMS is not configured. Default 'log', but 'none' in production.
    */
   MDM_SMS_PROVIDER: z.enum(['log', 'none']).optional(),
+  /** Key that seals stored secrets (64 hex digits or base64 of 32 bytes); unset: the key file below. */
+  MDM_SECRET_KEY: z.string().optional(),
+  MDM_SECRET_KEY_FILE: z.string().default('data/secret.key'),
 })
 
 export type SmsProviderName = 'log' | 'none'
@@ -50,6 +54,9 @@ export interface AppConfig {
   distDir: string
   trustProxy: boolean
   smsProvider: SmsProviderName
+  /** MDM_SECRET_KEY, parsed; null: a key file (or, in memory, a key of the process). */
+  secretKey: Buffer | null
+  secretKeyFile: string
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
@@ -62,6 +69,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const production = e.NODE_ENV === 'production'
   if (production && e.MDM_CAPTCHA_ANSWER) throw new Error(logMessages.captchaFixedInProduction)
   if (production && e.MDM_DEMO === 'on') throw new Error(logMessages.demoInProduction)
+  const secretKey = e.MDM_SECRET_KEY ? parseSecretKey(e.MDM_SECRET_KEY) : null
+  if (e.MDM_SECRET_KEY && !secretKey) throw new Error(logMessages.secretKeyInvalid)
   return {
     production,
     port: e.PORT,
@@ -76,6 +85,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     distDir: e.MDM_DIST_DIR,
     trustProxy: e.MDM_TRUST_PROXY === 'on',
     smsProvider: e.MDM_SMS_PROVIDER ?? (production ? 'none' : 'log'),
+    secretKey,
+    secretKeyFile: e.MDM_SECRET_KEY_FILE,
   }
 }
 

@@ -4,6 +4,7 @@ import type { CurrentUser } from './auth/sessions'
 import type { CaptchaService } from './auth/captcha'
 import type { SessionService } from './auth/sessions'
 import type { SmsProvider } from './sms/provider'
+import type { SecretBox } from './crypto/secret-box'
 
 /** What every request handler can reach: configuration, database and the services built on it. */
 export interface Services {
@@ -13,6 +14,8 @@ export interface Services {
   sessions: SessionService
   /** null when MDM_SMS_PROVIDER=none: nothing can be sent. */
   sms: SmsProvider | null
+  /** Seals secrets the server must read back (access secrets) before they are stored. */
+  secrets: SecretBox
 }
 
 export interface AppEnv {

@@ -220,6 +220,10 @@ export const logMessages = {
   demoInProduction: 'NODE_ENV=production 时不允许启用演示模式（MDM_DEMO=on）：演示账号的密码是公开的',
   smsLogInProduction: '警告：MDM_SMS_PROVIDER=log，短信验证码将写入服务器日志，请勿在生产环境使用',
   configInvalid: (key: string, reason: string) => `配置项 ${key} 无效：${reason}`,
+  secretKeyInvalid: 'MDM_SECRET_KEY 无效：应为 64 位十六进制数字，或 32 字节的 base64',
+  secretKeyFileInvalid: (file: string) => `密钥文件 ${file} 无效：应为 64 位十六进制数字；请恢复原文件（更换后已保存的访问密钥将无法使用）`,
+  secretKeyCreated: (file: string) =>
+    `已生成数据加密密钥 ${file}（用于加密访问密钥）：请与数据库分开备份；也可用 MDM_SECRET_KEY 提供`,
 } as const
 
 /** Texts of the shared domain rules (src/shared/domain) and of the components that show them. */

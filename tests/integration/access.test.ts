@@ -23,6 +23,10 @@ describe('access keys', () => {
     expect(got.body.data.accessSecret).toMatch(/^[A-Za-z0-9_-]{43}$/)
     expect(new Date(got.body.data.gmtCreate).getTime()).toBeGreaterThan(Date.now() - 60_000)
     expect(res.body.data).toEqual(got.body.data)
+    // Stored sealed: the database alone does not give the secret away.
+    const [row] = await h.database.db.select().from(accessKeys)
+    expect(row.accessSecret).toMatch(/^v1\./)
+    expect(row.accessSecret).not.toContain(got.body.data.accessSecret)
   })
 
   it('regenerates accessKey, accessSecret and gmtCreate, keeping name, remark and whitelist', async () => {

@@ -28,14 +28,14 @@ export const signedRequest = createMiddleware<AppEnv>(async (c, next) => {
   const now = Date.now()
   if (!/^\d{1,15}$/.test(timestamp) || Math.abs(now - Number(timestamp)) > TIMESTAMP_WINDOW_MS) throw unauthorized(m.openApiStaleTimestamp)
 
-  const { db } = c.var.services
+  const { db, secrets } = c.var.services
   const [key] = await db.select().from(accessKeys).where(eq(accessKeys.accessKey, accessKey)).limit(1)
   if (!key?.accessSecret) throw unauthorized(m.openApiInvalidKey)
 
   const url = new URL(c.req.url)
   const body = c.req.method === 'GET' || c.req.method === 'HEAD' ? '' : await c.req.text()
   const parts = { method: c.req.method, path: url.pathname + url.search, timestamp, nonce, body }
-  if (!signatureMatches(key.accessSecret, parts, signature)) throw unauthorized(m.openApiBadSignature)
+  if (!signatureMatches(secrets.open(key.accessSecret), parts, signature)) throw unauthorized(m.openApiBadSignature)
 
   const ip = clientIp(c)
   if (!ipAllowed(key.ipWhiteList, ip)) throw ApiError.forbidden(m.openApiIpDenied(ip))

@@ -6,7 +6,7 @@ import type { AppEnv } from '../../context'
 import { ok, parseBody } from '../../http/envelope'
 import { AccessKeyService } from './service'
 
-const service = (c: { var: AppEnv['Variables'] }) => new AccessKeyService(c.var.services.db, c.var.user)
+const service = (c: { var: AppEnv['Variables'] }) => new AccessKeyService(c.var.services.db, c.var.user, c.var.services.secrets)
 const accessKey = access.authority('access')
 
 export const accessRoutes = new Hono<AppEnv>()

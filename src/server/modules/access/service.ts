@@ -4,24 +4,32 @@ import type { AccessKeyResponse } from '../../../shared/contract/access'
 import { organizationMessages as m } from '../../../shared/messages'
 import type { CurrentUser } from '../../auth/sessions'
 import { iso } from '../../http/iso'
+import type { SecretBox } from '../../crypto/secret-box'
 import type { Db } from '../../db/client'
 import { accessKeys } from '../../db/schema'
 import { ApiError } from '../../http/errors'
 
 /** A new key pair: the access key names the caller, the secret signs its requests (HMAC-SHA256). */
-export function newKeyPair() {
+function newKeyPair() {
   return { accessKey: `AK${randomBytes(12).toString('hex').toUpperCase()}`, accessSecret: randomBytes(32).toString('base64url') }
 }
 
 /**
- * The open-API access key of the user's company (SPEC §3, §4): one per company. The secret is kept because
- * signatures are verified with it; deleting clears it, which disables the key.
+ * The open-API access key of the user's company (SPEC §3, §4): one per company. The secret is kept, sealed,
+ * because signatures are verified with it; deleting clears it, which disables the key.
  */
 export class AccessKeyService {
   constructor(
     private readonly db: Db,
     private readonly user: CurrentUser,
+    private readonly secrets: SecretBox,
   ) {}
+
+  /** A new pair, with the secret sealed for storage and in plain for the one answer that shows it. */
+  private newPair() {
+    const pair = newKeyPair()
+    return { accessKey: pair.accessKey, accessSecret: this.secrets.seal(pair.accessSecret) }
+  }
 
   private companyId(): number {
     if (this.user.companyId === null) throw ApiError.forbidden()
@@ -43,7 +51,7 @@ export class AccessKeyService {
     if (!row) return null
     return {
       accessKey: row.accessKey,
-      accessSecret: row.accessSecret,
+      accessSecret: row.accessSecret === null ? null : this.secrets.open(row.accessSecret),
       gmtCreate: iso(row.gmtCreate),
       ipWhiteList: row.ipWhiteList,
       name: row.name,
@@ -56,7 +64,7 @@ export class AccessKeyService {
     const companyId = this.companyId()
     const existing = await this.current()
     if (existing?.accessSecret) throw ApiError.conflict(m.accessKeyExists)
-    const values = { ...newKeyPair(), name: req.name, remark: req.remark, ipWhiteList: req.ipWhiteList, userId: this.user.id, gmtCreate: new Date() }
+    const values = { ...this.newPair(), name: req.name, remark: req.remark, ipWhiteList: req.ipWhiteList, userId: this.user.id, gmtCreate: new Date() }
     if (existing) await this.db.update(accessKeys).set(values).where(eq(accessKeys.id, existing.id))
     else await this.db.insert(accessKeys).values({ ...values, companyId })
     return this.get()
@@ -68,7 +76,7 @@ export class AccessKeyService {
     if (!existing) throw ApiError.notFound(m.accessKeyMissing)
     await this.db
       .update(accessKeys)
-      .set({ ...newKeyPair(), gmtCreate: new Date(), userId: this.user.id })
+      .set({ ...this.newPair(), gmtCreate: new Date(), userId: this.user.id })
       .where(eq(accessKeys.id, existing.id))
     return this.get()
   }
