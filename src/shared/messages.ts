@@ -95,6 +95,10 @@ export const fieldMessages = {
   mustBeGreater: (label: string, min: number) => `${label}必须大于${min}`,
   mustBeLess: (label: string, max: number) => `${label}必须小于${max}`,
   unknownField: (label: string) => `不支持的字段：${label}`,
+  /** A number beyond what any field holds (zod reports it against JavaScript's safe-integer limit). */
+  numberTooLarge: (label: string) => `${label}数值过大`,
+  /** U+0000 or half of a surrogate pair: no text field can store it. */
+  invalidCharacters: (label: string) => `${label}包含无效字符，请删除后重试`,
 } as const
 
 /** Chinese names of request fields, used in validation sentences. */
@@ -306,6 +310,8 @@ export const quotaMessages = {
   insufficient: (type: 'IOS' | 'HUAWEI', remaining: number) =>
     `${type === 'IOS' ? '苹果' : '华为'}额度不足（剩余 ${remaining}），请先增加额度`,
   badQuantity: '修改数量必须是非零整数',
+  balanceTooLarge: (type: 'IOS' | 'HUAWEI', max: number, remaining: number) =>
+    `${type === 'IOS' ? '苹果' : '华为'}额度最多 ${max}（当前剩余 ${remaining}），请减少修改数量`,
 } as const
 
 /** Offline behaviour of the PWA (issue #4). */
@@ -751,6 +757,14 @@ export const deviceFieldLabels: Record<string, string> = {
   maxTasks: '任务数量',
   battery: '电量',
   runningApp: '当前应用',
+  state: '设备状态',
+  wipedAt: '恢复出厂时间',
+  poweredOn: '开机状态',
+  locked: '锁屏状态',
+  passcodeSet: '锁屏密码状态',
+  loggedIn: '登录状态',
+  controlled: '管控状态',
+  data: '执行结果数据',
 }
 Object.assign(fieldLabels, deviceFieldLabels)
 

@@ -216,6 +216,22 @@ describe('POST /register', () => {
     expect(row.passwordHash).not.toContain('Secret123')
   })
 
+  it('keeps one pending application when the same username is submitted twice at once', async () => {
+    const answers = await Promise.all([h.call('POST', '/register', { json: valid }), h.call('POST', '/register', { json: valid })])
+    expect(answers.map((a) => a.body.code).sort()).toEqual([200, 409])
+    expect(answers.find((a) => a.body.code === 409)?.body.msg).toBe('该用户名已提交注册申请，请等待审核')
+    expect(await h.database.db.select().from(registrations)).toHaveLength(1)
+  })
+
+  it('refuses text no column can hold, naming the field, instead of failing', async () => {
+    const res = await h.call('POST', '/register', { json: { ...valid, companyName: 'a\u0000b' } })
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ code: 400, msg: '公司名称包含无效字符，请删除后重试', data: null })
+    const login = await h.call('POST', '/login', { json: { username: 'x', password: 'y', captcha: 'test', captchaId: 'a\u0000' } })
+    expect(login.body).toEqual({ code: 400, msg: '验证码编号包含无效字符，请删除后重试', data: null })
+    expect(await h.database.db.select().from(registrations)).toHaveLength(0)
+  })
+
   it('refuses mismatched passwords with the spec message and stores nothing', async () => {
     const res = await h.call('POST', '/register', { json: { ...valid, confirmPassword: 'Other1234' } })
     expect(res.body).toEqual({ code: 400, msg: '两次密码输入不一致', data: null })

@@ -200,6 +200,17 @@ describe('polling', () => {
     expect(after.state).toMatchObject({ battery: 42, poweredOn: true, locked: false })
   })
 
+  it('refuses a state it could not store or show, naming the field, and keeps the state it had', async () => {
+    const { deviceId, phone } = await enrolledPhone()
+    const poll = (state: unknown) => agentCall('/poll', { state }, phone.credential ?? undefined)
+    expect((await poll({ wipedAt: 'not a date' })).body).toEqual({ code: 400, msg: '恢复出厂时间格式不正确', data: null })
+    expect((await poll({ runningApp: 'com.a\u0000' })).body).toEqual({ code: 400, msg: '当前应用包含无效字符，请删除后重试', data: null })
+    expect((await poll({ battery: 1e30 })).body.msg).toBe('电量数值过大')
+    expect((await poll(null)).body.msg).toBe('设备状态不能为空')
+    expect((await detail(h, boss, deviceId)).data.state.wipedAt ?? null).toBeNull()
+    expect((await poll({ wipedAt: '2026-11-21T08:00:00.000Z' })).body.code).toBe(200)
+  })
+
   it('delivers a task to the device’s own credential only, and refuses a result for another device’s task', async () => {
     const a = await enrolledPhone({ serialNumber: 'SIMA' })
     const b = await enrolledPhone({ serialNumber: 'SIMB' })

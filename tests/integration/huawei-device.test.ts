@@ -144,6 +144,9 @@ describe('GET /device/search', () => {
     expect(await serials('connectionStatus=&serialNumber=')).toEqual(['MIX1', 'HWB200', 'HWA100'])
     expect((await search(boss, 'connectionStatus=bad')).msg).toBe('连接状态的取值无效')
     expect((await search(boss, 'pageSize=1000')).msg).toBe('每页条数不能大于100')
+    expect((await search(boss, 'serialNumber=a%00b')).msg).toBe('序列号包含无效字符，请删除后重试')
+    expect((await search(boss, 'current=1e3')).msg).toBe('页码必须是数字')
+    expect((await search(boss, 'current=&pageSize=')).data.records).toHaveLength(3)
   })
 
   it('shows a child company only its own devices, and staff only the devices assigned to them', async () => {
@@ -186,6 +189,17 @@ describe('editing, recycle bin and transfer', () => {
     const bad = await h.call('PUT', `${HW}/device/updateRentUserInfo`, { token: boss, json: { deviceId: id, renterPhone: '2' } })
     expect(bad.body.msg).toBe('手机号必须是11位数字，以1开头')
     expect((await h.call('PUT', `${HW}/device/updateRentUserInfo`, { token: boss, json: { renterName: 'x' } })).body.msg).toBe('设备编号不能为空')
+  })
+
+  it('changes only the fields sent: one left out stays, an empty one is cleared', async () => {
+    const id = await addDevice(h, boss, { serialNumber: 'EDIT2', renterName: '李四', renterPhone: '13900000000', rentRemark: '押金500' })
+    const put = (json: Record<string, unknown>) => h.call('PUT', `${HW}/device/updateRentUserInfo`, { token: boss, json: { deviceId: id, ...json } })
+    expect((await put({ renterPhone: '13900000001' })).body.code).toBe(200)
+    expect((await detail(h, boss, id)).data).toMatchObject({ renterName: '李四', renterPhone: '13900000001', rentRemark: '押金500' })
+    expect((await put({})).body.code).toBe(200)
+    expect((await detail(h, boss, id)).data).toMatchObject({ renterName: '李四', renterPhone: '13900000001', rentRemark: '押金500' })
+    expect((await put({ rentRemark: '' })).body.code).toBe(200)
+    expect((await detail(h, boss, id)).data).toMatchObject({ renterName: '李四', renterPhone: '13900000001', rentRemark: '' })
   })
 
   it('puts a device into the recycle bin (淘汰设备成功) and takes it back out', async () => {

@@ -63,6 +63,19 @@ describe('POST /account/changeQuantity', () => {
     expect(records.body.data.records[0]).toMatchObject({ kind: 'GRANT', quantity: 10, operatorName: '平台管理员' })
   })
 
+  it('refuses a grant that would take a balance above the ceiling, storing nothing', async () => {
+    const admin = await h.login('admin')
+    await h.database.db
+      .update(quotaAccounts)
+      .set({ remainingQuantity: 99_500_000 })
+      .where(and(eq(quotaAccounts.companyId, h.demo.bossCompanyId), eq(quotaAccounts.quotaType, 'HUAWEI')))
+    const grant = (quantity: number) =>
+      h.call('POST', '/account/changeQuantity', { token: admin, json: { targetCompanyId: h.demo.bossCompanyId, quantity, huawei: true } })
+    expect((await grant(1_000_000)).body).toEqual({ code: 400, msg: '华为额度最多 100000000（当前剩余 99500000），请减少修改数量', data: null })
+    expect(await remaining(h.demo.bossCompanyId, 'HUAWEI')).toBe(99_500_000)
+    expect((await grant(500_000)).body.data.remainingQuantity).toBe(100_000_000)
+  })
+
   it('refuses zero, fractions, the own company and bad ids', async () => {
     const cases: [Record<string, unknown>, number, string][] = [
       [{ targetCompanyId: h.demo.eastCompanyId, quantity: 0 }, 400, '修改数量必须是非零整数'],

@@ -92,7 +92,12 @@ export const registrations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   },
-  (t) => [index('registrations_username_idx').on(t.username), index('registrations_client_ip_idx').on(t.clientIp, t.createdAt)],
+  (t) => [
+    index('registrations_username_idx').on(t.username),
+    index('registrations_client_ip_idx').on(t.clientIp, t.createdAt),
+    // One pending application per username, even when two arrive at the same moment.
+    uniqueIndex('registrations_pending_username_idx').on(t.username).where(sql`${t.status} = 'PENDING'`),
+  ],
 )
 
 /** Device families; Mi devices share the Huawei agent protocol and quota. */

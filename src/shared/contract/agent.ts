@@ -43,7 +43,7 @@ export const AgentDeviceState = z.strictObject({
   controlled: z.boolean().optional(),
   battery: z.number().int().min(0).max(100).optional(),
   /** ISO time of the last factory reset. */
-  wipedAt: z.string().max(40).nullable().optional(),
+  wipedAt: z.iso.datetime({ offset: true }).nullable().optional(),
 })
 export type AgentDeviceState = z.infer<typeof AgentDeviceState>
 

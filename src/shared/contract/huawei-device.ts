@@ -26,11 +26,20 @@ function emptyOr(check: z.ZodType<string>) {
     })
 }
 
+/** The renter's fields, each checked the same way when a device is added and when it is edited. */
+const renterField = {
+  renterName: z.string().trim().max(32),
+  renterPhone: emptyOr(phoneNumberSchema),
+  renterIdCard: emptyOr(idCardSchema).transform((v) => v.toUpperCase()),
+  rentRemark: z.string().trim().max(200),
+}
+
+/** Adding a device: an absent renter field is empty. */
 export const renterFields = {
-  renterName: z.string().trim().max(32).default(''),
-  renterPhone: emptyOr(phoneNumberSchema).default(''),
-  renterIdCard: emptyOr(idCardSchema).transform((v) => v.toUpperCase()).default(''),
-  rentRemark: z.string().trim().max(200).default(''),
+  renterName: renterField.renterName.default(''),
+  renterPhone: renterField.renterPhone.default(''),
+  renterIdCard: renterField.renterIdCard.default(''),
+  rentRemark: renterField.rentRemark.default(''),
 }
 
 /** GET /device/search (paged; SPEC §4: the device list always asks recycleStatus=false). */
@@ -94,8 +103,14 @@ export const DeviceAddRequest = z.object({
 })
 export type DeviceAddRequest = z.input<typeof DeviceAddRequest>
 
-/** PUT /device/updateRentUserInfo */
-export const UpdateRentUserInfoRequest = z.object({ deviceId: idSchema, ...renterFields })
+/** PUT /device/updateRentUserInfo: a field that is sent is set ('' clears it); a field left out stays as it is. */
+export const UpdateRentUserInfoRequest = z.object({
+  deviceId: idSchema,
+  renterName: renterField.renterName.optional(),
+  renterPhone: renterField.renterPhone.optional(),
+  renterIdCard: renterField.renterIdCard.optional(),
+  rentRemark: renterField.rentRemark.optional(),
+})
 export type UpdateRentUserInfoRequest = z.input<typeof UpdateRentUserInfoRequest>
 
 /** POST /device/move: exactly one of targetCompanyId, targetStaffId. */

@@ -10,6 +10,8 @@ export const quotaRecordKinds = ['GRANT', 'TRANSFER_IN', 'TRANSFER_OUT', 'CONSUM
 
 /** Largest single change of a quota (keeps the sum far below the integer column's limit). */
 export const MAX_QUOTA_CHANGE = 1_000_000
+/** Most quota one company's account may hold (far below the integer column's limit). */
+export const MAX_QUOTA_BALANCE = 100_000_000
 
 /**
  * POST /account/changeQuantity — SPEC §7 "targetCompanyId; Huawei flag". quantity is the signed change: positive

@@ -33,3 +33,31 @@ describe('chineseErrorMap', () => {
     expect(result).toEqual({ success: false, message: '请求参数格式不正确' })
   })
 })
+
+describe('texts no column can store', () => {
+  const schema = z.object({ name: z.string(), state: z.object({ runningApp: z.string() }).optional(), tags: z.array(z.string()).optional() })
+
+  it.each([
+    ['U+0000 in a value', { name: 'a\u0000b' }, '名称包含无效字符，请删除后重试'],
+    ['a lone high surrogate', { name: 'a\ud800b' }, '名称包含无效字符，请删除后重试'],
+    ['a lone low surrogate', { name: '\udc00' }, '名称包含无效字符，请删除后重试'],
+    ['U+0000 deep inside', { name: 'x', state: { runningApp: '\u0000' } }, '当前应用包含无效字符，请删除后重试'],
+    ['U+0000 in an array item', { name: 'x', tags: ['ok', 'a\u0000'] }, 'tags包含无效字符，请删除后重试'],
+    ['U+0000 in a key', { name: 'x', state: { 'a\u0000': 'y' } }, '设备状态包含无效字符，请删除后重试'],
+  ])('refuses %s with the field named', (_name, input, message) => {
+    expect(parseWithMessage(schema, input)).toEqual({ success: false, message })
+  })
+
+  it('accepts Chinese, emoji (a proper surrogate pair) and other control-free text', () => {
+    expect(parseWithMessage(schema, { name: '张三😀\t' }).success).toBe(true)
+  })
+})
+
+describe('numbers beyond any field', () => {
+  it('says the number is too large rather than quoting JavaScript\'s safe-integer limit', () => {
+    expect(messageFor('battery', z.number().int().min(0).max(100), 1e30)).toBe('电量数值过大')
+    expect(messageFor('battery', z.number().int().min(0).max(100), 101)).toBe('电量不能大于100')
+    expect(messageFor('deviceId', idSchema, 1e30)).toBe('设备编号数值过大')
+    expect(messageFor('quantity', z.number().int().min(-5), -1e30)).toBe('数量数值过大')
+  })
+})

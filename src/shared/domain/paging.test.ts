@@ -10,6 +10,7 @@ import {
   pageForPageSize,
   pagedResponse,
   pagingQuerySchema,
+  MAX_PAGE,
   pagingRangeText,
   resetToFirstPage,
 } from './paging'
@@ -97,6 +98,9 @@ describe('pagingQuerySchema', () => {
     [{ current: '3', pageSize: '20' }, { current: 3, pageSize: 20 }],
     [{ current: 2, pageSize: 100 }, { current: 2, pageSize: 100 }],
     [{ current: '1', pageSize: '1' }, { current: 1, pageSize: 1 }],
+    // A blank parameter (e.g. `?current=`) is absent: the default applies.
+    [{ current: '', pageSize: ' ' }, { current: 1, pageSize: 10 }],
+    [{ current: ' 4 ' }, { current: 4, pageSize: 10 }],
   ])('%j → %j', (input, expected) => {
     expect(pagingQuerySchema.parse(input)).toEqual(expected)
   })
@@ -108,6 +112,11 @@ describe('pagingQuerySchema', () => {
     [{ current: 'abc' }, 'current'],
     [{ pageSize: '0' }, 'pageSize'],
     [{ pageSize: '101' }, 'pageSize'],
+    // Only decimal digits are a page number.
+    [{ current: '0x10' }, 'current'],
+    [{ current: '1e3' }, 'current'],
+    [{ current: String(MAX_PAGE + 1) }, 'current'],
+    [{ current: '1e30' }, 'current'],
   ])('rejects %j on %s', (input, field) => {
     const result = pagingQuerySchema.safeParse(input)
     expect(result.error?.issues.map((issue) => issue.path)).toEqual([[field]])

@@ -6,6 +6,7 @@ import type { Services } from '../../context'
 import { hashPassword, verifyPassword } from '../../auth/password'
 import { registrations, users } from '../../db/schema'
 import { ApiError } from '../../http/errors'
+import { isUniqueViolation } from '../../db/unique-violation'
 
 /**
  * A valid scrypt hash no password is known for. An unknown username is checked against it, so that it costs the same
@@ -77,6 +78,10 @@ export class AccountService {
         clientIp,
         createdAt: new Date(now),
       })
+    }).catch((err: unknown) => {
+      // The same username submitted twice at the same moment: the unique index lets one through.
+      if (isUniqueViolation(err)) throw ApiError.conflict(errorMessages.registrationPending)
+      throw err
     })
   }
 }

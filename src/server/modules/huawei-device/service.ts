@@ -222,16 +222,12 @@ export class DeviceService {
   /** PUT /device/updateRentUserInfo */
   async updateRentUserInfo(user: CurrentUser, req: RentInput): Promise<void> {
     await this.findVisible(user, req.deviceId)
+    // Drizzle leaves undefined fields out of the SET list: what was not sent is not touched.
+    const { deviceId, ...fields } = req
     await this.db
       .update(devices)
-      .set({
-        renterName: req.renterName,
-        renterPhone: req.renterPhone,
-        renterIdCard: req.renterIdCard,
-        rentRemark: req.rentRemark,
-        updatedAt: this.now(),
-      })
-      .where(eq(devices.id, req.deviceId))
+      .set({ ...fields, updatedAt: this.now() })
+      .where(eq(devices.id, deviceId))
   }
 
   /** POST /device/putInRecycle (淘汰) and /device/takeOutRecycle. */

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client'
 import { companies, quotaAccounts, quotaRecords, type Platform, type QuotaType } from '../../db/schema'
 import { ApiError } from '../../http/errors'
 import { quotaMessages } from '../../../shared/messages'
+import { MAX_QUOTA_BALANCE } from '../../../shared/contract/quota'
 
 /** A transaction or the database itself: quota changes join the caller's transaction. */
 type Tx = Pick<Db, 'select' | 'insert' | 'update'>
@@ -64,6 +65,9 @@ export class QuotaService {
   ) {
     const remainingAfter = acc.remainingQuantity + change
     if (remainingAfter < 0) throw ApiError.badRequest(quotaMessages.insufficient(acc.quotaType, acc.remainingQuantity))
+    if (remainingAfter > MAX_QUOTA_BALANCE) {
+      throw ApiError.badRequest(quotaMessages.balanceTooLarge(acc.quotaType, MAX_QUOTA_BALANCE, acc.remainingQuantity))
+    }
     await tx
       .update(quotaAccounts)
       .set({

@@ -115,6 +115,9 @@ export class RegistrationService {
       const { id: _id, ...changes } = req
       if (Object.values(changes).every((v) => v === undefined)) return
       await tx.update(registrations).set(changes).where(eq(registrations.id, row.id))
+    }).catch((err: unknown) => {
+      if (isUniqueViolation(err)) throw ApiError.conflict(errorMessages.registrationPending)
+      throw err
     })
   }
 
