@@ -77,6 +77,9 @@ export const errorMessages = {
   accountDisabled: '账号已被禁用，请联系管理员',
   usernameTaken: '用户名已被使用',
   registrationPending: '该用户名已提交注册申请，请等待审核',
+  companyDisabled: '所属公司已被禁用，无法登录，请联系上级公司或管理员',
+  registrationUnderReview: '注册申请正在审核中，审核通过后管理员会与您联系',
+  registrationRejected: '注册申请未通过审核，请联系管理员',
 } as const
 
 /** Reasons used when translating a contract violation into a sentence (see contract/validation.ts). */
@@ -307,8 +310,15 @@ export const domainText = {
 export const quotaMessages = {
   typeName: (type: 'IOS' | 'HUAWEI') => (type === 'IOS' ? '苹果' : '华为'),
   notOpened: (type: 'IOS' | 'HUAWEI') => `${type === 'IOS' ? '苹果' : '华为'}服务尚未开通，请先开通后再添加设备`,
-  insufficient: (type: 'IOS' | 'HUAWEI', remaining: number) =>
-    `${type === 'IOS' ? '苹果' : '华为'}额度不足（剩余 ${remaining}），请先增加额度`,
+  /** Adding a device: who can raise the quota depends on where the company sits. */
+  insufficient: (type: 'IOS' | 'HUAWEI', remaining: number, topLevel: boolean) =>
+    `${type === 'IOS' ? '苹果' : '华为'}额度不足（剩余 ${remaining}），请联系${topLevel ? '平台管理员' : '上级公司'}增加额度`,
+  /** Giving quota to a child company: the giver's own balance is short. */
+  transferShort: (type: 'IOS' | 'HUAWEI', remaining: number) =>
+    `本公司${type === 'IOS' ? '苹果' : '华为'}额度不足（剩余 ${remaining}），无法转出这么多`,
+  /** Taking quota back: the child holds less than asked for. */
+  takeBackShort: (type: 'IOS' | 'HUAWEI', remaining: number) =>
+    `该公司${type === 'IOS' ? '苹果' : '华为'}额度只剩 ${remaining}，最多可收回 ${remaining}`,
   badQuantity: '修改数量必须是非零整数',
   balanceTooLarge: (type: 'IOS' | 'HUAWEI', max: number, remaining: number) =>
     `${type === 'IOS' ? '苹果' : '华为'}额度最多 ${max}（当前剩余 ${remaining}），请减少修改数量`,
@@ -709,6 +719,15 @@ export const huaweiDeviceText = {
   copy: '复制',
   copied: '已复制',
   takeOutSuccess: '移出回收站成功',
+  takeOutBulkDone: (ok: number, failed: number) =>
+    failed === 0 ? `已将 ${ok} 台设备移出回收站` : `${ok} 台设备已移出回收站，${failed} 台失败`,
+  /** A device in the recycle bin: its state, and why its detail offers no commands. */
+  recycled: '已淘汰',
+  recycledNotice: '该设备已淘汰，移出回收站后才能操作',
+  lockPasscodeCancel: '取消等待',
+  confirmNeverConnected: (command: string, device: string) => `设备 ${device} 尚未接入，“${command}”将在设备接入后执行。是否继续？`,
+  enrollmentRegenerate: '重新生成接入令牌',
+  enrollmentConfirm: '生成新令牌后，之前生成的接入令牌（如有）立即失效，尚未接入的设备须改用新令牌。确定生成吗？',
   // Server
   deviceNotFound: '设备不存在',
   taskNotFound: '任务不存在',

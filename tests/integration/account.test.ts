@@ -142,6 +142,22 @@ describe('sessions', () => {
     await h.database.db.update(companies).set({ available: false }).where(eq(companies.id, h.demo.bossCompanyId))
     expect((await h.call('POST', '/userCenter/info', { token: boss })).body.code).toBe(401)
     expect((await h.call('POST', '/userCenter/info', { token: east })).body.code).toBe(401)
+    // And signing in again is refused with the reason, rather than handing out a session that is refused at once.
+    for (const username of ['demo', 'demo-east']) {
+      const res = await login({ username, password: 'Demo@2026', captcha: 'test', captchaId: await captchaId() })
+      expect(res.body).toEqual({ code: 403, msg: '所属公司已被禁用，无法登录，请联系上级公司或管理员', data: null })
+    }
+    expect(await h.database.db.select().from(sessions).where(eq(sessions.userId, h.demo.bossId))).toHaveLength(1)
+  })
+
+  it('tells an applicant with the application\'s password that it is under review or was rejected; others learn nothing', async () => {
+    const application = { username: 'applicant', password: 'Secret123', confirmPassword: 'Secret123', companyName: '申请公司', contactName: '张三', phoneNumber: '13912345678' }
+    expect((await h.call('POST', '/register', { json: application })).body.code).toBe(200)
+    const attempt = async (password: string) => (await login({ username: 'applicant', password, captcha: 'test', captchaId: await captchaId() })).body.msg
+    expect(await attempt('Secret123')).toBe('注册申请正在审核中，审核通过后管理员会与您联系')
+    expect(await attempt('Wrong1234')).toBe('用户名或密码错误')
+    await h.database.db.update(registrations).set({ status: 'REJECTED' })
+    expect(await attempt('Secret123')).toBe('注册申请未通过审核，请联系管理员')
   })
 
   it('logout revokes the token and leaves other sessions alone', async () => {

@@ -135,7 +135,7 @@ describe('enrollment', () => {
     expect(row.companyId).toBe(h.demo.bossCompanyId)
     await setHuaweiQuota(h, h.demo.bossCompanyId, 0)
     const refused = await agentCall('/enroll', { enrollmentToken: token, serialNumber: 'NEW0002' })
-    expect(refused.body).toEqual({ code: 400, msg: '华为额度不足（剩余 0），请先增加额度', data: null })
+    expect(refused.body).toEqual({ code: 400, msg: '华为额度不足（剩余 0），请联系平台管理员增加额度', data: null })
     expect(await h.database.db.select().from(devices).where(eq(devices.serialNumber, 'NEW0002'))).toHaveLength(0)
   })
 

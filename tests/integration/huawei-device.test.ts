@@ -64,9 +64,16 @@ describe('POST /device/add', () => {
   it('with no quota left is refused with a clear message and stores nothing', async () => {
     await setHuaweiQuota(h, h.demo.bossCompanyId, 0)
     const res = await h.call('POST', `${HW}/device/add`, { token: boss, json: { serialNumber: 'NOQUOTA1' } })
-    expect(res.body).toEqual({ code: 400, msg: '华为额度不足（剩余 0），请先增加额度', data: null })
+    expect(res.body).toEqual({ code: 400, msg: '华为额度不足（剩余 0），请联系平台管理员增加额度', data: null })
     expect(await h.database.db.select().from(devices)).toHaveLength(0)
     expect(await h.database.db.select().from(quotaRecords).where(eq(quotaRecords.kind, 'CONSUME'))).toHaveLength(0)
+  })
+
+  it('tells a child company with no quota left to ask the company above, which alone can raise it', async () => {
+    await h.call('POST', '/account/create', { token: boss, json: { companyId: h.demo.eastCompanyId } })
+    const east = await h.login('demo-east')
+    const res = await h.call('POST', `${HW}/device/add`, { token: east, json: { serialNumber: 'NOQUOTA2' } })
+    expect(res.body).toEqual({ code: 400, msg: '华为额度不足（剩余 0），请联系上级公司增加额度', data: null })
   })
 
   it('before the company’s Huawei service is opened is refused and stores nothing', async () => {

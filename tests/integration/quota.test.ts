@@ -36,9 +36,9 @@ describe('POST /account/changeQuantity', () => {
 
   it('never lets either side go below zero', async () => {
     const tooMuch = await h.call('POST', '/account/changeQuantity', { token: boss, json: { targetCompanyId: h.demo.eastCompanyId, quantity: 51 } })
-    expect(tooMuch.body).toEqual({ code: 400, msg: '苹果额度不足（剩余 50），请先增加额度', data: null })
+    expect(tooMuch.body).toEqual({ code: 400, msg: '本公司苹果额度不足（剩余 50），无法转出这么多', data: null })
     const takeBack = await h.call('POST', '/account/changeQuantity', { token: boss, json: { targetCompanyId: h.demo.eastCompanyId, quantity: -1 } })
-    expect(takeBack.body).toEqual({ code: 400, msg: '苹果额度不足（剩余 0），请先增加额度', data: null })
+    expect(takeBack.body).toEqual({ code: 400, msg: '该公司苹果额度只剩 0，最多可收回 0', data: null })
     expect(await remaining(h.demo.bossCompanyId, 'IOS')).toBe(50)
     expect(await remaining(h.demo.eastCompanyId, 'IOS')).toBe(0)
   })

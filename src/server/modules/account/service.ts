@@ -1,9 +1,10 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, ne, sql } from 'drizzle-orm'
 import type { LoginRequest, RegisterRequest } from '../../../shared/contract/account'
 import { ResultCode } from '../../../shared/contract/envelope'
 import { errorMessages, serverMessages } from '../../../shared/messages'
 import type { Services } from '../../context'
 import { hashPassword, verifyPassword } from '../../auth/password'
+import { loadAccount } from '../../auth/sessions'
 import { registrations, users } from '../../db/schema'
 import { ApiError } from '../../http/errors'
 import { isUniqueViolation } from '../../db/unique-violation'
@@ -32,9 +33,27 @@ export class AccountService {
     const [user] = await this.s.db.select().from(users).where(eq(users.username, req.username)).limit(1)
     // Same answer, and the same work, for an unknown user and a wrong password: do not reveal which usernames exist.
     const passwordOk = await verifyPassword(req.password, user?.passwordHash ?? UNKNOWN_USER_HASH)
-    if (!user || !passwordOk) throw ApiError.badRequest(errorMessages.loginFailed)
+    if (!user) throw ApiError.badRequest((await this.applicationStatus(req)) ?? errorMessages.loginFailed)
+    if (!passwordOk) throw ApiError.badRequest(errorMessages.loginFailed)
     if (!user.available) throw ApiError.forbidden(errorMessages.accountDisabled)
+    // The account may be fine while its company (or the company above) is disabled: no session it could not use.
+    if (!(await loadAccount(this.s.db, user.id))) throw ApiError.forbidden(errorMessages.companyDisabled)
     return { token: await this.s.sessions.create(user.id) }
+  }
+
+  /**
+   * An applicant who signs in before the administrator has decided is told so — but only with the password of the
+   * application, so that the answer reveals nothing to someone merely trying usernames.
+   */
+  private async applicationStatus(req: LoginRequest): Promise<string | null> {
+    const [application] = await this.s.db
+      .select({ status: registrations.status, passwordHash: registrations.passwordHash })
+      .from(registrations)
+      .where(and(eq(registrations.username, req.username), ne(registrations.status, 'APPROVED')))
+      .orderBy(desc(registrations.id))
+      .limit(1)
+    if (!application || !(await verifyPassword(req.password, application.passwordHash))) return null
+    return application.status === 'PENDING' ? errorMessages.registrationUnderReview : errorMessages.registrationRejected
   }
 
   async logout(sessionId: number): Promise<void> {

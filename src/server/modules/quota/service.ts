@@ -62,9 +62,11 @@ export class QuotaService {
     change: number,
     record: Omit<typeof quotaRecords.$inferInsert, 'companyId' | 'quotaType' | 'quantity' | 'remainingAfter'>,
     consumed = 0,
+    /** What to say when the account would go below zero, given what it holds. */
+    shortage: (remaining: number) => string = (remaining) => quotaMessages.transferShort(acc.quotaType, remaining),
   ) {
     const remainingAfter = acc.remainingQuantity + change
-    if (remainingAfter < 0) throw ApiError.badRequest(quotaMessages.insufficient(acc.quotaType, acc.remainingQuantity))
+    if (remainingAfter < 0) throw ApiError.badRequest(shortage(acc.remainingQuantity))
     if (remainingAfter > MAX_QUOTA_BALANCE) {
       throw ApiError.badRequest(quotaMessages.balanceTooLarge(acc.quotaType, MAX_QUOTA_BALANCE, acc.remainingQuantity))
     }
@@ -87,7 +89,9 @@ export class QuotaService {
     input: { companyId: number; quotaType: QuotaType; deviceId: number; serialNumber: string; operatorUserId: number | null },
   ): Promise<void> {
     const acc = await this.lock(tx, input.companyId, input.quotaType)
-    await this.apply(tx, acc, -1, { kind: 'CONSUME', deviceId: input.deviceId, serialNumber: input.serialNumber, operatorUserId: input.operatorUserId }, 1)
+    const record = { kind: 'CONSUME' as const, deviceId: input.deviceId, serialNumber: input.serialNumber, operatorUserId: input.operatorUserId }
+    const topLevel = (await this.parentOf(input.companyId, tx)) === null
+    await this.apply(tx, acc, -1, record, 1, (remaining) => quotaMessages.insufficient(input.quotaType, remaining, topLevel))
   }
 
   /**
@@ -100,15 +104,16 @@ export class QuotaService {
   ): Promise<void> {
     if (!Number.isInteger(input.quantity) || input.quantity === 0) throw ApiError.badRequest(quotaMessages.badQuantity)
     const target = await this.lock(tx, input.toCompanyId, input.quotaType)
+    const takeBackShort = (remaining: number) => quotaMessages.takeBackShort(input.quotaType, remaining)
     if (input.fromCompanyId === null) {
-      await this.apply(tx, target, input.quantity, { kind: input.quantity > 0 ? 'GRANT' : 'REFUND', operatorUserId: input.operatorUserId })
+      await this.apply(tx, target, input.quantity, { kind: input.quantity > 0 ? 'GRANT' : 'REFUND', operatorUserId: input.operatorUserId }, 0, takeBackShort)
       return
     }
     await this.open(input.fromCompanyId, input.quotaType, tx)
     const source = await this.lock(tx, input.fromCompanyId, input.quotaType)
     const common = { operatorUserId: input.operatorUserId }
     await this.apply(tx, source, -input.quantity, { ...common, kind: input.quantity > 0 ? 'TRANSFER_OUT' : 'TRANSFER_IN', counterpartCompanyId: target.companyId })
-    await this.apply(tx, target, input.quantity, { ...common, kind: input.quantity > 0 ? 'TRANSFER_IN' : 'TRANSFER_OUT', counterpartCompanyId: source.companyId })
+    await this.apply(tx, target, input.quantity, { ...common, kind: input.quantity > 0 ? 'TRANSFER_IN' : 'TRANSFER_OUT', counterpartCompanyId: source.companyId }, 0, takeBackShort)
   }
 
   /** The parent of a company (null for a top-level company) — who a quota transfer comes from. */
