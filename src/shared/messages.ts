@@ -336,6 +336,7 @@ export const offlineText = {
 
 /** Server messages of the organization area: roles, companies, staff, quota, registrations, personal centre, access keys (issue #5). */
 export const organizationMessages = {
+  companyNameTaken: (name: string) => `已有名为「${name}」的同级公司，请换一个名称`,
   /** SPEC §8: the title of the dialog showing a reset password. */
   resetPasswordDone: '重置成功',
   roleNotFound: '角色不存在',
@@ -495,6 +496,12 @@ export const organizationText = {
     quotaTypes: { IOS: '苹果', HUAWEI: '华为' },
     direction: '操作',
     directions: { in: '增加（从本公司转入）', out: '收回（转回本公司）' },
+    /** A top-level company: its quota comes from, and goes back to, the platform (the administrator's view). */
+    platformDirections: { in: '增加（平台发放）', out: '收回（收回到平台）' },
+    /** A company further down the tree: the quota moves between it and its own parent. */
+    parentDirections: { in: '增加（从上级公司转入）', out: '收回（转回上级公司）' },
+    quotaTypeRequired: '请选择额度类型',
+    directionRequired: '请选择操作',
     quantity: '数量',
     platform: '设备类型',
     allPlatforms: '全部类型',
@@ -505,6 +512,8 @@ export const organizationText = {
   quota: {
     remaining: '剩余额度',
     notOpened: '尚未开通',
+    /** The administrator has no quota account of its own: the page lists every company's records. */
+    allCompaniesHint: '平台管理员没有自己的额度账户，以下为所有公司的额度记录；各公司的剩余额度见“下级公司”。',
     consumed: '累计消耗',
     kind: '记录类型',
     allKinds: '全部类型',
@@ -546,10 +555,14 @@ export const organizationText = {
     confirmSecondary: '确认二级密码',
     secondarySet: '已设置',
     secondaryNotSet: '未设置',
+    setSecondaryDone: '设置二级密码成功',
+    changeSecondaryDone: '修改二级密码成功',
     changePhone: '修改手机号',
     currentPhone: (phone: string) => `当前手机号：${phone}`,
     newPhone: '新手机号',
     code: '短信验证码',
+    /** Fits beside the send button at 360 px (请输入短信验证码 was cut off). */
+    codePlaceholder: '6位数字',
     sendCode: '获取验证码',
     resendIn: (seconds: number) => `${seconds} 秒后重发`,
     codeSent: '验证码已发送，请查收短信',
@@ -582,7 +595,20 @@ export const organizationText = {
     refresh: '重新生成',
     confirmRefresh: '重新生成后，旧的 AccessKey 和 AccessSecret 立即失效，确定继续吗？',
     confirmDelete: '删除后密钥立即失效，使用它的系统将无法再调用开放接口，确定删除吗？',
-    signingHint: '开放接口地址为 /openapi/v1，请求须带 X-Access-Key、X-Timestamp（毫秒）、X-Nonce 和 X-Signature 请求头；签名为以 AccessSecret 为密钥，对“方法、路径（含查询串）、时间戳、Nonce、请求体”以换行连接后计算的 HMAC-SHA256（十六进制）。详见 README。',
+    signing: {
+      title: '签名说明',
+      intro: '其他系统通过 /openapi/v1 调用开放接口，以访问密钥代替登录，权限和可见范围与创建密钥的账号相同。每个请求须带以下四个请求头：',
+      headers: [
+        { name: 'X-Access-Key', text: '本页显示的 AccessKey' },
+        { name: 'X-Timestamp', text: '当前时间的毫秒时间戳，与服务器时间相差超过 5 分钟即被拒绝' },
+        { name: 'X-Nonce', text: '每个请求新生成的 8 到 64 位字母、数字、- 或 _，用过的不能再用' },
+        { name: 'X-Signature', text: '以 AccessSecret 为密钥，对下面的待签名字符串计算 HMAC-SHA256，取小写十六进制' },
+      ],
+      stringToSign: '待签名字符串（五项以换行符 \\n 连接）：',
+      stringToSignValue: 'METHOD\nPATH\nTIMESTAMP\nNONCE\nBODY',
+      parts: 'METHOD 为大写请求方法（如 GET、POST）；PATH 为实际发送的路径及查询串，如 /openapi/v1/huawei/device/search?current=1；TIMESTAMP、NONCE 与请求头相同；BODY 为原始请求体，GET 请求为空字符串。',
+      failures: '缺少请求头、时间戳过期、密钥无效或已删除、签名错误或 Nonce 重复时返回 401；来源 IP 不在白名单内或账号缺少相应权限时返回 403。',
+    },
   },
 } as const
 
@@ -732,6 +758,8 @@ export const huaweiDeviceText = {
   deviceNotFound: '设备不存在',
   taskNotFound: '任务不存在',
   serialTaken: '该序列号的设备已存在',
+  imeiTaken: '该 IMEI 的设备已存在，请核对 IMEI',
+  recycledNoAction: '该设备已淘汰，请先移出回收站再操作',
   serialInvalid: '序列号只能包含字母、数字和 -',
   imeiInvalid: 'IMEI 必须是15位数字',
   alreadyInRecycle: '设备已在回收站中',

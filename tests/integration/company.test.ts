@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { companies, devices, quotaAccounts, users } from '../../src/server/db/schema'
 import { harnessForFile } from './harness'
-import { makeTenant, MISSING_ID } from './org-builders'
+import { makeTenant, MISSING_ID, OTHER_PASSWORD } from './org-builders'
 
 const h = harnessForFile()
 let boss: string
@@ -134,6 +134,20 @@ describe('PUT /company/update', () => {
     expect(children.body.data.find((c: any) => c.id === h.demo.eastCompanyId).available).toBe(false)
     await h.call('PUT', '/company/update', { token: boss, json: { id: h.demo.eastCompanyId, available: 'true' } })
     expect((await h.call('POST', '/userCenter/info', { token: await h.login('demo-east') })).body.code).toBe(200)
+  })
+
+  it('keeps sibling names distinct when adding or renaming; the same name under another parent is fine', async () => {
+    const sameAsEast = await h.call('POST', '/company/add', { token: boss, json: { ...newCompany, name: '演示租赁华东分公司' } })
+    expect(sameAsEast.body).toEqual({ code: 409, msg: '已有名为「演示租赁华东分公司」的同级公司，请换一个名称', data: null })
+    expect(await h.database.db.select().from(users).where(eq(users.username, 'demo-south'))).toHaveLength(0)
+    const rename = await h.call('PUT', '/company/update', { token: boss, json: { id: h.demo.westCompanyId, name: '演示租赁华东分公司' } })
+    expect(rename.body.code).toBe(409)
+    // Renaming to its own name, or changing something else, is not a clash with itself.
+    expect((await h.call('PUT', '/company/update', { token: boss, json: { id: h.demo.eastCompanyId, name: '演示租赁华东分公司', phoneNumber: '13911112222' } })).body.code).toBe(200)
+    const other = await makeTenant(h, 'elsewhere')
+    const otherBoss = await h.login(other.bossUsername, OTHER_PASSWORD)
+    const elsewhere = await h.call('POST', '/company/add', { token: otherBoss, json: { ...newCompany, username: 'else-south', name: '演示租赁华东分公司' } })
+    expect(elsewhere.body.code).toBe(200)
   })
 
   it('will not disable the boss’s own company', async () => {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { devices, quotaRecords, roles, users } from '../../src/server/db/schema'
+import { devices, quotaRecords, roles, tasks, users } from '../../src/server/db/schema'
 import { harnessForFile } from './harness'
 import { addDevice, command, detail, HW, huaweiQuota, makeOtherTenant, MI, rawGet, setHuaweiQuota } from './huawei-helpers'
 
@@ -59,6 +59,17 @@ describe('POST /device/add', () => {
     const res = await h.call('POST', `${HW}/device/add`, { token: boss, json: { serialNumber: 'dup1' } })
     expect(res.body).toEqual({ code: 409, msg: '该序列号的设备已存在', data: null })
     expect((await huaweiQuota(h, h.demo.bossCompanyId)).remainingQuantity).toBe(19)
+  })
+
+  it('refuses an IMEI another device already has, storing nothing and consuming no quota', async () => {
+    await addDevice(h, boss, { serialNumber: 'IMEI1', imei: '860000000000001' })
+    const before = (await huaweiQuota(h, h.demo.bossCompanyId)).remainingQuantity
+    const res = await h.call('POST', `${HW}/device/add`, { token: boss, json: { serialNumber: 'IMEI2', imei: '860000000000001' } })
+    expect(res.body).toEqual({ code: 409, msg: '该 IMEI 的设备已存在，请核对 IMEI', data: null })
+    expect((await huaweiQuota(h, h.demo.bossCompanyId)).remainingQuantity).toBe(before)
+    // No IMEI is no clash.
+    await addDevice(h, boss, { serialNumber: 'IMEI3' })
+    await addDevice(h, boss, { serialNumber: 'IMEI4' })
   })
 
   it('with no quota left is refused with a clear message and stores nothing', async () => {
@@ -216,9 +227,16 @@ describe('editing, recycle bin and transfer', () => {
     expect((await search(boss)).data.total).toBe(0)
     expect((await search(boss, 'recycleStatus=true')).data.records[0]).toMatchObject({ id, recycleStatus: true })
     expect((await h.call('POST', `${HW}/device/putInRecycle`, { token: boss, json: { deviceId: id } })).body.msg).toBe('设备已在回收站中')
+    // In the bin a device is read-only: no commands, no edits, no transfers, and no task is queued.
+    const refused = { code: 400, msg: '该设备已淘汰，请先移出回收站再操作', data: null }
+    expect((await command(h, boss, 'lockScreen', id)).body).toEqual(refused)
+    expect((await h.call('PUT', `${HW}/device/updateRentUserInfo`, { token: boss, json: { deviceId: id, renterName: 'x' } })).body).toEqual(refused)
+    expect((await h.call('POST', `${HW}/device/move`, { token: boss, json: { deviceId: id, targetCompanyId: h.demo.westCompanyId } })).body).toEqual(refused)
+    expect(await h.database.db.select().from(tasks).where(eq(tasks.deviceId, id))).toHaveLength(0)
     const out = await h.call('POST', `${HW}/device/takeOutRecycle`, { token: boss, json: { deviceId: id } })
     expect(out.body).toMatchObject({ code: 200, msg: '移出回收站成功' })
     expect((await search(boss)).data.records[0]).toMatchObject({ id, recycleStatus: false })
+    expect((await command(h, boss, 'lockScreen', id)).body.code).toBe(200)
   })
 
   it('moves a device to a child company or a staff member within the scope, never outside it', async () => {

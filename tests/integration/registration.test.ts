@@ -62,6 +62,17 @@ describe('POST /user/register/approved', () => {
     expect(info.body.data.authorityList).toContain('company')
   })
 
+  it('refuses to create a second top-level company of the same name; the application stays pending', async () => {
+    const id = await register({ companyName: '演示租赁公司' })
+    const res = await h.call('POST', '/user/register/approved', { token: admin, json: { id } })
+    expect(res.body).toEqual({ code: 409, msg: '已有名为「演示租赁公司」的同级公司，请换一个名称', data: null })
+    expect(await registrationById(h, id)).toMatchObject({ status: 'PENDING' })
+    expect(await h.database.db.select().from(users).where(eq(users.username, 'newco'))).toHaveLength(0)
+    // The administrator edits the name (the applicant agrees on the phone) and approves.
+    await h.call('PUT', '/user/register/update', { token: admin, json: { id, companyName: '演示租赁公司（上海）' } })
+    expect((await h.call('POST', '/user/register/approved', { token: admin, json: { id } })).body.code).toBe(200)
+  })
+
   it('never moves a reviewed registration again', async () => {
     const id = await register()
     await h.call('POST', '/user/register/approved', { token: admin, json: { id } })

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, or, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, notInArray, or, type SQL } from 'drizzle-orm'
 import type {
   ChildrenDeviceQuery,
   ChildrenDeviceResponse,
@@ -145,6 +145,7 @@ export class CompanyService {
     if (parentId === undefined) throw ApiError.forbidden()
     const roleId = req.roleId && parentId !== null ? (await new RoleService(this.db, this.user).assignable(req.roleId, 'COMPANY')).id : null
     await this.assertUsernameFree(req.username)
+    await this.assertNameFree(req.name, parentId)
     const passwordHash = await hashPassword(req.password)
     try {
       return await this.db.transaction(async (tx) => {
@@ -167,6 +168,10 @@ export class CompanyService {
     }
   }
 
+  private async assertNameFree(name: string, parentId: number | null, exceptId?: number) {
+    await assertCompanyNameFree(this.db, name, parentId, exceptId)
+  }
+
   private async assertUsernameFree(username: string) {
     const [taken] = await this.db.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1)
     if (taken) throw ApiError.conflict(errorMessages.usernameTaken)
@@ -182,6 +187,7 @@ export class CompanyService {
       if (company.parentId === null || company.id === this.user.companyId) throw ApiError.badRequest(m.companyRoleBossOnly)
       roleId = req.roleId === null ? null : (await new RoleService(this.db, this.user).assignable(req.roleId, 'COMPANY')).id
     }
+    if (req.name !== undefined && req.name !== company.name) await this.assertNameFree(req.name, company.parentId, company.id)
     await this.db.transaction(async (tx) => {
       if (req.name !== undefined || req.available !== undefined) {
         await tx.update(companies).set({ name: req.name, available: req.available }).where(eq(companies.id, company.id))
@@ -250,4 +256,17 @@ export class CompanyService {
       })),
     }
   }
+}
+
+/**
+ * Companies side by side (children of one company, or the top-level ones) have distinct names, so that lists and
+ * transfer targets never show two identical entries.
+ */
+export async function assertCompanyNameFree(db: Pick<Db, 'select'>, name: string, parentId: number | null, exceptId?: number) {
+  const [taken] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.name, name), parentId === null ? isNull(companies.parentId) : eq(companies.parentId, parentId), exceptId ? ne(companies.id, exceptId) : undefined))
+    .limit(1)
+  if (taken) throw ApiError.conflict(m.companyNameTaken(name))
 }

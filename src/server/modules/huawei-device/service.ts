@@ -146,6 +146,13 @@ export class DeviceService {
     return { records: rows.map((r) => this.toRecord(r, now)), total }
   }
 
+  /** A visible device that is not in the recycle bin: commands, edits and transfers are for devices in use. */
+  private async findActive(user: CurrentUser, deviceId: number) {
+    const device = await this.findVisible(user, deviceId)
+    if (device.recycleStatus) throw ApiError.badRequest(t.recycledNoAction)
+    return device
+  }
+
   /** A device of this platform the user may see, or the "not found" answer (a foreign id reads like a missing one). */
   private async findVisible(user: CurrentUser, deviceId: number) {
     const [row] = await this.db
@@ -188,6 +195,11 @@ export class DeviceService {
           .from(devices)
           .where(and(eq(devices.platform, this.platform), eq(devices.serialNumber, req.serialNumber)))
         if (taken) throw ApiError.conflict(t.serialTaken)
+        // An IMEI names one phone in the world: a second device with it is a typing mistake.
+        if (req.imei) {
+          const [sameImei] = await tx.select({ id: devices.id }).from(devices).where(eq(devices.imei, req.imei)).limit(1)
+          if (sameImei) throw ApiError.conflict(t.imeiTaken)
+        }
         const [device] = await tx
           .insert(devices)
           .values({
@@ -221,7 +233,7 @@ export class DeviceService {
 
   /** PUT /device/updateRentUserInfo */
   async updateRentUserInfo(user: CurrentUser, req: RentInput): Promise<void> {
-    await this.findVisible(user, req.deviceId)
+    await this.findActive(user, req.deviceId)
     // Drizzle leaves undefined fields out of the SET list: what was not sent is not touched.
     const { deviceId, ...fields } = req
     await this.db
@@ -258,7 +270,7 @@ export class DeviceService {
 
   /** POST /device/move: to another company within the scope (unassigned there) or to a staff member of one. */
   async move(user: CurrentUser, req: MoveInput): Promise<void> {
-    await this.findVisible(user, req.deviceId)
+    await this.findActive(user, req.deviceId)
     const visible = await visibleCompanyIds(this.db, user)
     const inScope = (companyId: number | null) => companyId !== null && (visible === null || visible.includes(companyId))
     let target: { companyId: number; staffId: number | null }
@@ -279,7 +291,7 @@ export class DeviceService {
 
   /** POST /device/command/<name>: queues a task for the device's agent and answers its taskId. */
   async command(user: CurrentUser, deviceId: number, name: AgentCommand): Promise<{ taskId: string }> {
-    const device = await this.findVisible(user, deviceId)
+    const device = await this.findActive(user, deviceId)
     const { taskId } = await this.tasks.enqueue({ deviceId, companyId: device.companyId, type: name, createdBy: user.id })
     return { taskId }
   }

@@ -12,6 +12,7 @@ import { companies, registrations, users } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
 import { QuotaService } from '../quota/service'
+import { assertCompanyNameFree } from '../company/service'
 import { likePattern } from '../../db/like'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -73,6 +74,7 @@ export class RegistrationService {
       await this.db.transaction(async (tx) => {
         const reg = await this.lockPending(tx, id)
         await this.assertUsernameFree(tx, reg.username)
+        await assertCompanyNameFree(tx, reg.companyName, null)
         const [company] = await tx.insert(companies).values({ name: reg.companyName }).returning({ id: companies.id })
         await tx.insert(users).values({
           companyId: company.id,
