@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
+import { createMiddleware } from 'hono/factory'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { ResultCode } from '../shared/contract/envelope'
 import { errorMessages, serverMessages } from '../shared/messages'
@@ -85,32 +86,27 @@ export function createApp(services: Services): Hono<AppEnv> {
 
   const distDir = path.resolve(services.config.distDir)
   const indexFile = path.join(distDir, 'index.html')
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root: distDir,
-      precompressed: true,
-      onFound: (_p, c) => {
-        c.header('Cache-Control', 'public, max-age=31536000, immutable')
-      },
-    }),
-  )
-  app.use(
-    '*',
-    serveStatic({
-      root: distDir,
-      onFound: (_p, c) => {
-        c.header('Cache-Control', 'no-cache')
-      },
-    }),
-  )
-  // Client-side routes (/dashboard, /ios/device …) all answer with the console's index.html.
-  let indexHtml: string | undefined
+  // The static handler's onFound runs after its response is built, too late for a header: set it on the way out.
+  const cacheControl = (value: string) =>
+    createMiddleware(async (c, next) => {
+      await next()
+      if (c.res.ok) c.res.headers.set('Cache-Control', value)
+    })
+  // File names under /assets carry a content hash: a name never changes content.
+  app.use('/assets/*', cacheControl('public, max-age=31536000, immutable'), serveStatic({ root: distDir, precompressed: true }))
+  app.use('*', cacheControl('no-cache'), serveStatic({ root: distDir }))
+  // A file of the build that is not there (a chunk of an older build, say) is missing, not the console's page:
+  // answering index.html would hand a script loader HTML and hide the cause.
+  app.get('/assets/*', (c) => c.text(serverMessages.assetNotFound, 404))
+  // Client-side routes (/dashboard, /ios/device …) all answer with the console's index.html — the one on disk now,
+  // so that a rebuild or redeploy under a running server serves the new build's page (read again when it changes).
+  let index: { mtimeMs: number; html: string } | undefined
   app.get('*', (c) => {
-    indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined
-    if (!indexHtml) return c.text(serverMessages.consoleNotBuilt, 503)
+    const mtimeMs = existsSync(indexFile) ? statSync(indexFile).mtimeMs : undefined
+    if (mtimeMs === undefined) return c.text(serverMessages.consoleNotBuilt, 503)
+    if (index?.mtimeMs !== mtimeMs) index = { mtimeMs, html: readFileSync(indexFile, 'utf8') }
     c.header('Cache-Control', 'no-cache')
-    return c.html(indexHtml)
+    return c.html(index.html)
   })
   return app
 }

@@ -846,6 +846,7 @@ export const serverMessages = {
   icpPlaceholder: '京ICP备00000000号-1',
   bodyTooLarge: '请求体过大',
   consoleNotBuilt: '控制台尚未构建，请运行 npm run build',
+  assetNotFound: '文件不存在（控制台可能已更新，请刷新页面）',
   smsNotConfigured: '短信服务未配置，请联系管理员',
   registerTooFrequent: '注册申请过于频繁，请一小时后再试',
   enrollInProgress: '该序列号的设备正在接入，请稍后重试',
