@@ -19,15 +19,20 @@ function setWaiting(value: boolean) {
 export async function registerServiceWorker(): Promise<void> {
   if (started || !import.meta.env.PROD || !('serviceWorker' in navigator)) return
   started = true
-  const { Workbox } = await import('workbox-window')
-  wb = new Workbox('/sw.js')
-  wb.addEventListener('waiting', () => setWaiting(true))
-  void wb.register().then((reg) => {
+  try {
+    const { Workbox } = await import('workbox-window')
+    wb = new Workbox('/sw.js')
+    wb.addEventListener('waiting', () => setWaiting(true))
+    const reg = await wb.register()
     // Look for a new version when the app comes back to the foreground, as well as on each navigation.
     document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'visible') void reg?.update()
+      if (document.visibilityState === 'visible') void reg?.update().catch(() => undefined)
     })
-  })
+  } catch (error) {
+    // No service worker (blocked by the browser or a policy, or its script unreachable) costs the offline shell,
+    // not the console: it keeps working online.
+    console.warn('service worker not registered', error)
+  }
 }
 
 export function useUpdateWaiting(): boolean {

@@ -72,6 +72,9 @@ export const errorMessages = {
   badJson: '请求体不是有效的 JSON',
   serverError: '服务器内部错误，请稍后重试',
   chunkLoadTimeout: '页面加载超时，请检查网络后重试',
+  /** A screen's code could not be fetched: the console was updated since this page loaded, or the network dropped. */
+  chunkLoadFailed: '页面文件加载失败：控制台可能已更新，或网络已断开。请刷新页面后重试',
+  screenFailed: '页面出错了，请重试；如果问题仍然存在，请刷新页面',
   captchaWrong: '验证码错误或已过期，请重新输入',
   loginFailed: '用户名或密码错误',
   accountDisabled: '账号已被禁用，请联系管理员',
@@ -151,6 +154,7 @@ export const uiText = {
   darkMode: '深色模式',
   loading: '加载中…',
   retry: '重试',
+  reloadPage: '刷新页面',
   menuLoadFailed: '菜单加载失败',
   platformAdmin: '平台管理员',
   comingSoon: '此功能正在建设中，敬请期待。',

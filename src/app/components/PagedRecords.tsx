@@ -4,6 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import { Pagination } from './Pagination'
 import { QueryStatus } from './QueryStatus'
 import { RecordList } from './RecordCard'
+import { useClampedPage } from './use-clamped-page'
 
 interface PagedRecordsProps<T> {
   /** A paged search (SPEC §3: records and total). */
@@ -24,6 +25,7 @@ interface PagedRecordsProps<T> {
 export function PagedRecords<T>({ list, label, emptyText, paging, onPage, single, children }: PagedRecordsProps<T>) {
   const records = list.data?.records ?? []
   const total = list.data?.total ?? 0
+  useClampedPage(list.data, paging, onPage)
   return (
     <>
       <PullToRefresh onRefresh={async () => void (await list.refetch())}>

@@ -1,22 +1,32 @@
 import { Button } from 'antd-mobile'
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { errorMessages, uiText } from '../../shared/messages'
+import { describeScreenError } from './screen-error'
 
-/** A screen that failed to load: say what happened and offer to try again (plain markup: no illustration to load). */
+/**
+ * A screen that failed: say what happened in Chinese and offer what can help — trying again, or, when the screen's
+ * code itself could not be fetched (a new version replaced it), reloading the page (plain markup: nothing to load).
+ */
 export function ShellError({ error, reset }: ErrorComponentProps) {
   const router = useRouter()
+  const { message, reload } = describeScreenError(error)
   return (
     <div className="center-box" role="alert">
-      <h2>{errorMessages.networkFailed}</h2>
-      {error instanceof Error ? <p>{error.message}</p> : null}
+      <h2>{reload ? errorMessages.chunkLoadFailed : errorMessages.networkFailed}</h2>
+      {reload ? null : <p>{message}</p>}
       <Button
         color="primary"
+        className="touch"
         onClick={() => {
+          if (reload) {
+            window.location.reload()
+            return
+          }
           reset()
           void router.invalidate()
         }}
       >
-        {uiText.retry}
+        {reload ? uiText.reloadPage : uiText.retry}
       </Button>
     </div>
   )

@@ -59,6 +59,10 @@ describe('formatRelativeTime (SPEC §9)', () => {
     [365 * DAY, '1 年前'],
     [800 * DAY, '2 年前'],
     [-4 * SECOND, '刚刚'],
+    // A fresh server time slightly ahead of the screen's clock is "just now", not "in 10 seconds".
+    [-10 * SECOND, '刚刚'],
+    [-59 * SECOND, '刚刚'],
+    [-MINUTE, '1 分钟后'],
     [-3 * MINUTE, '3 分钟后'],
     [-2 * DAY, '2 天后'],
   ])('%d ms ago → %j', (elapsed, expected) => {

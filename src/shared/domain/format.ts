@@ -46,13 +46,19 @@ const RELATIVE_UNITS: readonly [RelativeUnit, number][] = [
   ['second', SECOND_MS],
 ]
 
+/**
+ * A time up to a minute ahead of `now` is "just now", not "in 10 seconds": a screen's clock ticks every 30 s and
+ * the server's clock may run a little ahead, so a fresh server time often lies slightly in the screen's future.
+ */
+const FUTURE_TOLERANCE_MS = 60_000
+
 /** "3 分钟前" / "3 分钟后": the largest whole unit of the distance to `now`; '' for an invalid time. */
 export function formatRelativeTime(time: TimeInput | null | undefined, now: TimeInput = Date.now()): string {
   const difference = toTimestamp(now) - toTimestamp(time)
   if (Number.isNaN(difference)) return ''
   const distance = Math.abs(difference)
   const { justNow, ago, later, units } = domainText.relativeTime
-  if (distance < JUST_NOW_MS) return justNow
+  if (distance < JUST_NOW_MS || (difference < 0 && distance < FUTURE_TOLERANCE_MS)) return justNow
   const [unit, unitMs] = RELATIVE_UNITS.find(([, ms]) => distance >= ms) ?? RELATIVE_UNITS[RELATIVE_UNITS.length - 1]
   const amount = Math.floor(distance / unitMs)
   return difference > 0 ? ago(amount, units[unit]) : later(amount, units[unit])
