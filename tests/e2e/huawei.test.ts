@@ -52,7 +52,16 @@ describe('Huawei devices (phone, 360×740)', () => {
     await noHorizontalScroll(page, 360)
     // Each card's checkbox is named after its device (its own label, no aria-label on a <label>).
     await page.getByRole('checkbox', { name: `选择设备 ${AGENT_DEVICE}` }).check()
-    await page.getByRole('region', { name: '已选 1 台' }).getByRole('button', { name: '取消选择' }).click()
+    // The selection bar keeps its actions on one row at 360 px, every target at least 44 px.
+    const bar = page.getByRole('region', { name: '已选 1 台' })
+    const barButtons = await Promise.all((await bar.getByRole('button').all()).map((b) => b.boundingBox()))
+    expect(barButtons).toHaveLength(3)
+    for (const box of barButtons) {
+      expect(box!.height).toBeGreaterThanOrEqual(44)
+      expect(box!.width).toBeGreaterThanOrEqual(44)
+      expect(box!.y).toBe(barButtons[0]!.y)
+    }
+    await bar.getByRole('button', { name: '取消选择' }).click()
 
     await openDevice(page, AGENT_DEVICE)
     await noHorizontalScroll(page, 360)
@@ -60,6 +69,16 @@ describe('Huawei devices (phone, 360×740)', () => {
     for (const box of await Promise.all((await commands.getByRole('button').all()).map((b) => b.boundingBox()))) {
       expect(box!.height).toBeGreaterThanOrEqual(44)
     }
+    // Every label on one line (恢复出厂设置 broke into two when the grid had three columns at 360 px).
+    const labelLines = await commands.locator('.command-grid button').evaluateAll((buttons) =>
+      buttons.map((b) => {
+        const range = document.createRange()
+        range.selectNodeContents(b)
+        return [b.textContent, new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size]
+      }),
+    )
+    expect(labelLines).toHaveLength(13)
+    for (const [label, lines] of labelLines) expect({ label, lines }).toEqual({ label, lines: 1 })
     await commandReachesDone(page, '锁屏', '锁屏', '锁屏成功')
     const info = page.getByRole('region', { name: '设备信息' })
     await info.locator('div').filter({ hasText: /^锁屏状态已锁屏$/ }).waitFor({ timeout: 10_000 })
@@ -181,6 +200,145 @@ describe('Huawei devices (phone, 360×740)', () => {
     await page.getByRole('heading', { name: 'MIDEMO0001' }).waitFor()
     await page.getByRole('region', { name: '任务日志' }).waitFor()
     await noHorizontalScroll(page, TABLET.width)
+    await context.close()
+  })
+
+  it('returns from a detail to the list it was opened from, by the back button and by 返回列表', async () => {
+    const context = await newPhoneContext(browser)
+    const page = await context.newPage()
+    await signIn(page, 'demo')
+    // Mi: the detail is shown on the list's route, and must still be a history entry of its own.
+    await page.goto('/mi/device?serialNumber=MIDEMO')
+    const card = page.locator('.device-card').filter({ hasText: 'MIDEMO0002' })
+    await card.getByRole('button', { name: '详情' }).click()
+    await page.waitForURL(/\/mi\/device\?.*mi-device-id=\d+/)
+    await page.getByRole('heading', { name: 'MIDEMO0002' }).waitFor()
+    await page.goBack()
+    await page.waitForURL((url) => url.pathname === '/mi/device' && !url.searchParams.has('mi-device-id'))
+    expect(new URL(page.url()).searchParams.get('serialNumber')).toBe('MIDEMO')
+    await card.getByRole('button', { name: '详情' }).click()
+    await page.getByRole('heading', { name: 'MIDEMO0002' }).waitFor()
+    await page.getByRole('button', { name: '返回列表' }).click()
+    await card.waitFor()
+    expect(new URL(page.url()).searchParams.get('serialNumber')).toBe('MIDEMO')
+    expect(new URL(page.url()).searchParams.has('mi-device-id')).toBe(false)
+    // 返回列表 went back to the list's entry rather than pushing another: one more back leaves the Mi area.
+    await page.goBack()
+    await page.waitForURL('**/dashboard')
+
+    // Huawei: 返回列表 keeps the list's filter.
+    await page.goto('/huawei/device?serialNumber=HWDEMO0003')
+    await page.locator('.device-card').filter({ hasText: 'HWDEMO0003' }).getByRole('button', { name: '详情' }).click()
+    await page.getByRole('heading', { name: 'HWDEMO0003' }).waitFor()
+    await page.getByRole('button', { name: '返回列表' }).click()
+    await page.waitForURL((url) => url.pathname === '/huawei/device' && url.searchParams.get('serialNumber') === 'HWDEMO0003')
+    await context.close()
+  })
+
+  it('shows a recycled device as such: no commands, edit or transfer, a way out, and the recycle bin as its list', async () => {
+    const context = await newPhoneContext(browser)
+    const page = await context.newPage()
+    await signIn(page, 'demo')
+    // HWDEMO0008 is used by no other test.
+    await openDevice(page, 'HWDEMO0008')
+    await page.locator('.device-detail-actions').getByRole('button', { name: '淘汰' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: '淘汰' }).click()
+    await page.getByText('该设备已淘汰，移出回收站后才能操作').waitFor()
+    await expect(page.getByTestId('recycled-tag').textContent()).resolves.toBe('已淘汰')
+    await expect(page.getByRole('region', { name: '远程指令' }).count()).resolves.toBe(0)
+    for (const action of ['编辑', '转移']) await expect(page.getByRole('button', { name: action, exact: true }).count()).resolves.toBe(0)
+    await noHorizontalScroll(page, 360)
+    await page.getByRole('button', { name: '返回列表' }).click()
+    await page.waitForURL('**/huawei/recycle')
+
+    // The recycle bin's selection takes devices out, asking first and summing up.
+    const card = page.locator('.device-card').filter({ hasText: 'HWDEMO0008' })
+    await page.getByRole('checkbox', { name: '选择设备 HWDEMO0008' }).check()
+    await page.getByRole('region', { name: '已选 1 台' }).getByRole('button', { name: '移出回收站' }).click()
+    await page.getByRole('dialog').getByText('确定要对选中的 1 台设备执行“移出回收站”吗？').waitFor()
+    await page.getByRole('dialog').getByRole('button', { name: '移出回收站' }).click()
+    await page.getByRole('status').filter({ hasText: '已将 1 台设备移出回收站' }).waitFor()
+    await card.waitFor({ state: 'detached' })
+    await context.close()
+  })
+
+  it('waits for a lock passcode visibly, cancellably, and without blocking the other commands', async () => {
+    const context = await newPhoneContext(browser)
+    const page = await context.newPage()
+    await signIn(page, 'demo')
+    // HWDEMO0003 runs no agent: its passcode never comes.
+    await openDevice(page, 'HWDEMO0003')
+    const commands = page.getByRole('region', { name: '远程指令' })
+    await commands.getByRole('button', { name: '查看锁屏密码' }).click()
+    const waiting = commands.getByRole('status').filter({ hasText: '正在等待设备返回锁屏密码' })
+    await waiting.waitFor()
+    // Still there after a notice would have gone (3 s), while the others can be used.
+    await page.waitForTimeout(3500)
+    await expect(waiting.isVisible()).resolves.toBe(true)
+    await expect(commands.getByRole('button', { name: '锁屏', exact: true }).isEnabled()).resolves.toBe(true)
+    await commands.getByRole('button', { name: '锁屏', exact: true }).click()
+    await page.getByRole('status').filter({ hasText: '锁屏成功' }).waitFor()
+    await expect(waiting.isVisible()).resolves.toBe(true)
+    await waiting.getByRole('button', { name: '取消等待' }).click()
+    await waiting.waitFor({ state: 'detached' })
+    await expect(commands.locator('[data-command="getLockPasscode"]').getAttribute('class')).resolves.not.toContain('adm-button-loading')
+    await context.close()
+  })
+
+  it('shows no state for a device that never reported one, and warns before queueing a command for it', async () => {
+    const context = await newPhoneContext(browser)
+    const page = await context.newPage()
+    await signIn(page, 'demo')
+    // HWDEMO0005 has never communicated.
+    await openDevice(page, 'HWDEMO0005')
+    const info = page.getByRole('region', { name: '设备信息' })
+    for (const row of ['管控状态', '电源', '锁屏状态']) await info.locator('div').filter({ hasText: new RegExp(`^${row}—$`) }).waitFor()
+    const log = page.getByRole('region', { name: '任务日志' })
+    await log.locator('.task-item, .state-block').first().waitFor()
+    const tasks = await log.locator('.task-item').count()
+    await page.getByRole('region', { name: '远程指令' }).getByRole('button', { name: '重启' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByText('设备 HWDEMO0005 尚未接入，“重启”将在设备接入后执行。是否继续？').waitFor()
+    await dialog.getByRole('button', { name: '取消' }).click()
+    await page.waitForTimeout(500)
+    await expect(log.locator('.task-item').count()).resolves.toBe(tasks)
+    await context.close()
+  })
+
+  it('asks before a new enrollment token replaces the old one, and cuts an over-long search instead of failing', async () => {
+    const context = await newPhoneContext(browser)
+    const page = await context.newPage()
+    await signIn(page, 'demo')
+    await page.goto(`/huawei/device?serialNumber=${'A'.repeat(300)}`)
+    await page.getByText('暂无设备').waitFor()
+    await expect(page.getByText('加载失败').count()).resolves.toBe(0)
+
+    await page.goto('/huawei/device')
+    await page.getByRole('button', { name: '设备接入' }).click()
+    const enrollment = page.getByRole('dialog', { name: '设备接入令牌' })
+    const confirm = page.getByRole('dialog').filter({ hasText: '之前生成的接入令牌（如有）立即失效' })
+    await enrollment.getByRole('button', { name: '生成接入令牌' }).click()
+    await confirm.getByRole('button', { name: '取消' }).click()
+    await confirm.waitFor({ state: 'detached' })
+    await expect(enrollment.getByTestId('enrollment-token').count()).resolves.toBe(0)
+    await enrollment.getByRole('button', { name: '生成接入令牌' }).click()
+    await confirm.getByRole('button', { name: '生成接入令牌' }).click()
+    await enrollment.getByTestId('enrollment-token').waitFor()
+    await enrollment.getByRole('button', { name: '重新生成接入令牌' }).waitFor()
+    await context.close()
+  })
+
+  it('steps back from a page past the end to the last page with devices, and a search box stops at the server\'s limit', async () => {
+    const context = await newPhoneContext(browser)
+    const page = await context.newPage()
+    await signIn(page, 'demo')
+    await page.goto('/huawei/device?current=99')
+    await page.waitForURL((url) => url.searchParams.get('current') === '1')
+    await page.getByText('HWDEMO0001').first().waitFor()
+    await expect(page.getByText('暂无设备').count()).resolves.toBe(0)
+    const serial = page.getByRole('textbox', { name: '序列号' })
+    await serial.fill('S'.repeat(100))
+    await expect(serial.inputValue()).resolves.toHaveLength(64)
     await context.close()
   })
 })

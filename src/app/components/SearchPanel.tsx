@@ -9,6 +9,8 @@ export interface SearchField {
   /** A select when options are given; the first option should be the "all" choice with value ''. */
   options?: { label: string; value: string }[]
   inputMode?: 'text' | 'numeric' | 'tel'
+  /** The server's limit for this filter: a longer one could only be refused. */
+  maxLength?: number
 }
 
 interface SearchPanelProps {
@@ -54,6 +56,7 @@ export function SearchPanel({ fields, values, onSearch }: SearchPanelProps) {
               placeholder={f.label}
               value={draft[f.name]}
               inputMode={f.inputMode}
+              maxLength={f.maxLength}
               onChange={(v) => setDraft((d) => ({ ...d, [f.name]: v }))}
               clearable
             />

@@ -1,4 +1,4 @@
-import { Button, PullToRefresh, Tag } from 'antd-mobile'
+import { Button, PullToRefresh, SpinLoading, Tag } from 'antd-mobile'
 import { LeftOutline } from 'antd-mobile-icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { DeviceRecord } from '../../../shared/contract/huawei-device'
@@ -31,7 +31,8 @@ function yesNo(value: boolean | undefined, yes: string, no: string): string {
 }
 
 function InfoPanel({ device, now }: { device: DeviceRecord; now: number }) {
-  const s = device.state
+  // A device that never reached the server has reported no state: what is stored for it is a placeholder.
+  const s: DeviceRecord['state'] = device.lastCommunicationTime === null ? {} : device.state
   const rows: [string, string][] = [
     [t.serialNumber, device.serialNumber],
     [t.deviceName, device.name || '—'],
@@ -80,10 +81,19 @@ function InfoPanel({ device, now }: { device: DeviceRecord; now: number }) {
 }
 
 function CommandPanel({ area, device }: { area: DeviceArea; device: DeviceRecord }) {
-  const { run, running } = useDeviceCommand(area)
+  const { run, running, waitingForPasscode, cancelPasscodeWait } = useDeviceCommand(area)
   return (
     <section className="device-section" aria-label={t.commands}>
       <h2>{t.commands}</h2>
+      {waitingForPasscode ? (
+        <div className="command-waiting" role="status">
+          <SpinLoading style={{ '--size': '18px' }} />
+          <span className="command-waiting-text">{t.lockPasscodeWaiting}</span>
+          <Button size="small" onClick={cancelPasscodeWait}>
+            {t.lockPasscodeCancel}
+          </Button>
+        </div>
+      ) : null}
       <div className="command-grid">
         {commandOrder.map((name) => (
           <OnlineButton
@@ -91,8 +101,8 @@ function CommandPanel({ area, device }: { area: DeviceArea; device: DeviceRecord
             size="small"
             color={destructiveCommands.has(name) ? 'danger' : 'default'}
             fill={destructiveCommands.has(name) ? 'outline' : 'solid'}
-            loading={running === name}
-            disabled={running !== null && running !== name}
+            loading={running.has(name)}
+            loadingText={t.commandLabels[name]}
             data-command={name}
             onClick={() => void run(name, device)}
           >
@@ -104,8 +114,26 @@ function CommandPanel({ area, device }: { area: DeviceArea; device: DeviceRecord
   )
 }
 
-/** The detail of one device (SPEC §2): info panel, command buttons and task log. */
-export function DeviceDetail({ area, deviceId, onBack }: { area: DeviceArea; deviceId: number | undefined; onBack: () => void }) {
+/** Why a recycled device offers no commands, edit or transfer, and the way out of the recycle bin. */
+function RecycledNotice({ onTakeOut }: { onTakeOut?: () => void }) {
+  return (
+    <div className="device-recycled-note" role="note">
+      <p>{t.recycledNotice}</p>
+      {onTakeOut ? (
+        <OnlineButton color="primary" onClick={onTakeOut}>
+          {t.takeOut}
+        </OnlineButton>
+      ) : null}
+    </div>
+  )
+}
+
+/**
+ * The detail of one device (SPEC §2): info panel, command buttons and task log. A device in the recycle bin is
+ * shown as such: the server refuses its commands, edit and transfer, so they are not offered. `onBack` is told
+ * whether the device is recycled (undefined while unknown), as its list is then the recycle bin.
+ */
+export function DeviceDetail({ area, deviceId, onBack }: { area: DeviceArea; deviceId: number | undefined; onBack: (recycled: boolean | undefined) => void }) {
   const detail = useQuery({ ...deviceDetailQuery(area, deviceId ?? 0), enabled: deviceId !== undefined })
   const queryClient = useQueryClient()
   const auth = useAuthorities()
@@ -117,7 +145,7 @@ export function DeviceDetail({ area, deviceId, onBack }: { area: DeviceArea; dev
   const device = detail.data
 
   const back = (
-    <Button className="touch" fill="none" onClick={onBack} aria-label={t.back}>
+    <Button className="touch" fill="none" onClick={() => onBack(device?.recycleStatus)} aria-label={t.back}>
       <LeftOutline /> {t.back}
     </Button>
   )
@@ -144,26 +172,28 @@ export function DeviceDetail({ area, deviceId, onBack }: { area: DeviceArea; dev
             <div className="device-detail-head">
               <h1>{device.serialNumber}</h1>
               <StatusTag lastCommunicationTime={device.lastCommunicationTime} now={now} />
-              {device.recycleStatus ? <Tag color="danger">{t.recycle}</Tag> : null}
+              {device.recycleStatus ? (
+                <Tag color="danger" fill="outline" data-testid="recycled-tag">
+                  {t.recycled}
+                </Tag>
+              ) : null}
             </div>
-            <div className="device-detail-actions">
-              <OnlineButton onClick={() => editor.open(device)}>{t.edit}</OnlineButton>
-              <OnlineButton onClick={() => mover.open(device)}>{t.move}</OnlineButton>
-              {auth.has(area.authority.recycle) ? (
-                device.recycleStatus ? (
-                  <OnlineButton color="primary" fill="outline" onClick={() => void takeOut(device)}>
-                    {t.takeOut}
-                  </OnlineButton>
-                ) : (
+            {device.recycleStatus ? (
+              <RecycledNotice onTakeOut={auth.has(area.authority.recycle) ? () => void takeOut(device) : undefined} />
+            ) : (
+              <div className="device-detail-actions">
+                <OnlineButton onClick={() => editor.open(device)}>{t.edit}</OnlineButton>
+                <OnlineButton onClick={() => mover.open(device)}>{t.move}</OnlineButton>
+                {auth.has(area.authority.recycle) ? (
                   <OnlineButton color="danger" fill="outline" onClick={() => void recycle(device)}>
                     {t.recycle}
                   </OnlineButton>
-                )
-              ) : null}
-            </div>
+                ) : null}
+              </div>
+            )}
             <div className="device-detail-grid">
               <div>
-                {auth.has(area.authority.command) ? <CommandPanel area={area} device={device} /> : null}
+                {auth.has(area.authority.command) && !device.recycleStatus ? <CommandPanel area={area} device={device} /> : null}
                 <InfoPanel device={device} now={now} />
               </div>
               <TaskLog area={area} deviceId={device.id} />

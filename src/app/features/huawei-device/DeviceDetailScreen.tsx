@@ -1,12 +1,12 @@
-import { useNavigate } from '@tanstack/react-router'
 import { useSearchState } from '../../components/use-search-state'
 import { HUAWEI_DEVICE_ID_PARAM, huaweiArea } from './area'
 import { DeviceDetail } from './DeviceDetail'
+import { useDeviceNavigation } from './navigation'
 import { huaweiDetailSearch } from './queries'
 
 /** /huawei/detail?huawei-device-id= (SPEC §2): a screen of its own, so the device lists do not carry the detail. */
 export function HuaweiDetailScreen() {
   const [search] = useSearchState(huaweiDetailSearch)
-  const navigate = useNavigate()
-  return <DeviceDetail area={huaweiArea} deviceId={search[HUAWEI_DEVICE_ID_PARAM]} onBack={() => void navigate({ to: '/huawei/device' })} />
+  const { backToList } = useDeviceNavigation(huaweiArea)
+  return <DeviceDetail area={huaweiArea} deviceId={search[HUAWEI_DEVICE_ID_PARAM]} onBack={(recycled) => backToList(recycled)} />
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { ActionSheet, Button, PullToRefresh } from 'antd-mobile'
+import { CloseOutline } from 'antd-mobile-icons'
 import { useQuery } from '@tanstack/react-query'
 import type { DeviceRecord, DeviceSearchParams } from '../../../shared/contract/huawei-device'
 import { connectionStatusLabels } from '../../../shared/domain/connection-status'
@@ -9,9 +10,10 @@ import { HUAWEI_BASE } from '../../api/http'
 import { OnlineButton } from '../../components/OnlineButton'
 import { PageTitle } from '../../components/PageTitle'
 import { Pagination } from '../../components/Pagination'
+import { useClampedPage } from '../../components/use-clamped-page'
 import { QueryStatus } from '../../components/QueryStatus'
 import { RecordList } from '../../components/RecordCard'
-import { SearchPanel } from '../../components/SearchPanel'
+import { SearchPanel, type SearchField } from '../../components/SearchPanel'
 import { SelectBox } from '../../components/SelectBox'
 import { confirmAction } from '../../components/dialogs'
 import { DialogSlot } from '../../components/lazy-dialog'
@@ -24,33 +26,69 @@ import type { DeviceArea } from './area'
 import { DeviceCard } from './DeviceCard'
 import { MoveDeviceDialog } from '../../components/lazy-device-move'
 import { DeviceFormDialog, EnrollmentDialog } from './lazy-dialogs'
-import { deviceListQuery, deviceListSearch, useDeviceMutations, useDevicesChanged, type DeviceListSearch } from './queries'
+import { deviceListQuery, deviceListSearch, searchMaxLength, useDeviceMutations, useDevicesChanged, type DeviceListSearch } from './queries'
 import { bulkCommands, useDeviceCommand } from './use-device-command'
 import { useRecycle } from './use-recycle'
 import './devices.css'
 
-/** The selection's bulk actions: the commands that make sense for many devices, and 淘汰. */
-function BulkBar({ area, devices, recycle, onDone }: { area: DeviceArea; devices: DeviceRecord[]; recycle: boolean; onDone: () => void }) {
+/**
+ * The list's filters. `maxLength` is the server's limit (a longer filter is refused with 400): the inputs stop there,
+ * and the URL parser cuts a longer filter from a link (queries.ts), so the list never fails.
+ */
+const searchFields: SearchField[] = [
+  { name: 'serialNumber', label: t.serialNumber, maxLength: searchMaxLength.serialNumber },
+  { name: 'renterName', label: t.renterName, maxLength: searchMaxLength.renterName },
+  {
+    name: 'connectionStatus',
+    label: t.status,
+    options: [
+      { label: t.allStatuses, value: '' },
+      ...(['success', 'warning', 'error'] as const).map((s) => ({ label: connectionStatusLabels[s], value: s })),
+    ],
+  },
+]
+
+/**
+ * The selection's bulk actions: on the list, the commands that make sense for many devices and 淘汰; in the recycle
+ * bin, 移出回收站. One request per device, one summary at the end; `onDone` gets the devices that failed, which
+ * stay selected so they can be tried again.
+ */
+function BulkBar({ area, devices, recycle, onDone }: { area: DeviceArea; devices: DeviceRecord[]; recycle: boolean; onDone: (failed?: number[]) => void }) {
   const auth = useAuthorities()
   const { runBulk, running } = useDeviceCommand(area)
-  const { putInRecycle } = useDeviceMutations(area)
+  const { putInRecycle, takeOutRecycle } = useDeviceMutations(area)
   const [busy, setBusy] = useState(false)
 
-  const recycleAll = async () => {
-    if (!(await confirmAction(t.confirmBulk(t.recycle, devices.length), t.recycle))) return
+  /** Runs `change` for each device in turn; answers the ids that failed (each failure shows its own reason). */
+  const eachDevice = async (change: (id: number) => Promise<unknown>): Promise<number[]> => {
     setBusy(true)
-    let failed = 0
+    const failed: number[] = []
     for (const d of devices) {
       try {
-        await putInRecycle.mutateAsync(d.id)
+        await change(d.id)
       } catch {
-        failed += 1
+        failed.push(d.id)
       }
     }
     setBusy(false)
-    if (failed === 0) notify.success(successMessages.eliminateDevice)
-    else notify.warning(t.bulkDone(t.recycle, devices.length - failed, failed))
-    onDone()
+    return failed
+  }
+
+  const recycleAll = async () => {
+    if (!(await confirmAction(t.confirmBulk(t.recycle, devices.length), t.recycle))) return
+    const failed = await eachDevice((id) => putInRecycle.mutateAsync(id))
+    if (failed.length === 0) notify.success(successMessages.eliminateDevice)
+    else notify.warning(t.bulkDone(t.recycle, devices.length - failed.length, failed.length))
+    onDone(failed)
+  }
+
+  const takeOutAll = async () => {
+    if (!(await confirmAction(t.confirmBulk(t.takeOut, devices.length), t.takeOut))) return
+    const failed = await eachDevice((id) => takeOutRecycle.mutateAsync(id))
+    const summary = t.takeOutBulkDone(devices.length - failed.length, failed.length)
+    if (failed.length === 0) notify.success(summary)
+    else notify.warning(summary)
+    onDone(failed)
   }
 
   const chooseCommand = () => {
@@ -67,20 +105,28 @@ function BulkBar({ area, devices, recycle, onDone }: { area: DeviceArea; devices
     })
   }
 
+  const canRecycle = auth.has(area.authority.recycle)
   return (
     <div className="bulk-bar" role="region" aria-label={t.selected(devices.length)}>
+      <Button className="bulk-clear" fill="none" aria-label={t.clearSelection} onClick={() => onDone()}>
+        <CloseOutline />
+      </Button>
       <span className="bulk-count">{t.selected(devices.length)}</span>
       {!recycle && auth.has(area.authority.command) ? (
-        <OnlineButton color="primary" loading={running !== null} onClick={chooseCommand}>
+        <OnlineButton color="primary" loading={running.size > 0} onClick={chooseCommand}>
           {t.commands}
         </OnlineButton>
       ) : null}
-      {!recycle && auth.has(area.authority.recycle) ? (
+      {!recycle && canRecycle ? (
         <OnlineButton color="danger" fill="outline" loading={busy} onClick={() => void recycleAll()}>
           {t.recycle}
         </OnlineButton>
       ) : null}
-      <Button onClick={onDone}>{t.clearSelection}</Button>
+      {recycle && canRecycle ? (
+        <OnlineButton color="primary" loading={busy} onClick={() => void takeOutAll()}>
+          {t.takeOut}
+        </OnlineButton>
+      ) : null}
     </div>
   )
 }
@@ -106,6 +152,8 @@ export function DeviceList({ area, recycle, onOpen }: { area: DeviceArea; recycl
     setSelected(new Set())
     setSearch(next)
   }
+  // The last row of a later page recycled (or a link past the end): step back to the last page with rows.
+  useClampedPage(list.data, search, (current, pageSize) => setPage({ ...search, current, pageSize }))
   const toggle = (id: number, checked: boolean) =>
     setSelected((s) => {
       const next = new Set(s)
@@ -141,18 +189,7 @@ export function DeviceList({ area, recycle, onOpen }: { area: DeviceArea; recycl
         }
       />
       <SearchPanel
-        fields={[
-          { name: 'serialNumber', label: t.serialNumber },
-          { name: 'renterName', label: t.renterName },
-          {
-            name: 'connectionStatus',
-            label: t.status,
-            options: [
-              { label: t.allStatuses, value: '' },
-              ...(['success', 'warning', 'error'] as const).map((s) => ({ label: connectionStatusLabels[s], value: s })),
-            ],
-          },
-        ]}
+        fields={searchFields}
         values={{ serialNumber: search.serialNumber, renterName: search.renterName, connectionStatus: search.connectionStatus }}
         onSearch={(filters) => {
           setSelected(new Set())
@@ -207,7 +244,7 @@ export function DeviceList({ area, recycle, onOpen }: { area: DeviceArea; recycl
         <Pagination current={search.current} pageSize={search.pageSize} total={total} onChange={(current, pageSize) => setPage({ ...search, current, pageSize })} />
       ) : null}
       {selected.size > 0 ? (
-        <BulkBar area={area} recycle={recycle} devices={records.filter((r) => selected.has(r.id))} onDone={() => setSelected(new Set())} />
+        <BulkBar area={area} recycle={recycle} devices={records.filter((r) => selected.has(r.id))} onDone={(failed = []) => setSelected(new Set(failed))} />
       ) : null}
       <DialogSlot of={editor}>
         <DeviceFormDialog key={editor.value?.id ?? 'new'} area={area} visible={editor.visible} editing={editor.value} onClose={editor.close} />

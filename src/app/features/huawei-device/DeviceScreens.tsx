@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react'
-import { useNavigate } from '@tanstack/react-router'
 import { Loading } from '../../components/Loading'
 import { useSearchState } from '../../components/use-search-state'
 import { HUAWEI_DEVICE_ID_PARAM, MI_DEVICE_ID_PARAM, huaweiArea, miArea } from './area'
 import { DeviceList } from './DeviceList'
+import { useDeviceNavigation } from './navigation'
 import { miDeviceSearch } from './queries'
 
 /** The list screens of the Huawei and Mi areas (SPEC §2); the Huawei detail is its own screen (DeviceDetailScreen). */
@@ -13,32 +13,34 @@ const DeviceDetail = lazy(() => import('./DeviceDetail').then((m) => ({ default:
 
 /** /huawei/device (SPEC §2): the list always asks recycleStatus=false. */
 export function HuaweiDeviceScreen() {
-  const navigate = useNavigate()
-  return <DeviceList area={huaweiArea} recycle={false} onOpen={(d) => void navigate({ to: '/huawei/detail', search: { [HUAWEI_DEVICE_ID_PARAM]: d.id } })} />
+  const { openDetail } = useDeviceNavigation(huaweiArea)
+  return <DeviceList area={huaweiArea} recycle={false} onOpen={(d) => openDetail(huaweiArea.listPath, '/huawei/detail', { [HUAWEI_DEVICE_ID_PARAM]: d.id })} />
 }
 
 /** /huawei/recycle: the recycle bin (recycleStatus=true), devices can be taken back out. */
 export function HuaweiRecycleScreen() {
-  const navigate = useNavigate()
-  return <DeviceList area={huaweiArea} recycle onOpen={(d) => void navigate({ to: '/huawei/detail', search: { [HUAWEI_DEVICE_ID_PARAM]: d.id } })} />
+  const { openDetail } = useDeviceNavigation(huaweiArea)
+  return <DeviceList area={huaweiArea} recycle onOpen={(d) => openDetail(huaweiArea.recyclePath, '/huawei/detail', { [HUAWEI_DEVICE_ID_PARAM]: d.id })} />
 }
 
 /** /mi/device: the Mi list, or one Mi device's detail when mi-device-id is set (the Mi area has no detail route). */
 export function MiDeviceScreen() {
-  const [search, setSearch] = useSearchState(miDeviceSearch)
-  const deviceId = search[MI_DEVICE_ID_PARAM]
+  const [search] = useSearchState(miDeviceSearch)
+  const { openDetail, backToList } = useDeviceNavigation(miArea)
+  const { [MI_DEVICE_ID_PARAM]: deviceId, ...listSearch } = search
   if (deviceId !== undefined) {
     return (
       <Suspense fallback={<Loading />}>
-        <DeviceDetail area={miArea} deviceId={deviceId} onBack={() => setSearch({ ...search, [MI_DEVICE_ID_PARAM]: undefined })} />
+        <DeviceDetail area={miArea} deviceId={deviceId} onBack={(recycled) => backToList(recycled, listSearch)} />
       </Suspense>
     )
   }
-  return <DeviceList area={miArea} recycle={false} onOpen={(d) => setSearch({ ...search, [MI_DEVICE_ID_PARAM]: d.id })} />
+  // A new history entry (not a replaced one), so the phone's back button returns to this list.
+  return <DeviceList area={miArea} recycle={false} onOpen={(d) => openDetail(miArea.listPath, miArea.listPath, { ...listSearch, [MI_DEVICE_ID_PARAM]: d.id })} />
 }
 
 /** /mi/recycle */
 export function MiRecycleScreen() {
-  const navigate = useNavigate()
-  return <DeviceList area={miArea} recycle onOpen={(d) => void navigate({ to: '/mi/device', search: { [MI_DEVICE_ID_PARAM]: d.id } })} />
+  const { openDetail } = useDeviceNavigation(miArea)
+  return <DeviceList area={miArea} recycle onOpen={(d) => openDetail(miArea.recyclePath, miArea.listPath, { [MI_DEVICE_ID_PARAM]: d.id })} />
 }

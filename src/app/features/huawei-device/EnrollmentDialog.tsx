@@ -1,5 +1,6 @@
 import { Button } from 'antd-mobile'
 import { huaweiDeviceText as t } from '../../../shared/messages'
+import { confirmAction } from '../../components/dialogs'
 import { FormPopup } from '../../components/FormPopup'
 import { OnlineButton } from '../../components/OnlineButton'
 import { notify } from '../../notify'
@@ -16,6 +17,14 @@ export function EnrollmentDialog({ area, visible, onClose }: { area: DeviceArea;
   const close = () => {
     enrollmentToken.reset()
     onClose()
+  }
+  /**
+   * A new token revokes the company's previous one at once. The console cannot tell whether one exists (it is shown
+   * only once, maybe to a colleague, and demo agents hold one), so it always asks first.
+   */
+  const generate = async () => {
+    if (!(await confirmAction(t.enrollmentConfirm, token ? t.enrollmentRegenerate : t.enrollmentGenerate))) return
+    enrollmentToken.mutate()
   }
   const copy = async (text: string) => {
     try {
@@ -46,8 +55,8 @@ export function EnrollmentDialog({ area, visible, onClose }: { area: DeviceArea;
             </Button>
           </div>
         ) : null}
-        <OnlineButton block color="primary" loading={enrollmentToken.isPending} onClick={() => enrollmentToken.mutate()}>
-          {t.enrollmentGenerate}
+        <OnlineButton block color={token ? 'default' : 'primary'} loading={enrollmentToken.isPending} onClick={() => void generate()}>
+          {token ? t.enrollmentRegenerate : t.enrollmentGenerate}
         </OnlineButton>
       </div>
     </FormPopup>

@@ -10,7 +10,12 @@ import { taskFailureText } from './task-text'
  * reads the contract's list of final statuses, and the contracts (zod) are not part of the device screens.
  */
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/** Waits `ms`, or less when the signal aborts (a cancelled wait ends at once). */
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true })
+  })
 
 /**
  * Polls GET /task/status until the task is final or `timeoutMs` passes. The answer (a passcode) is shown once and
@@ -21,20 +26,23 @@ export async function waitForTask(taskId: string, { timeoutMs = 45_000, interval
   while (Date.now() < deadline && !signal?.aborted) {
     const task = await api.get<TaskStatusResponse>('/task/status', { taskId }, { base: HUAWEI_BASE, signal })
     if (finalTaskStatuses.includes(task.status)) return task
-    await sleep(intervalMs)
+    await sleep(intervalMs, signal)
   }
   return null
 }
 
-/** SPEC §4: the lock passcode dialog shows the returned password, or the no-lock-password message when empty. */
-export async function showLockPasscode(taskId: string): Promise<void> {
-  notify.info(t.lockPasscodeWaiting)
+/**
+ * SPEC §4: the lock passcode dialog shows the returned password, or the no-lock-password message when empty. The
+ * caller shows that it is waiting, and aborts `signal` when the user stops waiting: then nothing more is shown.
+ */
+export async function showLockPasscode(taskId: string, signal?: AbortSignal): Promise<void> {
   let task
   try {
-    task = await waitForTask(taskId)
+    task = await waitForTask(taskId, { signal })
   } catch {
-    return // the request's failure is shown
+    return // the request's failure is shown (an aborted one needs no word)
   }
+  if (signal?.aborted) return
   if (!task) return notify.warning(t.lockPasscodeNoAnswer)
   if (task.status !== 'DONE') return notify.warning(t.lockPasscodeFailed(taskFailureText(task) ?? t.taskStatus[task.status]))
   const password = typeof task.result?.password === 'string' ? task.result.password : ''

@@ -1,6 +1,7 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Dialog } from 'antd-mobile'
 import type { AgentCommand } from '../../../shared/contract/agent'
+import type { DeviceRecord } from '../../../shared/contract/huawei-device'
 import { errorMessages, huaweiDeviceText as t, uiText } from '../../../shared/messages'
 import { confirmAction } from '../../components/dialogs'
 import { notify } from '../../notify'
@@ -31,45 +32,94 @@ function confirmExitControl(device: string): Promise<boolean> {
 }
 
 /** The lock-passcode flow (and the contract it reads) is fetched only when a passcode is asked for. */
-async function showLockPasscode(taskId: string): Promise<void> {
+async function showLockPasscode(taskId: string, signal: AbortSignal): Promise<void> {
   let flow: typeof import('./lock-passcode')
   try {
     flow = await import('./lock-passcode')
   } catch {
     return notify.warning(errorMessages.networkFailed)
   }
-  await flow.showLockPasscode(taskId)
+  await flow.showLockPasscode(taskId, signal)
+}
+
+type CommandTarget = Pick<DeviceRecord, 'id' | 'serialNumber' | 'lastCommunicationTime'>
+
+/**
+ * The questions asked before a command is queued. A device that never reached the server would run it only once
+ * it enrols, so that is said first; that question names the command and the device, so the generic confirmation
+ * is not asked again after it.
+ */
+async function confirmCommand(name: AgentCommand, device: CommandTarget): Promise<boolean> {
+  const label = device.serialNumber
+  const command = t.commandLabels[name]
+  const neverConnected = device.lastCommunicationTime === null
+  if (neverConnected && !(await confirmAction(t.confirmNeverConnected(command, label), command))) return false
+  if (name === 'exitControl') return confirmExitControl(label)
+  if (name === 'restoreSettings') return confirmAction(t.confirmRestore(label), command)
+  if (confirmFirst.has(name) && !neverConnected) return confirmAction(t.confirmCommand(command, label), command)
+  return true
 }
 
 /**
- * Sends one command to one device: asks first when the command is destructive, shows the spec's message once it
- * is queued (or the server's reason when it could not be), and for getLockPasscode waits for the answer.
+ * Sends one command to one device: asks first when the command is destructive (or the device never connected),
+ * shows the spec's message once it is queued (or the server's reason when it could not be), and for
+ * getLockPasscode waits for the answer. Only the command in flight is busy; the others stay usable, also while a
+ * passcode is awaited, which can be cancelled (and is, when the screen is left).
  */
 export function useDeviceCommand(area: DeviceArea) {
   const mutation = useCommandMutation(area)
-  const [running, setRunning] = useState<AgentCommand | null>(null)
+  const [running, setRunning] = useState<ReadonlySet<AgentCommand>>(new Set())
+  const [waitingForPasscode, setWaitingForPasscode] = useState(false)
+  const passcodeWait = useRef<AbortController | null>(null)
 
-  const run = async (name: AgentCommand, device: { id: number; serialNumber: string }) => {
-    const label = device.serialNumber
-    if (name === 'exitControl' && !(await confirmExitControl(label))) return
-    if (name === 'restoreSettings' && !(await confirmAction(t.confirmRestore(label), t.commandLabels.restoreSettings))) return
-    if (confirmFirst.has(name) && !(await confirmAction(t.confirmCommand(t.commandLabels[name], label), t.commandLabels[name]))) return
-    setRunning(name)
+  useEffect(() => () => passcodeWait.current?.abort(), [])
+
+  const mark = (name: AgentCommand, busy: boolean) =>
+    setRunning((current) => {
+      const next = new Set(current)
+      if (busy) next.add(name)
+      else next.delete(name)
+      return next
+    })
+
+  const cancelPasscodeWait = () => {
+    passcodeWait.current?.abort()
+    passcodeWait.current = null
+    setWaitingForPasscode(false)
+  }
+
+  const awaitPasscode = async (taskId: string) => {
+    const controller = new AbortController()
+    passcodeWait.current = controller
+    setWaitingForPasscode(true)
+    try {
+      await showLockPasscode(taskId, controller.signal)
+    } finally {
+      if (passcodeWait.current === controller) {
+        passcodeWait.current = null
+        setWaitingForPasscode(false)
+      }
+    }
+  }
+
+  const run = async (name: AgentCommand, device: CommandTarget) => {
+    if (!(await confirmCommand(name, device))) return
+    mark(name, true)
     try {
       const { taskId } = await mutation.mutateAsync({ name, deviceId: device.id })
-      if (name === 'getLockPasscode') await showLockPasscode(taskId)
+      if (name === 'getLockPasscode') await awaitPasscode(taskId)
       else notify.success(t.commandSuccess[name])
     } catch {
       // Not queued: the server's reason (or the network failure) is shown; nothing was sent.
     } finally {
-      setRunning(null)
+      mark(name, false)
     }
   }
 
   /** The same command for several devices, one after the other, with one summary at the end. */
   const runBulk = async (name: AgentCommand, devices: { id: number; serialNumber: string }[]): Promise<number[]> => {
     if (!(await confirmAction(t.confirmBulk(t.commandLabels[name], devices.length), t.commandLabels[name]))) return []
-    setRunning(name)
+    mark(name, true)
     const failed: number[] = []
     try {
       for (const d of devices) {
@@ -80,7 +130,7 @@ export function useDeviceCommand(area: DeviceArea) {
         }
       }
     } finally {
-      setRunning(null)
+      mark(name, false)
     }
     const ok = devices.length - failed.length
     if (failed.length === 0) notify.success(t.bulkDone(t.commandLabels[name], ok, 0))
@@ -88,5 +138,5 @@ export function useDeviceCommand(area: DeviceArea) {
     return failed
   }
 
-  return { run, runBulk, running }
+  return { run, runBulk, running, waitingForPasscode, cancelPasscodeWait }
 }
