@@ -771,6 +771,7 @@ export const huaweiDeviceText = {
   moveTargetRequired: '请选择目标公司或员工（只能选择一个）',
   moveTargetNotFound: '目标公司或员工不存在',
   companyRequired: '请选择设备所属公司',
+  enrollmentCompanyOnly: '只有公司账号可以生成设备接入令牌，请联系公司负责人',
   companyNotFound: '公司不存在',
   recycleForbidden: '没有查看回收站的权限',
   commandUnknown: (name: string) => `不支持的指令：${name}`,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { baseURL, launchBrowser, newPhoneContext, signIn, TABLET } from './browser'
 
 let browser: Browser
@@ -16,6 +16,16 @@ async function noHorizontalScroll(page: Page, width: number) {
 
 async function signOut(page: Page) {
   await page.evaluate(() => localStorage.clear())
+}
+
+/** The whole placeholder is visible: its text is no wider than the input. */
+async function expectPlaceholderFits(input: Locator) {
+  const { text, width } = await input.evaluate((el: HTMLInputElement) => {
+    const context = document.createElement('canvas').getContext('2d')!
+    context.font = getComputedStyle(el).font
+    return { text: context.measureText(el.placeholder).width, width: el.clientWidth }
+  })
+  expect(text).toBeLessThanOrEqual(width)
 }
 
 /** The open form sheet (FormPopup). */
@@ -125,6 +135,52 @@ describe('organization (boss on a phone, staff on a tablet, administrator)', () 
     const drawer = page.locator('.drawer-body')
     await drawer.getByRole('link', { name: '下级公司' }).waitFor()
     await expect(drawer.locator('.side-user-company').textContent()).resolves.toBe('新视界租赁')
+    await context.close()
+  })
+
+  it('the administrator grants quota from the platform: a chosen type stays chosen, and a refusal shows the server’s words', async () => {
+    const context = await newPhoneContext(browser)
+    const page = await context.newPage()
+    await signIn(page, 'admin')
+    await page.goto('/user/business')
+    const card = page.locator('.record-card').filter({ hasText: '演示租赁公司' }).first()
+    await card.getByRole('button', { name: '修改额度' }).click()
+    const form = sheet(page, '修改额度：演示租赁公司')
+    // A top-level company's quota comes from the platform, not from the administrator's (non-existent) company.
+    await form.getByText('增加（平台发放）').waitFor()
+    await form.getByText('收回（收回到平台）').waitFor()
+    await expect(form.getByText(/本公司/).count()).resolves.toBe(0)
+    const chip = (label: string) => form.locator('.adm-selector-item').filter({ hasText: label })
+    // A second tap on the chosen 华为 chip keeps it chosen (it used to deselect, and the save moved Apple quota).
+    await chip('华为').tap()
+    await chip('华为').tap()
+    await expect(chip('华为').getAttribute('class')).resolves.toContain('adm-selector-item-active')
+    await chip('增加（平台发放）').tap()
+    await expect(chip('增加（平台发放）').getAttribute('class')).resolves.toContain('adm-selector-item-active')
+    await form.getByPlaceholder('请输入数量').fill('2')
+    const sent = page.waitForRequest('**/mdm/api/v1/account/changeQuantity')
+    await form.getByRole('button', { name: '确定' }).tap()
+    expect((await sent).postDataJSON()).toMatchObject({ quantity: 2, huawei: true })
+    await notice(page, '修改数量成功')
+
+    // Taking back more than the company holds: the server's sentence is shown as it is, the dialog keeps its values.
+    await card.getByRole('button', { name: '修改额度' }).click()
+    await chip('收回（收回到平台）').tap()
+    await form.getByPlaceholder('请输入数量').fill('999999')
+    const refused = page.waitForResponse('**/mdm/api/v1/account/changeQuantity')
+    await form.getByRole('button', { name: '确定' }).tap()
+    const { msg } = await (await refused).json()
+    expect(msg).toBeTruthy()
+    await notice(page, msg)
+    await expect(form.getByPlaceholder('请输入数量').inputValue()).resolves.toBe('999999')
+    await form.getByRole('button', { name: '关闭' }).click()
+
+    // The quota record pages: no "尚未开通" summary for an account that has no company, but a word on what is listed.
+    await page.goto('/account/huawei')
+    await page.locator('.record-card').first().waitFor()
+    await page.getByText('平台管理员没有自己的额度账户').waitFor()
+    await expect(page.getByText('尚未开通').count()).resolves.toBe(0)
+    await noHorizontalScroll(page, 360)
     await context.close()
   })
 
@@ -252,6 +308,63 @@ describe('organization (boss on a phone, staff on a tablet, administrator)', () 
     await password.getByRole('button', { name: '确定' }).click()
     await password.getByText('新密码与确认密码不一致').waitFor()
     await expect(password.getByPlaceholder('请输入新密码').inputValue()).resolves.toBe('NewPass2026')
+    await password.getByRole('button', { name: '关闭' }).click()
+
+    // The secondary password names itself in its success notice (it used to say 修改密码成功).
+    await page.locator('.adm-list-item').filter({ hasText: '设置二级密码' }).click()
+    const secondary = sheet(page, '设置二级密码')
+    await secondary.getByPlaceholder('请输入登录密码').fill('Demo@2026')
+    await secondary.getByPlaceholder('请输入二级密码').fill('246810')
+    await secondary.getByPlaceholder('请输入确认二级密码').fill('246810')
+    await secondary.getByRole('button', { name: '确定' }).tap()
+    await notice(page, '设置二级密码成功')
+    await page.locator('.record-card').getByText('已设置').waitFor()
+    await page.locator('.adm-list-item').filter({ hasText: '修改二级密码' }).click()
+    const change = sheet(page, '修改二级密码')
+    await change.getByPlaceholder('请输入登录密码').fill('Demo@2026')
+    await change.getByPlaceholder('请输入二级密码').fill('135790')
+    await change.getByPlaceholder('请输入确认二级密码').fill('135790')
+    await change.getByRole('button', { name: '确定' }).tap()
+    await notice(page, '修改二级密码成功')
+
+    // The SMS code's placeholder is not cut off beside the send button at 360 px.
+    await page.locator('.adm-list-item').filter({ hasText: '修改手机号' }).click()
+    await expectPlaceholderFits(sheet(page, '修改手机号').getByPlaceholder('6位数字'))
+    await context.close()
+  })
+
+  it('stops search filters at the server’s limits, so a long one never turns a list into 加载失败', async () => {
+    const context = await newPhoneContext(browser)
+    const page = await context.newPage()
+    await signIn(page, 'demo')
+    // From a link: cut to what the server accepts.
+    await page.goto(`/user/staff?name=${'长'.repeat(40)}`)
+    await page.getByText('暂无员工').waitFor()
+    await expect(page.getByText('加载失败').count()).resolves.toBe(0)
+    // Typed: the input stops at the limit.
+    await page.goto('/user/business')
+    const name = page.getByRole('search').getByPlaceholder('公司名称')
+    await name.fill('名'.repeat(80))
+    await expect(name.inputValue()).resolves.toHaveLength(64)
+    await page.getByRole('search').getByRole('button', { name: '搜索' }).click()
+    await page.getByText('暂无公司').waitFor()
+    await expect(page.getByText('加载失败').count()).resolves.toBe(0)
+    await context.close()
+  })
+
+  it('explains request signing on /access itself, folded until asked for', async () => {
+    const context = await newPhoneContext(browser)
+    const page = await context.newPage()
+    await signIn(page, 'demo')
+    await page.goto('/access')
+    await page.getByRole('heading', { name: '访问密钥' }).waitFor()
+    await expect(page.getByText(/README/).count()).resolves.toBe(0)
+    const help = page.locator('details').filter({ hasText: '签名说明' })
+    await expect(help.getByText('X-Signature').isVisible()).resolves.toBe(false)
+    await help.getByText('签名说明').tap()
+    for (const header of ['X-Access-Key', 'X-Timestamp', 'X-Nonce', 'X-Signature']) await help.getByText(header, { exact: true }).waitFor()
+    await expect(help.locator('pre').textContent()).resolves.toBe('METHOD\nPATH\nTIMESTAMP\nNONCE\nBODY')
+    await noHorizontalScroll(page, 360)
     await context.close()
   })
 })

@@ -39,6 +39,41 @@ describe('sign-in journey (phone)', () => {
     await context.close()
   })
 
+  it('shows the whole captcha placeholder beside the picture at 360 px', async () => {
+    const context = await newPhoneContext(browser)
+    const page = await context.newPage()
+    await page.goto('/login')
+    const captcha = page.getByPlaceholder('请输入验证码')
+    await captcha.waitFor()
+    const { text, width } = await captcha.evaluate((el: HTMLInputElement) => {
+      const context2d = document.createElement('canvas').getContext('2d')!
+      context2d.font = getComputedStyle(el).font
+      return { text: context2d.measureText(el.placeholder).width, width: el.clientWidth }
+    })
+    expect(text).toBeLessThanOrEqual(width)
+    await context.close()
+  })
+
+  it('registers with the first tap on 注册 after every refused field was corrected', async () => {
+    const context = await newPhoneContext(browser)
+    const page = await context.newPage()
+    await page.goto('/register')
+    await page.getByRole('button', { name: '注册' }).tap()
+    await page.getByText('手机号必须是11位数字，以1开头').waitFor()
+    await page.getByPlaceholder('请输入用户名').fill('first-tap')
+    await page.getByPlaceholder('请输入密码').fill('Secret123')
+    await page.getByPlaceholder('请输入确认密码').fill('Secret123')
+    await page.getByPlaceholder('请输入公司名称').fill('一次点击租赁')
+    await page.getByPlaceholder('请输入联系人').fill('李四')
+    // The last field keeps the focus, as on a phone: the tap on 注册 is what takes it away.
+    await page.getByPlaceholder('请输入手机号').fill('13912340000')
+    const sent = page.waitForRequest('**/mdm/api/v1/register', { timeout: 5000 })
+    await page.getByRole('button', { name: '注册' }).tap()
+    expect((await sent).postDataJSON()).toMatchObject({ username: 'first-tap' })
+    await page.waitForURL('**/login')
+    await context.close()
+  })
+
   it('signs in, shows the shell in dark mode with the menu for the account, and signs out', async () => {
     const context = await newPhoneContext(browser)
     const page = await context.newPage()

@@ -113,6 +113,16 @@ describe('enrollment', () => {
     expect(mismatch.body).toEqual({ code: 400, msg: '接入令牌与设备类型不符', data: null })
   })
 
+  it('issues tokens to company accounts only: a staff member cannot enroll a phone as a device they may not see', async () => {
+    const staff = await h.login('demo-staff')
+    const live = await issueToken(h, boss)
+    const res = await h.call('POST', `${HW}/device/enrollmentToken`, { token: staff })
+    expect(res.body).toEqual({ code: 403, msg: '只有公司账号可以生成设备接入令牌，请联系公司负责人', data: null })
+    // The company's token still works: a refused request revoked nothing.
+    expect((await agentCall('/enroll', { enrollmentToken: live, serialNumber: 'SIM0009' })).body.code).toBe(200)
+    expect((await h.call('POST', `${HW}/device/enrollmentToken`, { token: await h.login('demo-east') })).body.code).toBe(200)
+  })
+
   it('binds a device added in the console, upper-casing the serial, without consuming quota twice', async () => {
     const deviceId = await addDevice(h, boss, { serialNumber: 'sim0001' })
     const records = await h.database.db.select().from(quotaRecords).where(eq(quotaRecords.kind, 'CONSUME'))

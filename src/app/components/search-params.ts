@@ -33,6 +33,18 @@ export const param = {
     if (typeof value === 'number' && Number.isFinite(value)) return String(value)
     return typeof value === 'string' && value.trim() !== '' ? value : undefined
   },
+  /**
+   * A text filter cut to the server's limit (the contract's filterText(max)): a longer one in a link would be refused
+   * and fail the whole list. Never ends in half a surrogate pair, which the server refuses too.
+   */
+  textOfAtMost:
+    (max: number): SearchParser<string | undefined> =>
+    (value) => {
+      const text = param.text(value)?.trim()
+      if (!text) return undefined
+      const cut = text.slice(0, max)
+      return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut
+    },
   /** One of a fixed set of codes, or undefined. */
   oneOf:
     <T extends string>(values: readonly T[]): SearchParser<T | undefined> =>

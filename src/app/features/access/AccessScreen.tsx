@@ -13,6 +13,7 @@ import { DialogSlot, lazyDialog } from '../../components/lazy-dialog'
 import { useDisclosure } from '../../components/use-disclosure'
 import { notify } from '../../notify'
 import { accessKeyQuery, useAccessMutations } from './queries'
+import './access.css'
 
 const t = organizationText.access
 const AccessForm = lazyDialog(() => import('./AccessForm').then((m) => m.AccessForm))
@@ -24,6 +25,31 @@ async function copy(text: string) {
   } catch {
     notify.warning(t.copyFailed)
   }
+}
+
+/** How another system signs its requests, folded away until asked for (the README is not in the user's hands). */
+function SigningHelp() {
+  const s = t.signing
+  return (
+    <details className="signing-help">
+      <summary>{s.title}</summary>
+      <div className="signing-help-body">
+        <p>{s.intro}</p>
+        <dl className="signing-help-headers">
+          {s.headers.map((h) => (
+            <div key={h.name}>
+              <dt>{h.name}</dt>
+              <dd>{h.text}</dd>
+            </div>
+          ))}
+        </dl>
+        <p>{s.stringToSign}</p>
+        <pre>{s.stringToSignValue}</pre>
+        <p>{s.parts}</p>
+        <p>{s.failures}</p>
+      </div>
+    </details>
+  )
 }
 
 /** /access: the open-API access key — show, create, regenerate, delete (SPEC §2, §4). */
@@ -110,9 +136,7 @@ export function AccessScreen() {
           />
         ) : null}
       </PullToRefresh>
-      <p className="form-hint" style={{ padding: '12px 0' }}>
-        {t.signingHint}
-      </p>
+      <SigningHelp />
       <DialogSlot of={creator}>
         <AccessForm visible={creator.visible} onClose={creator.close} />
       </DialogSlot>

@@ -8,6 +8,7 @@ import { signIn } from '../../api/token'
 import { AuthLayout } from './AuthLayout'
 import { CaptchaImage } from './CaptchaField'
 import { accountKeys, captchaQuery, useLogin } from './queries'
+import './account.css'
 
 type LoginForm = Omit<LoginRequest, 'captchaId'>
 type Field = keyof LoginForm
@@ -57,7 +58,7 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
 
   return (
     <AuthLayout title={uiText.loginTitle} subtitle={uiText.loginSubtitle}>
-      <form onSubmit={onSubmit} noValidate>
+      <form className="login-form" onSubmit={onSubmit} noValidate>
         <List>
           {fields.map((f) => (
             <List.Item

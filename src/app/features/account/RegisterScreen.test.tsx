@@ -60,6 +60,26 @@ describe('RegisterScreen', () => {
     expect(await screen.findByText('用户名不能为空')).toBeTruthy()
   })
 
+  it('clears an error while the field is being corrected, not when it loses focus (the 注册 button must not move under the tap)', async () => {
+    vi.stubGlobal('fetch', vi.fn())
+    renderRegister()
+    await screen.findByPlaceholderText('请输入用户名')
+    fireEvent.click(screen.getByRole('button', { name: '注册' }))
+    expect(await screen.findByText('手机号必须是11位数字，以1开头')).toBeTruthy()
+    expect(screen.getByText('用户名不能为空')).toBeTruthy()
+    // Typed only: no field loses focus.
+    fill('请输入手机号', '139')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(screen.getByText('手机号必须是11位数字，以1开头')).toBeTruthy() // still wrong: the message stays
+    fill('请输入用户名', 'newco')
+    fill('请输入密码', 'Secret123')
+    fill('请输入确认密码', 'Secret123')
+    fill('请输入公司名称', '新租赁公司')
+    fill('请输入联系人', '张三')
+    fill('请输入手机号', '13912345678')
+    await waitFor(() => expect(document.querySelectorAll('.adm-form-item-feedback-error')).toHaveLength(0))
+  })
+
   it('sends a valid form and goes back to login', async () => {
     const fetchSpy = vi.fn(async () => new Response(JSON.stringify({ code: 200, msg: 'success', data: null })))
     vi.stubGlobal('fetch', fetchSpy)

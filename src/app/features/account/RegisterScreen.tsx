@@ -17,6 +17,19 @@ const fields: { name: keyof RegisterRequest; label: string; type?: string; autoC
   { name: 'phoneNumber', label: uiText.phoneNumber, type: 'tel', autoComplete: 'tel' },
 ]
 
+type RegisterForm = ReturnType<typeof Form.useForm<RegisterRequest>>[0]
+
+/**
+ * A field first shows its error when it loses focus (or on submit); once it has one, it is checked again on every
+ * change, so the message goes as soon as the value is right. Left to the blur, the last field's message vanished
+ * when 注册 was tapped: the button moved up under the finger and that first tap was lost.
+ */
+function recheckWhileTyping(form: RegisterForm, names: string[]) {
+  const withError = names.filter((name) => form.getFieldError(name as keyof RegisterRequest).length > 0) as (keyof RegisterRequest)[]
+  // Still wrong: the message stays (validateFields rejects, which is expected here).
+  if (withError.length) form.validateFields(withError).catch(() => undefined)
+}
+
 export function RegisterScreen() {
   const [form] = Form.useForm<RegisterRequest>()
   const navigate = useNavigate()
@@ -39,6 +52,7 @@ export function RegisterScreen() {
         form={form}
         layout="horizontal"
         onFinish={onFinish}
+        onValuesChange={(changed: Partial<RegisterRequest>) => recheckWhileTyping(form, Object.keys(changed))}
         footer={
           <Button block type="submit" color="primary" size="large" loading={register.isPending}>
             {uiText.register}

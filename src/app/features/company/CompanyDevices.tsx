@@ -9,7 +9,7 @@ import { FormPopup } from '../../components/FormPopup'
 import { Pagination } from '../../components/Pagination'
 import { QueryStatus } from '../../components/QueryStatus'
 import { RecordList } from '../../components/RecordCard'
-import { SearchPanel } from '../../components/SearchPanel'
+import { SearchPanel, type SearchField } from '../../components/SearchPanel'
 import { param } from '../../components/search-params'
 import { useNow } from '../../components/use-now'
 import { deviceAreaAuthorities, type HuaweiTypePlatform } from '../../../shared/domain/device-areas'
@@ -19,11 +19,20 @@ import { DialogSlot } from '../../components/lazy-dialog'
 import { OnlineButton } from '../../components/OnlineButton'
 import { useAuthorities } from '../../components/use-authorities'
 import { useDisclosure } from '../../components/use-disclosure'
-import { companyDevicesQuery, companyKeys } from './queries'
+import { companyDevicesQuery, companyKeys, companySearchMax, deviceSerialFilter } from './queries'
 
 const t = organizationText.company
 const platforms = ['IOS', 'HUAWEI', 'MI'] as const
 const platformFilter = param.oneOf(platforms)
+/** The filters; `maxLength` is the server's limit. */
+const searchFields: SearchField[] = [
+  { name: 'serialNumber', label: deviceText.serialNumber, maxLength: companySearchMax.serialNumber },
+  {
+    name: 'platform',
+    label: t.platform,
+    options: [{ label: t.allPlatforms, value: '' }, ...platforms.map((p) => ({ label: t.platforms[p], value: p }))],
+  },
+]
 
 function DeviceList({ company }: { company: CompanyRecord }) {
   const [query, setQuery] = useState<ChildrenDeviceQuery>({ companyId: company.id, current: FIRST_PAGE, pageSize: DEFAULT_PAGE_SIZE })
@@ -37,16 +46,9 @@ function DeviceList({ company }: { company: CompanyRecord }) {
   return (
     <div style={{ padding: 12 }}>
       <SearchPanel
-        fields={[
-          { name: 'serialNumber', label: deviceText.serialNumber },
-          {
-            name: 'platform',
-            label: t.platform,
-            options: [{ label: t.allPlatforms, value: '' }, ...platforms.map((p) => ({ label: t.platforms[p], value: p }))],
-          },
-        ]}
+        fields={searchFields}
         values={{ serialNumber: query.serialNumber, platform: query.platform }}
-        onSearch={(f) => setQuery(resetToFirstPage({ ...query, serialNumber: f.serialNumber, platform: platformFilter(f.platform) }))}
+        onSearch={(f) => setQuery(resetToFirstPage({ ...query, serialNumber: deviceSerialFilter(f.serialNumber), platform: platformFilter(f.platform) }))}
       />
       <QueryStatus isPending={list.isPending} isError={list.isError && !list.data} isEmpty={records.length === 0} onRetry={() => void list.refetch()} emptyText={t.noDevices} />
       <RecordList label={t.devicesTitle(company.name)}>

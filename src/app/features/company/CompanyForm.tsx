@@ -8,6 +8,7 @@ import { PopupForm, SwitchField, TextField } from '../../components/PopupForm'
 import { validatorRule } from '../../components/form-rules'
 import { useAuthorities } from '../../components/use-authorities'
 import { useCompanyMutations } from './queries'
+import { keepChoice } from '../../components/single-choice'
 
 const t = organizationText.company
 
@@ -86,7 +87,7 @@ export function CompanyForm({ visible, editing, onClose }: CompanyFormProps) {
       <TextField name="bossName" label={t.bossName} schema={CompanyAddFields} />
       <TextField name="phoneNumber" label={uiText.phoneNumber} schema={CompanyAddFields} type="tel" inputMode="tel" />
       {withRole ? (
-        <Form.Item name="roleId" label={t.role} layout="vertical" help={t.roleHint}>
+        <Form.Item name="roleId" label={t.role} layout="vertical" help={t.roleHint} normalize={keepChoice}>
           <Selector options={roleOptions} aria-label={t.role} />
         </Form.Item>
       ) : null}

@@ -3,7 +3,7 @@ import type { CompanyRecord } from '../../../shared/contract/company'
 import { organizationText, routeTitles, successMessages, uiText } from '../../../shared/messages'
 import { OnlineButton } from '../../components/OnlineButton'
 import { PageTitle } from '../../components/PageTitle'
-import { SearchPanel } from '../../components/SearchPanel'
+import { SearchPanel, type SearchField } from '../../components/SearchPanel'
 import { confirmAction, resetPassword } from '../../components/dialogs'
 import { DialogSlot, lazyDialog } from '../../components/lazy-dialog'
 import { useAuthorities } from '../../components/use-authorities'
@@ -12,12 +12,18 @@ import { useSearchState } from '../../components/use-search-state'
 import { PagedRecords } from '../../components/PagedRecords'
 import { notify } from '../../notify'
 import { CompanyNode, nodeTitle, type CompanyActions } from './CompanyNode'
-import { companyListQuery, companySearch, useCompanyMutations } from './queries'
+import { companyListQuery, companySearch, companySearchMax, useCompanyMutations } from './queries'
 
 const t = organizationText.company
 const CompanyForm = lazyDialog(() => import('./CompanyForm').then((m) => m.CompanyForm))
 const QuotaForm = lazyDialog(() => import('./QuotaForm').then((m) => m.QuotaForm))
 const CompanyDevices = lazyDialog(() => import('./CompanyDevices').then((m) => m.CompanyDevices))
+
+/** The filters; `maxLength` is the server's limit (a longer filter in a link is cut by the URL parser). */
+const searchFields: SearchField[] = [
+  { name: 'name', label: uiText.companyName, maxLength: companySearchMax.name },
+  { name: 'username', label: uiText.username, maxLength: companySearchMax.username },
+]
 
 /** /user/business: the company tree with its accounts, quota and devices (SPEC §2). */
 export function CompanyScreen() {
@@ -61,10 +67,7 @@ export function CompanyScreen() {
         }
       />
       <SearchPanel
-        fields={[
-          { name: 'name', label: uiText.companyName },
-          { name: 'username', label: uiText.username },
-        ]}
+        fields={searchFields}
         values={search}
         onSearch={applyFilters}
       />
@@ -77,7 +80,7 @@ export function CompanyScreen() {
         <CompanyForm key={editor.value?.id ?? 'new'} visible={editor.visible} editing={editor.value} onClose={editor.close} />
       </DialogSlot>
       <DialogSlot of={quota}>
-        <QuotaForm key={quota.value?.id} visible={quota.visible} company={quota.value} onClose={quota.close} />
+        <QuotaForm key={quota.value?.id} visible={quota.visible} company={quota.value} ownCompanyId={info?.companyId ?? null} onClose={quota.close} />
       </DialogSlot>
       <DialogSlot of={devices}>
         <CompanyDevices visible={devices.visible} company={devices.value} onClose={devices.close} />

@@ -5,6 +5,7 @@ import { organizationText, successMessages, uiText } from '../../../shared/messa
 import { PopupForm, TextField } from '../../components/PopupForm'
 import { validatorRule } from '../../components/form-rules'
 import { useCompanyMutations } from './queries'
+import { keepChoice } from '../../components/single-choice'
 
 const t = organizationText.company
 
@@ -14,12 +15,41 @@ interface QuotaFormValues {
   quantity: string
 }
 
+/** A one-of-two choice that must stay made: a second tap on the chosen chip keeps it (see keepChoice). */
+const chosen = (message: string) => ({
+  validator: async (_rule: unknown, value: unknown) => {
+    if (!Array.isArray(value) || value.length !== 1) throw new Error(message)
+  },
+})
+
+/**
+ * Where the quota comes from and goes back to: the change always moves it between the company and its parent
+ * (the server's rule), which for a top-level company is the platform (only the administrator manages those).
+ */
+function directionsFor(company: CompanyRecord, ownCompanyId: number | null) {
+  if (company.parentId === null) return t.platformDirections
+  return company.parentId === ownCompanyId ? t.directions : t.parentDirections
+}
+
 /** SPEC §2 "quota change": move quota from the parent to this company, or take it back; never below zero. */
-export function QuotaForm({ visible, company, onClose }: { visible: boolean; company: CompanyRecord | null; onClose: () => void }) {
+export function QuotaForm({
+  visible,
+  company,
+  ownCompanyId,
+  onClose,
+}: {
+  visible: boolean
+  company: CompanyRecord | null
+  /** The signed-in user's company (null for the administrator). */
+  ownCompanyId: number | null
+  onClose: () => void
+}) {
   const { changeQuantity } = useCompanyMutations()
   if (!company) return null
   const huaweiOpened = company.quota.huawei.opened
+  const directions = directionsFor(company, ownCompanyId)
 
+  // The server's message (e.g. not enough quota) is shown as it is, by the HTTP client; the form keeps its values.
   const submit = (v: QuotaFormValues) => {
     const amount = Number(v.quantity)
     return changeQuantity.mutateAsync({ targetCompanyId: company.id, quantity: v.direction[0] === 'out' ? -amount : amount, huawei: v.type[0] === 'HUAWEI' })
@@ -47,7 +77,7 @@ export function QuotaForm({ visible, company, onClose }: { visible: boolean; com
         </div>
       }
     >
-      <Form.Item name="type" label={t.quotaType} layout="vertical">
+      <Form.Item name="type" label={t.quotaType} layout="vertical" normalize={keepChoice} rules={[chosen(t.quotaTypeRequired)]}>
         <Selector
           aria-label={t.quotaType}
           options={[
@@ -56,12 +86,12 @@ export function QuotaForm({ visible, company, onClose }: { visible: boolean; com
           ]}
         />
       </Form.Item>
-      <Form.Item name="direction" label={t.direction} layout="vertical">
+      <Form.Item name="direction" label={t.direction} layout="vertical" normalize={keepChoice} rules={[chosen(t.directionRequired)]}>
         <Selector
           aria-label={t.direction}
           options={[
-            { label: t.directions.in, value: 'in' },
-            { label: t.directions.out, value: 'out' },
+            { label: directions.in, value: 'in' },
+            { label: directions.out, value: 'out' },
           ]}
         />
       </Form.Item>

@@ -13,7 +13,12 @@ import type { ChangeQuantityRequest, QuotaInfo } from '../../../shared/contract/
 import { api } from '../../api/http'
 import { pagingSearch, param } from '../../components/search-params'
 
-export const companySearch = { ...pagingSearch, name: param.text, username: param.text }
+/** The longest filters CompanySearchQuery (and ChildrenDeviceQuery's serialNumber) accept; the screen's search fields carry it as maxLength. */
+export const companySearchMax = { name: 64, username: 32, serialNumber: 64 } as const
+
+
+export const companySearch = { ...pagingSearch, name: param.textOfAtMost(companySearchMax.name), username: param.textOfAtMost(companySearchMax.username) }
+export const deviceSerialFilter = param.textOfAtMost(companySearchMax.serialNumber)
 
 export const companyKeys = {
   all: ['company'] as const,

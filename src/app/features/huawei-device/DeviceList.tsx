@@ -180,7 +180,7 @@ export function DeviceList({ area, recycle, onOpen }: { area: DeviceArea; recycl
             <OnlineButton className="touch" onClick={() => void exportList()}>
               {t.export}
             </OnlineButton>
-            {!recycle ? (
+            {!recycle && auth.info && auth.info.kind !== 'STAFF' ? (
               <OnlineButton className="touch" onClick={() => enrollment.open(true)}>
                 {t.enrollment}
               </OnlineButton>

@@ -22,21 +22,11 @@ import { HUAWEI_DEVICE_ID_PARAM, MI_DEVICE_ID_PARAM } from './area'
  */
 export const searchMaxLength = { serialNumber: 64, renterName: 32 } as const
 
-/** A text filter of at most `max` UTF-16 units, never ending in half a surrogate pair (the server refuses those). */
-const textOfAtMost =
-  (max: number) =>
-  (value: unknown): string | undefined => {
-    const text = param.text(value)?.trim()
-    if (!text) return undefined
-    const cut = text.slice(0, max)
-    return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut
-  }
-
 /** URL search of the device lists: page, size and filters; bad values fall back to defaults (STYLE §4). */
 export const deviceListSearch = {
   ...pagingSearch,
-  serialNumber: textOfAtMost(searchMaxLength.serialNumber),
-  renterName: textOfAtMost(searchMaxLength.renterName),
+  serialNumber: param.textOfAtMost(searchMaxLength.serialNumber),
+  renterName: param.textOfAtMost(searchMaxLength.renterName),
   connectionStatus: param.oneOf(['success', 'warning', 'error'] as const),
 }
 export type DeviceListSearch = SearchOf<typeof deviceListSearch>

@@ -24,14 +24,16 @@ interface SecretFormProps<Shape extends z.ZodRawShape> {
   fields: [current: SecretField<Shape>, next: SecretField<Shape>, confirm: SecretField<Shape>]
   hint: string
   submit: (values: z.infer<z.ZodObject<Shape>>) => Promise<unknown>
+  /** The notice after a save: each secret names itself. */
+  success: string
   pending: boolean
 }
 
 /** Changing a secret of the account: the login password and the secondary password work the same way. */
-function SecretForm<Shape extends z.ZodRawShape>({ visible, onClose, title, schema, fields: [current, next, confirm], hint, submit, pending }: SecretFormProps<Shape>) {
+function SecretForm<Shape extends z.ZodRawShape>({ visible, onClose, title, schema, fields: [current, next, confirm], hint, submit, success, pending }: SecretFormProps<Shape>) {
   const [form] = Form.useForm<z.infer<z.ZodObject<Shape>>>()
   return (
-    <PopupForm visible={visible} title={title} onClose={onClose} form={form} submit={submit} success={successMessages.changePassword} pending={pending}>
+    <PopupForm visible={visible} title={title} onClose={onClose} form={form} submit={submit} success={success} pending={pending}>
       <TextField name={current.name} label={current.label} schema={schema} type="password" autoComplete={current.autoComplete} />
       <TextField name={next.name} label={next.label} schema={schema} type="password" autoComplete={next.autoComplete} />
       <TextField
@@ -64,6 +66,7 @@ export function PasswordForm({ visible, onClose }: { visible: boolean; onClose: 
       ]}
       hint={t.otherSessionsEnd}
       submit={updatePassword.mutateAsync}
+      success={successMessages.changePassword}
       pending={updatePassword.isPending}
     />
   )
@@ -85,6 +88,7 @@ export function SecondaryPasswordForm({ visible, isSet, onClose }: { visible: bo
       ]}
       hint={t.secondaryHint}
       submit={updateSecondaryPassword.mutateAsync}
+      success={isSet ? t.changeSecondaryDone : t.setSecondaryDone}
       pending={updateSecondaryPassword.isPending}
     />
   )

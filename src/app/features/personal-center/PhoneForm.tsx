@@ -51,6 +51,7 @@ export function PhoneForm({ visible, onClose }: { visible: boolean; onClose: () 
       <TextField
         name="code"
         label={t.code}
+        placeholder={t.codePlaceholder}
         schema={UpdatePhoneNumberRequest}
         inputMode="numeric"
         autoComplete="one-time-code"

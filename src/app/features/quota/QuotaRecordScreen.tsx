@@ -5,19 +5,29 @@ import { formatDate, formatThousands } from '../../../shared/domain/format'
 import { deviceText, organizationText, routeTitles } from '../../../shared/messages'
 import { PageTitle } from '../../components/PageTitle'
 import { RecordCard } from '../../components/RecordCard'
-import { SearchPanel } from '../../components/SearchPanel'
+import { SearchPanel, type SearchField } from '../../components/SearchPanel'
+import { useAuthorities } from '../../components/use-authorities'
 import { useSearchState } from '../../components/use-search-state'
 import { PagedRecords } from '../../components/PagedRecords'
-import { quotaRecordKinds, quotaRecordsQuery, quotaSearch } from './queries'
+import { quotaRecordKinds, quotaRecordsQuery, quotaSearch, quotaSearchMax } from './queries'
 
 const t = organizationText.quota
+
+/** The filters; `maxLength` is the server's limit (a longer filter in a link is cut by the URL parser). */
+const searchFields: SearchField[] = [
+  { name: 'serialNumber', label: deviceText.serialNumber, maxLength: quotaSearchMax.serialNumber },
+  { name: 'kind', label: t.kind, options: [{ label: t.allKinds, value: '' }, ...quotaRecordKinds.map((k) => ({ label: t.kinds[k], value: k }))] },
+]
 
 /** /account/ios and /account/huawei: the quota account and its records (consumption, transfers, grants). */
 function QuotaRecordScreen({ quotaType }: { quotaType: QuotaType }) {
   const [search, setSearch, applyFilters] = useSearchState(quotaSearch)
   const list = useQuery(quotaRecordsQuery({ ...search, quotaType }))
   const title = routeTitles[quotaType === 'IOS' ? '/account/ios' : '/account/huawei']
-  const account = list.data?.account
+  const { info } = useAuthorities()
+  // The administrator belongs to no company: there is no account of its own to sum up, only everyone's records.
+  const ownCompany = info ? info.companyId !== null : false
+  const account = ownCompany ? list.data?.account : undefined
 
   return (
     <section>
@@ -34,11 +44,9 @@ function QuotaRecordScreen({ quotaType }: { quotaType: QuotaType }) {
           </div>
         </div>
       ) : null}
+      {info && !ownCompany ? <p className="form-hint" style={{ padding: '0 0 12px' }}>{t.allCompaniesHint}</p> : null}
       <SearchPanel
-        fields={[
-          { name: 'serialNumber', label: deviceText.serialNumber },
-          { name: 'kind', label: t.kind, options: [{ label: t.allKinds, value: '' }, ...quotaRecordKinds.map((k) => ({ label: t.kinds[k], value: k }))] },
-        ]}
+        fields={searchFields}
         values={search}
         onSearch={applyFilters}
       />

@@ -7,7 +7,11 @@ import { pagingSearch, param } from '../../components/search-params'
 /** The kinds of quota record, in the order the filter offers them (the keys of their Chinese names). */
 export const quotaRecordKinds = Object.keys(organizationText.quota.kinds) as QuotaRecordItem['kind'][]
 
-export const quotaSearch = { ...pagingSearch, serialNumber: param.text, kind: param.oneOf(quotaRecordKinds) }
+/** The longest filter ConsumedRecordQuery accepts; the screen's search field carries it as maxLength. */
+export const quotaSearchMax = { serialNumber: 64 } as const
+
+
+export const quotaSearch = { ...pagingSearch, serialNumber: param.textOfAtMost(quotaSearchMax.serialNumber), kind: param.oneOf(quotaRecordKinds) }
 
 export const quotaKeys = {
   all: ['quota'] as const,

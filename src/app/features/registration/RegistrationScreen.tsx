@@ -6,17 +6,26 @@ import { organizationText, routeTitles, successMessages, uiText } from '../../..
 import { OnlineButton } from '../../components/OnlineButton'
 import { PageTitle } from '../../components/PageTitle'
 import { RecordCard } from '../../components/RecordCard'
-import { SearchPanel } from '../../components/SearchPanel'
+import { SearchPanel, type SearchField } from '../../components/SearchPanel'
 import { DialogSlot, lazyDialog } from '../../components/lazy-dialog'
 import { useDisclosure } from '../../components/use-disclosure'
 import { useSearchState } from '../../components/use-search-state'
 import { PagedRecords } from '../../components/PagedRecords'
 import { deleteRow } from '../../components/delete-row'
 import { notify } from '../../notify'
-import { registrationListQuery, registrationSearch, registrationStatuses, useRegistrationMutations } from './queries'
+import { registrationListQuery, registrationSearch, registrationSearchMax, registrationStatuses, useRegistrationMutations } from './queries'
 
 const t = organizationText.registration
 const RegistrationForm = lazyDialog(() => import('./RegistrationForm').then((m) => m.RegistrationForm))
+/** The filters; `maxLength` is the server's limit (a longer filter in a link is cut by the URL parser). */
+const searchFields: SearchField[] = [
+  { name: 'username', label: uiText.username, maxLength: registrationSearchMax.username },
+  {
+    name: 'status',
+    label: t.status,
+    options: [{ label: t.allStatuses, value: '' }, ...registrationStatuses.map((s) => ({ label: t.statuses[s], value: s }))],
+  },
+]
 const statusColor: Record<RegistrationStatus, 'warning' | 'success' | 'danger'> = { PENDING: 'warning', APPROVED: 'success', REJECTED: 'danger' }
 
 /** /userRegister (administrator): review registrations — approve or reject, edit, delete (SPEC §2). */
@@ -64,14 +73,7 @@ export function RegistrationScreen() {
     <section>
       <PageTitle title={routeTitles['/userRegister']} />
       <SearchPanel
-        fields={[
-          { name: 'username', label: uiText.username },
-          {
-            name: 'status',
-            label: t.status,
-            options: [{ label: t.allStatuses, value: '' }, ...registrationStatuses.map((s) => ({ label: t.statuses[s], value: s }))],
-          },
-        ]}
+        fields={searchFields}
         values={search}
         onSearch={applyFilters}
       />

@@ -12,7 +12,11 @@ import { pagingSearch, param } from '../../components/search-params'
 /** The review states, in the order the filter offers them (the keys of their Chinese names). */
 export const registrationStatuses = Object.keys(organizationText.registration.statuses) as RegistrationStatus[]
 
-export const registrationSearch = { ...pagingSearch, username: param.text, status: param.oneOf(registrationStatuses) }
+/** The longest filter RegistrationSearchQuery accepts; the screen's search field carries it as maxLength. */
+export const registrationSearchMax = { username: 32 } as const
+
+
+export const registrationSearch = { ...pagingSearch, username: param.textOfAtMost(registrationSearchMax.username), status: param.oneOf(registrationStatuses) }
 
 export const registrationKeys = {
   all: ['registration'] as const,

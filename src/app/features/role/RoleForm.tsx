@@ -9,6 +9,7 @@ import { SubmitForm, TextField } from '../../components/PopupForm'
 import { useAuthorities } from '../../components/use-authorities'
 import { AuthorityTreePicker } from './AuthorityTreePicker'
 import { authorityTreeQuery, roleDetailQuery, useRoleMutations } from './queries'
+import { keepChoice } from '../../components/single-choice'
 
 const t = organizationText.role
 
@@ -25,6 +26,7 @@ const authorityRule = {
     if (message) throw new Error(message)
   },
 }
+
 
 function AuthorityField({ roleType }: { roleType: RoleType }) {
   const tree = useQuery(authorityTreeQuery(roleType))
@@ -67,7 +69,7 @@ function RoleFormBody({ visible, editing, initial, onClose }: { visible: boolean
           <span>{t.types[editing.roleType]}</span>
         </Form.Item>
       ) : (
-        <Form.Item name="roleType" label={t.type} layout="vertical">
+        <Form.Item name="roleType" label={t.type} layout="vertical" normalize={keepChoice}>
           <Selector
             options={typeOptions}
             aria-label={t.type}

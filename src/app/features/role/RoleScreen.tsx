@@ -6,17 +6,31 @@ import { organizationText, routeTitles } from '../../../shared/messages'
 import { OnlineButton } from '../../components/OnlineButton'
 import { PageTitle } from '../../components/PageTitle'
 import { RecordCard } from '../../components/RecordCard'
-import { SearchPanel } from '../../components/SearchPanel'
+import { SearchPanel, type SearchField } from '../../components/SearchPanel'
 import { DialogSlot, lazyDialog } from '../../components/lazy-dialog'
 import { useAuthorities } from '../../components/use-authorities'
 import { useDisclosure } from '../../components/use-disclosure'
 import { useSearchState } from '../../components/use-search-state'
 import { PagedRecords } from '../../components/PagedRecords'
 import { deleteRow } from '../../components/delete-row'
-import { roleListQuery, roleSearch, useRoleMutations } from './queries'
+import { roleListQuery, roleSearch, roleSearchMax, useRoleMutations } from './queries'
 
 const t = organizationText.role
 const RoleForm = lazyDialog(() => import('./RoleForm').then((m) => m.RoleForm))
+
+/** The filters; `maxLength` is the server's limit (a longer filter in a link is cut by the URL parser). */
+const searchFields: SearchField[] = [
+  { name: 'name', label: t.name, maxLength: roleSearchMax.name },
+  {
+    name: 'roleType',
+    label: t.type,
+    options: [
+      { label: t.allTypes, value: '' },
+      { label: t.types.STAFF, value: 'STAFF' },
+      { label: t.types.COMPANY, value: 'COMPANY' },
+    ],
+  },
+]
 
 /** /sys: roles of COMPANY and STAFF type with their authorities (SPEC §2 "Role list and role add/edit"). */
 export function RoleScreen() {
@@ -44,18 +58,7 @@ export function RoleScreen() {
         }
       />
       <SearchPanel
-        fields={[
-          { name: 'name', label: t.name },
-          {
-            name: 'roleType',
-            label: t.type,
-            options: [
-              { label: t.allTypes, value: '' },
-              { label: t.types.STAFF, value: 'STAFF' },
-              { label: t.types.COMPANY, value: 'COMPANY' },
-            ],
-          },
-        ]}
+        fields={searchFields}
         values={search}
         onSearch={applyFilters}
       />

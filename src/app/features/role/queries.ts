@@ -12,7 +12,11 @@ import { api } from '../../api/http'
 import { roleOptionKeys } from '../../api/role-options'
 import { pagingSearch, param } from '../../components/search-params'
 
-export const roleSearch = { ...pagingSearch, name: param.text, roleType: param.oneOf(['COMPANY', 'STAFF'] as const) }
+/** The longest filter RoleSearchQuery accepts; the screen's search field carries it as maxLength. */
+export const roleSearchMax = { name: 32 } as const
+
+
+export const roleSearch = { ...pagingSearch, name: param.textOfAtMost(roleSearchMax.name), roleType: param.oneOf(['COMPANY', 'STAFF'] as const) }
 
 export const roleKeys = {
   all: ['role'] as const,

@@ -5,6 +5,7 @@ import { disableText, organizationText, successMessages, uiText } from '../../..
 import { roleOptionsQuery } from '../../api/role-options'
 import { PopupForm, SwitchField, TextField } from '../../components/PopupForm'
 import { useStaffMutations } from './queries'
+import { keepChoice } from '../../components/single-choice'
 
 const t = organizationText.staff
 
@@ -23,6 +24,7 @@ interface StaffFormProps {
   editing: StaffRecord | null
   onClose: () => void
 }
+
 
 /** Add or edit a staff member. Mounted per target (keyed by the caller), so a failed save keeps what was typed. */
 export function StaffForm({ visible, editing, onClose }: StaffFormProps) {
@@ -64,7 +66,7 @@ export function StaffForm({ visible, editing, onClose }: StaffFormProps) {
       )}
       <TextField name="name" label={t.name} schema={StaffAddRequest} />
       <TextField name="phoneNumber" label={uiText.phoneNumber} schema={StaffAddRequest} type="tel" inputMode="tel" />
-      <Form.Item name="roleId" label={t.role} layout="vertical">
+      <Form.Item name="roleId" label={t.role} layout="vertical" normalize={keepChoice}>
         <Selector options={roleOptions} aria-label={t.role} />
       </Form.Item>
       {editing ? <SwitchField name="available" label={t.available} confirmOff={disableText.staff(editing.name || editing.username)} /> : null}

@@ -6,17 +6,24 @@ import { organizationText, routeTitles, uiText } from '../../../shared/messages'
 import { OnlineButton } from '../../components/OnlineButton'
 import { PageTitle } from '../../components/PageTitle'
 import { RecordCard } from '../../components/RecordCard'
-import { SearchPanel } from '../../components/SearchPanel'
+import { SearchPanel, type SearchField } from '../../components/SearchPanel'
 import { resetPassword } from '../../components/dialogs'
 import { DialogSlot, lazyDialog } from '../../components/lazy-dialog'
 import { useDisclosure } from '../../components/use-disclosure'
 import { useSearchState } from '../../components/use-search-state'
 import { PagedRecords } from '../../components/PagedRecords'
 import { deleteRow } from '../../components/delete-row'
-import { staffListQuery, staffSearch, useStaffMutations } from './queries'
+import { staffListQuery, staffSearch, staffSearchMax, useStaffMutations } from './queries'
 
 const t = organizationText.staff
 const StaffForm = lazyDialog(() => import('./StaffForm').then((m) => m.StaffForm))
+
+/** The filters; `maxLength` is the server's limit (a longer filter in a link is cut by the URL parser). */
+const searchFields: SearchField[] = [
+  { name: 'name', label: t.name, maxLength: staffSearchMax.name },
+  { name: 'username', label: uiText.username, maxLength: staffSearchMax.username },
+  { name: 'phoneNumber', label: uiText.phoneNumber, inputMode: 'tel', maxLength: staffSearchMax.phoneNumber },
+]
 
 /** /user/staff: search, add/edit, delete and reset the password of staff (SPEC §2). */
 export function StaffScreen() {
@@ -43,11 +50,7 @@ export function StaffScreen() {
         }
       />
       <SearchPanel
-        fields={[
-          { name: 'name', label: t.name },
-          { name: 'username', label: uiText.username },
-          { name: 'phoneNumber', label: uiText.phoneNumber, inputMode: 'tel' },
-        ]}
+        fields={searchFields}
         values={search}
         onSearch={applyFilters}
       />

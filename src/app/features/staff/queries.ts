@@ -5,7 +5,16 @@ import { api } from '../../api/http'
 import { pagingSearch, param } from '../../components/search-params'
 
 /** The staff screen's URL search: page, size and filters (bad values fall back to defaults). */
-export const staffSearch = { ...pagingSearch, username: param.text, name: param.text, phoneNumber: param.text }
+/** The longest filters StaffSearchQuery accepts; the screen's search fields carry it as maxLength. */
+export const staffSearchMax = { username: 32, name: 32, phoneNumber: 11 } as const
+
+
+export const staffSearch = {
+  ...pagingSearch,
+  username: param.textOfAtMost(staffSearchMax.username),
+  name: param.textOfAtMost(staffSearchMax.name),
+  phoneNumber: param.textOfAtMost(staffSearchMax.phoneNumber),
+}
 
 export const staffKeys = {
   all: ['staff'] as const,

@@ -81,6 +81,9 @@ export function deviceRoutes(area: DeviceArea) {
       })
     })
     .post('/device/enrollmentToken', access.authority(area.authority.device), async (c) => {
+      // The token enrolls any phone as any device of the company (and replaces the token before it): a company's
+      // own account issues it, never a staff member, who sees only the devices assigned to them.
+      if (c.var.user.kind === 'STAFF') throw ApiError.forbidden(t.enrollmentCompanyOnly)
       const companyId = c.var.user.companyId
       if (companyId === null) throw ApiError.badRequest(t.companyRequired)
       const token = await new AgentService(c.var.services.db).issueEnrollmentToken(companyId, area.platform)
