@@ -56,6 +56,14 @@ describe('roles: add, search, detail, update, delete', () => {
     expect(list.body.data.map((r: any) => r.name)).toEqual(expect.arrayContaining(['巡检员', '设备专员']))
   })
 
+  it('lists for a picker only the roles of the company whose account is edited, and none outside the scope', async () => {
+    await h.call('POST', '/role/add', { token: await h.login('demo-east'), json: { name: '华东角色', roleType: 'STAFF', authorityIdList: ['dashboard'] } })
+    const names = async (query: string, token = boss) => (await h.call('GET', `/role/list?roleType=STAFF${query}`, { token })).body.data.map((r: any) => r.name)
+    expect(await names('')).not.toContain('华东角色')
+    expect(await names(`&companyId=${h.demo.eastCompanyId}`)).toEqual(['华东角色'])
+    expect(await names(`&companyId=${h.demo.eastCompanyId}`, await h.login('demo-west'))).toEqual([])
+  })
+
   it('needs at least one authority: 请选择权限', async () => {
     for (const authorityIdList of [[], undefined]) {
       const res = await h.call('POST', '/role/add', { token: boss, json: { name: '空角色', roleType: 'STAFF', authorityIdList } })

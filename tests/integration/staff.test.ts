@@ -83,15 +83,45 @@ describe('POST /company/staff/add', () => {
     const weaker = await makeStaff(h, h.demo.bossCompanyId, 'weaker', ['dashboard'])
     const token = await h.login('staff-admin', 'Other@2026')
     for (const [method, path, json] of [
-      ['PUT', '/company/staff/resetPassword', { staffId: h.demo.staffId }],
       ['PUT', '/company/staff/update', { id: h.demo.staffId, roleId: null }],
       ['POST', '/company/staff/delete', { id: h.demo.staffId }],
     ] as const) {
       expect((await h.call(method, path, { token, json })).body, path).toEqual({ code: 403, msg: '不能管理权限超出自身的角色或员工', data: null })
     }
     await h.login('demo-staff')
-    const reset = await h.call('PUT', '/company/staff/resetPassword', { token, json: { staffId: weaker.staffId } })
-    expect(reset.body.code).toBe(200)
+    expect((await h.call('PUT', '/company/staff/update', { token, json: { id: weaker.staffId, name: '改名' } })).body.code).toBe(200)
+  })
+
+  it('lets only company accounts reset a staff password: a colleague\'s new password would open their devices', async () => {
+    await makeStaff(h, h.demo.bossCompanyId, 'staff-admin', ['staff', 'huawei:device'])
+    const colleague = await makeStaff(h, h.demo.bossCompanyId, 'colleague', ['huawei:device'])
+    const token = await h.login('staff-admin', 'Other@2026')
+    const reset = await h.call('PUT', '/company/staff/resetPassword', { token, json: { staffId: colleague.staffId } })
+    expect(reset.body).toEqual({ code: 403, msg: '只有公司账号可以重置员工密码，请联系公司负责人', data: null })
+    expect(await h.login('colleague', 'Other@2026')).toBeTruthy()
+    expect((await h.call('PUT', '/company/staff/resetPassword', { token: boss, json: { staffId: colleague.staffId } })).body.code).toBe(200)
+  })
+
+  it('gives a staff member only roles of their own company, so no other company can widen them by editing its role', async () => {
+    const eastRole = await h.call('POST', '/role/add', { token: await h.login('demo-east'), json: { name: '华东角色', roleType: 'STAFF', authorityIdList: ['dashboard'] } })
+    const west = await h.login('demo-west')
+    const westStaff = await h.call('POST', '/company/staff/add', { token: west, json: { ...newStaff } })
+    const assign = await h.call('PUT', '/company/staff/update', { token: boss, json: { id: westStaff.body.data.id, roleId: eastRole.body.data.id } })
+    expect(assign.body).toEqual({ code: 400, msg: '只能选择该账号所属公司的角色', data: null })
+    const add = await h.call('POST', '/company/staff/add', { token: boss, json: { ...newStaff, username: 'boss-staff', roleId: eastRole.body.data.id } })
+    expect(add.body).toEqual({ code: 400, msg: '只能选择该账号所属公司的角色', data: null })
+  })
+
+  it('changes one\'s own phone number only through the personal centre, with an SMS code', async () => {
+    const staffAdmin = await makeStaff(h, h.demo.bossCompanyId, 'staff-admin', ['staff'])
+    const token = await h.login('staff-admin', 'Other@2026')
+    const own = await h.call('PUT', '/company/staff/update', { token, json: { id: staffAdmin.staffId, phoneNumber: '13711112222' } })
+    expect(own.body).toEqual({ code: 400, msg: '修改本人手机号需要短信验证，请到个人中心修改', data: null })
+    const bossOwn = await h.call('PUT', '/company/update', { token: boss, json: { id: h.demo.bossCompanyId, phoneNumber: '13711112222' } })
+    expect(bossOwn.body).toEqual({ code: 400, msg: '修改本人手机号需要短信验证，请到个人中心修改', data: null })
+    // Someone else's number, or one's own name, is fine.
+    expect((await h.call('PUT', '/company/staff/update', { token: boss, json: { id: staffAdmin.staffId, phoneNumber: '13711112222' } })).body.code).toBe(200)
+    expect((await h.call('PUT', '/company/staff/update', { token, json: { id: staffAdmin.staffId, name: '新名字' } })).body.code).toBe(200)
   })
 
   it('never gives a child company’s staff more than the child company holds, also after it is narrowed', async () => {

@@ -9,11 +9,12 @@ import { api } from './http'
  */
 export const roleOptionKeys = {
   all: ['roleOptions'] as const,
-  of: (type: RoleType) => [...roleOptionKeys.all, type] as const,
+  of: (type: RoleType, companyId?: number) => [...roleOptionKeys.all, type, companyId ?? 'own'] as const,
 }
 
-export const roleOptionsQuery = (type: RoleType) =>
+/** `companyId`: the company of the account being edited (its roles only); default the user's own company. */
+export const roleOptionsQuery = (type: RoleType, companyId?: number) =>
   queryOptions({
-    queryKey: roleOptionKeys.of(type),
-    queryFn: () => api.get<RoleOption[]>('/role/list', { roleType: type }),
+    queryKey: roleOptionKeys.of(type, companyId),
+    queryFn: () => api.get<RoleOption[]>('/role/list', { roleType: type, companyId }),
   })

@@ -41,7 +41,8 @@ export const RoleDeleteRequest = z.object({ id: idSchema })
 export const RoleDetailQuery = z.object({ roleId: idSchema })
 
 /** GET /role/list?roleType= — the choices of a role picker. */
-export const RoleListQuery = z.object({ roleType: RoleType })
+/** GET /role/list: the roles an account of `companyId` (default: the user's own company) may be given. */
+export const RoleListQuery = z.object({ roleType: RoleType, companyId: idSchema.optional() })
 
 /** GET /role/search */
 export const RoleSearchQuery = pagingQuerySchema.extend({ name: filterText(32), roleType: RoleType.optional() })

@@ -28,7 +28,8 @@ interface StaffFormProps {
 
 /** Add or edit a staff member. Mounted per target (keyed by the caller), so a failed save keeps what was typed. */
 export function StaffForm({ visible, editing, onClose }: StaffFormProps) {
-  const roles = useQuery({ ...roleOptionsQuery('STAFF'), enabled: visible })
+  // Only roles of the staff member's own company can be given (a new member joins the user's company).
+  const roles = useQuery({ ...roleOptionsQuery('STAFF', editing?.companyId), enabled: visible })
   const { add, update } = useStaffMutations()
 
   const submit = (v: StaffFormValues) => {

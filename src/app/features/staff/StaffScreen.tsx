@@ -14,6 +14,7 @@ import { useSearchState } from '../../components/use-search-state'
 import { PagedRecords } from '../../components/PagedRecords'
 import { deleteRow } from '../../components/delete-row'
 import { staffListQuery, staffSearch, staffSearchMax, useStaffMutations } from './queries'
+import { useAuthorities } from '../../components/use-authorities'
 
 const t = organizationText.staff
 const StaffForm = lazyDialog(() => import('./StaffForm').then((m) => m.StaffForm))
@@ -32,6 +33,9 @@ export function StaffScreen() {
   const editor = useDisclosure<StaffRecord | null>()
   const mutations = useStaffMutations()
   const total = list.data?.total ?? 0
+  // Only company accounts reset a staff password (the server refuses staff: it would open a colleague's devices).
+  const auth = useAuthorities()
+  const canResetPassword = auth.info !== undefined && auth.info.kind !== 'STAFF'
 
   const onDelete = (s: StaffRecord) =>
     deleteRow(t.confirmDelete(s.name || s.username), () => mutations.remove.mutateAsync(s.id), { search, setSearch, total })
@@ -78,9 +82,11 @@ export function StaffScreen() {
                 <OnlineButton size="small" onClick={() => editor.open(s)}>
                   {organizationText.common.edit}
                 </OnlineButton>
-                <OnlineButton size="small" onClick={() => void onResetPassword(s)}>
-                  {organizationText.common.resetPassword}
-                </OnlineButton>
+                {canResetPassword ? (
+                  <OnlineButton size="small" onClick={() => void onResetPassword(s)}>
+                    {organizationText.common.resetPassword}
+                  </OnlineButton>
+                ) : null}
                 <OnlineButton size="small" color="danger" fill="outline" onClick={() => void onDelete(s)}>
                   {organizationText.common.delete}
                 </OnlineButton>

@@ -143,7 +143,7 @@ export class CompanyService {
   async add(req: CompanyAddRequest): Promise<{ id: number }> {
     const parentId = this.user.kind === 'ADMIN' ? null : this.user.kind === 'BOSS' ? this.user.companyId : undefined
     if (parentId === undefined) throw ApiError.forbidden()
-    const roleId = req.roleId && parentId !== null ? (await new RoleService(this.db, this.user).assignable(req.roleId, 'COMPANY')).id : null
+    const roleId = req.roleId && parentId !== null ? (await new RoleService(this.db, this.user).assignable(req.roleId, 'COMPANY', parentId)).id : null
     await this.assertUsernameFree(req.username)
     await this.assertNameFree(req.name, parentId)
     const passwordHash = await hashPassword(req.password)
@@ -185,7 +185,7 @@ export class CompanyService {
     if (req.roleId !== undefined) {
       // Only a child company's account holds a COMPANY role; a boss always holds every company authority.
       if (company.parentId === null || company.id === this.user.companyId) throw ApiError.badRequest(m.companyRoleBossOnly)
-      roleId = req.roleId === null ? null : (await new RoleService(this.db, this.user).assignable(req.roleId, 'COMPANY')).id
+      roleId = req.roleId === null ? null : (await new RoleService(this.db, this.user).assignable(req.roleId, 'COMPANY', company.parentId)).id
     }
     if (req.name !== undefined && req.name !== company.name) await this.assertNameFree(req.name, company.parentId, company.id)
     await this.db.transaction(async (tx) => {
@@ -194,12 +194,16 @@ export class CompanyService {
       }
       if (req.bossName !== undefined || req.phoneNumber !== undefined || roleId !== undefined) {
         const [account] = await tx
-          .select({ id: users.id })
+          .select({ id: users.id, phoneNumber: users.phoneNumber })
           .from(users)
           .where(and(eq(users.companyId, company.id), inArray(users.kind, [...accountKinds])))
           .orderBy(asc(users.id))
           .limit(1)
         if (account) {
+          // A phone number is where SMS codes go: one's own changes only with a code, in the personal centre.
+          if (account.id === this.user.id && req.phoneNumber !== undefined && req.phoneNumber !== account.phoneNumber) {
+            throw ApiError.badRequest(m.changeOwnPhoneInCenter)
+          }
           await tx.update(users).set({ name: req.bossName, phoneNumber: req.phoneNumber, roleId }).where(eq(users.id, account.id))
         }
       }

@@ -23,7 +23,8 @@ export const roleRoutes = new Hono<AppEnv>()
   .get('/role/detail', role, async (c) => ok(c, await service(c).detail(parseQuery(c, RoleDetailQuery).roleId)))
   .get('/role/list', access.anyAuthority('role', 'staff', 'company'), async (c) => {
     // The role picker of the staff and company forms, so it opens to whoever manages those too.
-    return ok(c, await service(c).list(parseQuery(c, RoleListQuery).roleType))
+    const q = parseQuery(c, RoleListQuery)
+    return ok(c, await service(c).list(q.roleType, q.companyId))
   })
   .post('/role/add', role, async (c) => ok(c, await service(c).add(await parseBody(c, RoleAddRequest)), successMessages.save))
   .put('/role/update', role, async (c) => {

@@ -119,12 +119,17 @@ export class RoleService {
     return { ...record, authorityTree: authorityTreeFor(record.roleType) }
   }
 
-  async list(type: RoleType): Promise<RoleOption[]> {
+  /**
+   * The roles of one type defined by `companyId` (default: the user's own company) — the ones `assignable` accepts
+   * for its accounts; none for a company outside the scope. The administrator, without a company, sees every one.
+   */
+  async list(type: RoleType, companyId: number | undefined = this.user.companyId ?? undefined): Promise<RoleOption[]> {
     const scope = await this.scope()
+    if (companyId !== undefined && !isInScope(scope, companyId)) return []
     return this.db
       .select({ id: roles.id, name: roles.name, roleType: roles.roleType })
       .from(roles)
-      .where(and(withinScope(roles.companyId, scope), eq(roles.roleType, type)))
+      .where(and(withinScope(roles.companyId, scope), eq(roles.roleType, type), companyId !== undefined ? eq(roles.companyId, companyId) : undefined))
       .orderBy(roles.name)
   }
 
@@ -178,10 +183,12 @@ export class RoleService {
   }
 
   /**
-   * A role the user may give an account of the given kind: visible, of the right type, and (for non-bosses)
-   * granting nothing the user lacks. Foreign and missing roles get the same 404.
+   * A role the user may give an account of the given kind: visible, of the right type, defined by the company whose
+   * roles that account may hold (`ownerCompanyId`: a staff member's own company; for a child company's account, its
+   * parent), and (for non-bosses) granting nothing the user lacks. Foreign and missing roles get the same 404.
+   * Holding another company's role would let that company widen the account's authorities by editing its role.
    */
-  async assignable(roleId: number, type: RoleType): Promise<{ id: number; authorities: string[] }> {
+  async assignable(roleId: number, type: RoleType, ownerCompanyId: number): Promise<{ id: number; authorities: string[] }> {
     const scope = await this.scope()
     const [role] = await this.db
       .select({ id: roles.id, roleType: roles.roleType, authorities: roles.authorities, companyId: roles.companyId })
@@ -189,6 +196,7 @@ export class RoleService {
       .where(eq(roles.id, roleId))
     if (!role || !isInScope(scope, role.companyId)) throw ApiError.notFound(m.roleNotFound)
     if (role.roleType !== type) throw ApiError.badRequest(m.roleTypeMismatch(type))
+    if (role.companyId !== ownerCompanyId) throw ApiError.badRequest(m.roleOfOtherCompany)
     if (this.user.kind !== 'BOSS' && role.authorities.some((a) => !this.user.authorities.includes(a))) {
       throw ApiError.forbidden(m.authorityBeyondOwn)
     }

@@ -90,7 +90,7 @@ export class StaffService {
 
   async add(req: StaffAddRequest): Promise<{ id: number }> {
     if (this.user.companyId === null) throw ApiError.forbidden()
-    const roleId = req.roleId ? (await this.roles().assignable(req.roleId, 'STAFF')).id : null
+    const roleId = req.roleId ? (await this.roles().assignable(req.roleId, 'STAFF', this.user.companyId)).id : null
     const [taken] = await this.db.select({ id: users.id }).from(users).where(eq(users.username, req.username)).limit(1)
     if (taken) throw ApiError.conflict(errorMessages.usernameTaken)
     try {
@@ -117,7 +117,11 @@ export class StaffService {
     const staff = await this.visibleStaff(req.id)
     if (req.available === false && staff.id === this.user.id) throw ApiError.badRequest(m.cannotChangeSelf)
     let roleId: number | null | undefined
-    if (req.roleId !== undefined) roleId = req.roleId === null ? null : (await this.roles().assignable(req.roleId, 'STAFF')).id
+    if (req.roleId !== undefined) roleId = req.roleId === null ? null : (await this.roles().assignable(req.roleId, 'STAFF', staff.companyId!)).id
+    // A phone number is where SMS codes go: one's own changes only with a code, in the personal centre.
+    if (staff.id === this.user.id && req.phoneNumber !== undefined && req.phoneNumber !== staff.phoneNumber) {
+      throw ApiError.badRequest(m.changeOwnPhoneInCenter)
+    }
     if (req.name === undefined && req.phoneNumber === undefined && roleId === undefined && req.available === undefined) return
     await this.db
       .update(users)
@@ -145,6 +149,8 @@ export class StaffService {
   }
 
   async resetPassword(staffId: number): Promise<ResetPasswordResponse> {
+    // Visibility of devices is per staff member: a colleague's new password would be a way into their devices.
+    if (this.user.kind === 'STAFF') throw ApiError.forbidden(m.resetPasswordCompanyOnly)
     const staff = await this.visibleStaff(staffId)
     if (staff.id === this.user.id) throw ApiError.badRequest(m.cannotResetSelf)
     const password = randomPassword()
