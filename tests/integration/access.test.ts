@@ -56,6 +56,14 @@ describe('access keys', () => {
     expect(created.body.data.accessSecret).toBeTruthy()
   })
 
+  it('keeps one key when create is tapped twice at once, and delete then disables every way in', async () => {
+    const answers = await Promise.all([1, 2, 3].map(() => create({ name: 'k', remark: '', ipWhiteList: '' })))
+    expect(answers.map((a) => a.body.code).sort()).toEqual([200, 409, 409])
+    expect(await h.database.db.select().from(accessKeys)).toHaveLength(1)
+    await h.call('POST', '/access/delete', { token: boss })
+    expect((await h.database.db.select().from(accessKeys)).filter((k) => k.accessSecret !== null)).toHaveLength(0)
+  })
+
   it('answers refresh and delete without a key with 404', async () => {
     expect((await h.call('PUT', '/access/refresh', { token: boss })).body).toEqual({ code: 404, msg: '尚未创建访问密钥', data: null })
     expect((await h.call('POST', '/access/delete', { token: boss })).body).toEqual({ code: 404, msg: '尚未创建访问密钥', data: null })

@@ -150,6 +150,15 @@ describe('PUT /company/update', () => {
     expect(elsewhere.body.code).toBe(200)
   })
 
+  it('creates one of three siblings added with one name at the same moment', async () => {
+    const answers = await Promise.all(
+      [1, 2, 3].map((n) => h.call('POST', '/company/add', { token: boss, json: { ...newCompany, username: `same-name-${n}` } })),
+    )
+    expect(answers.map((a) => a.body.code).sort()).toEqual([200, 409, 409])
+    for (const a of answers.filter((a) => a.body.code === 409)) expect(a.body.msg).toBe('已有名为「演示租赁华南分公司」的同级公司，请换一个名称')
+    expect(await h.database.db.select().from(companies).where(eq(companies.name, newCompany.name))).toHaveLength(1)
+  })
+
   it('will not disable the boss’s own company', async () => {
     const res = await h.call('PUT', '/company/update', { token: boss, json: { id: h.demo.bossCompanyId, available: false } })
     expect(res.body).toMatchObject({ code: 400, msg: '不能禁用自己的公司' })

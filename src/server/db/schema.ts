@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core'
 
 /**
  * Companies form a two-level tree: a top-level (boss) company and its child companies.
@@ -14,7 +14,11 @@ export const companies = pgTable(
     available: boolean('available').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('companies_parent_idx').on(t.parentId)],
+  (t) => [
+    index('companies_parent_idx').on(t.parentId),
+    // Siblings (and the top-level companies, whose parent is null) have distinct names.
+    unique('companies_sibling_name_key').on(t.parentId, t.name).nullsNotDistinct(),
+  ],
 )
 
 /** ADMIN: platform administrator; BOSS: top-level company account; COMPANY: child company account; STAFF. */
@@ -177,7 +181,8 @@ export const accessKeys = pgTable(
     ipWhiteList: text('ip_white_list').notNull().default(''),
     gmtCreate: timestamp('gmt_create', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('access_keys_key_idx').on(t.accessKey), index('access_keys_company_idx').on(t.companyId)],
+  // One key per company (SPEC §3): two creates at the same moment must not leave a second, undeletable key.
+  (t) => [uniqueIndex('access_keys_key_idx').on(t.accessKey), uniqueIndex('access_keys_company_idx').on(t.companyId)],
 )
 
 /** Nonces seen by the open API, kept for the timestamp window so that a replayed request is refused. */

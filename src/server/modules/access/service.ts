@@ -8,6 +8,7 @@ import type { SecretBox } from '../../crypto/secret-box'
 import type { Db } from '../../db/client'
 import { accessKeys } from '../../db/schema'
 import { ApiError } from '../../http/errors'
+import { isUniqueViolation, uniqueConstraints } from '../../db/unique-violation'
 
 /** A new key pair: the access key names the caller, the secret signs its requests (HMAC-SHA256). */
 function newKeyPair() {
@@ -66,7 +67,16 @@ export class AccessKeyService {
     if (existing?.accessSecret) throw ApiError.conflict(m.accessKeyExists)
     const values = { ...this.newPair(), name: req.name, remark: req.remark, ipWhiteList: req.ipWhiteList, userId: this.user.id, gmtCreate: new Date() }
     if (existing) await this.db.update(accessKeys).set(values).where(eq(accessKeys.id, existing.id))
-    else await this.db.insert(accessKeys).values({ ...values, companyId })
+    else {
+      await this.db
+        .insert(accessKeys)
+        .values({ ...values, companyId })
+        .catch((err: unknown) => {
+          // Created a moment ago by a second tap or another session: one key per company.
+          if (isUniqueViolation(err, uniqueConstraints.oneAccessKeyPerCompany)) throw ApiError.conflict(m.accessKeyExists)
+          throw err
+        })
+    }
     return this.get()
   }
 

@@ -18,7 +18,7 @@ import { iso } from '../../http/iso'
 import { likePattern } from '../../db/like'
 import type { Db } from '../../db/client'
 import { companies, devices, quotaAccounts, roles, users } from '../../db/schema'
-import { isUniqueViolation } from '../../db/unique-violation'
+import { isUniqueViolation, uniqueConstraints } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
 import { QuotaService } from '../quota/service'
 import { RoleService } from '../role/service'
@@ -163,6 +163,8 @@ export class CompanyService {
         return company
       })
     } catch (err) {
+      // Two adds at the same moment: the constraints let one through.
+      if (isUniqueViolation(err, uniqueConstraints.siblingCompanyName)) throw ApiError.conflict(m.companyNameTaken(req.name))
       if (isUniqueViolation(err)) throw ApiError.conflict(errorMessages.usernameTaken)
       throw err
     }
@@ -207,6 +209,10 @@ export class CompanyService {
           await tx.update(users).set({ name: req.bossName, phoneNumber: req.phoneNumber, roleId }).where(eq(users.id, account.id))
         }
       }
+    }).catch((err: unknown) => {
+      // A sibling took the name a moment ago.
+      if (isUniqueViolation(err, uniqueConstraints.siblingCompanyName)) throw ApiError.conflict(m.companyNameTaken(req.name ?? company.name))
+      throw err
     })
   }
 

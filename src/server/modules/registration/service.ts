@@ -9,7 +9,7 @@ import { errorMessages, organizationMessages as m } from '../../../shared/messag
 import { iso } from '../../http/iso'
 import type { Db } from '../../db/client'
 import { companies, registrations, users } from '../../db/schema'
-import { isUniqueViolation } from '../../db/unique-violation'
+import { isUniqueViolation, uniqueConstraints } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
 import { QuotaService } from '../quota/service'
 import { assertCompanyNameFree } from '../company/service'
@@ -70,9 +70,11 @@ export class RegistrationService {
    * registered with becomes the account's hash, so they sign in with it; the Apple quota account opens with it.
    */
   async approve(id: number): Promise<void> {
+    let companyName: string | undefined
     try {
       await this.db.transaction(async (tx) => {
         const reg = await this.lockPending(tx, id)
+        companyName = reg.companyName
         await this.assertUsernameFree(tx, reg.username)
         await assertCompanyNameFree(tx, reg.companyName, null)
         const [company] = await tx.insert(companies).values({ name: reg.companyName }).returning({ id: companies.id })
@@ -88,6 +90,7 @@ export class RegistrationService {
         await tx.update(registrations).set({ status: 'APPROVED', reviewedAt: new Date() }).where(eq(registrations.id, reg.id))
       })
     } catch (err) {
+      if (isUniqueViolation(err, uniqueConstraints.siblingCompanyName)) throw ApiError.conflict(m.companyNameTaken(companyName ?? ''))
       if (isUniqueViolation(err)) throw ApiError.conflict(errorMessages.usernameTaken)
       throw err
     }
