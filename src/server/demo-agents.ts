@@ -1,6 +1,6 @@
 import type { AgentPlatform } from '../shared/contract/agent'
 import { SimulatedAgent } from '../sim/huawei-agent'
-import type { Db } from './db/client'
+import type { Services } from './context'
 import { demoAgentDevices } from './db/seed-devices'
 import { AgentService } from './protocol/agent/service'
 
@@ -12,9 +12,9 @@ export const DEMO_POLL_INTERVAL_MS = 3000
  * HTTP. Each start issues fresh enrollment tokens (only their hashes are stored, so earlier ones cannot be reused)
  * and the agents enroll with them.
  */
-export async function startDemoAgents(db: Db, serverUrl: string): Promise<{ agents: SimulatedAgent[]; stop(): Promise<void> }> {
-  const rows = await demoAgentDevices(db)
-  const service = new AgentService(db)
+export async function startDemoAgents(services: Pick<Services, 'db' | 'secrets'>, serverUrl: string): Promise<{ agents: SimulatedAgent[]; stop(): Promise<void> }> {
+  const rows = await demoAgentDevices(services.db)
+  const service = new AgentService(services)
   const tokens = new Map<string, string>()
   const tokenFor = async (companyId: number, platform: AgentPlatform) => {
     const key = `${companyId}:${platform}`

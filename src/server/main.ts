@@ -23,7 +23,8 @@ export async function startServer(config: AppConfig = loadConfig()) {
     }
   }
   if (config.demo) console.warn(logMessages.demoActive)
-  const app = createApp(createServices(config, database.db))
+  const services = createServices(config, database.db)
+  const app = createApp(services)
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s))
   })
@@ -33,7 +34,7 @@ export async function startServer(config: AppConfig = loadConfig()) {
   console.log(logMessages.listening(url))
   // Demo mode: simulated Huawei / Mi agents poll this server over HTTP, like real phones would.
   const agentHost = ['0.0.0.0', '::', 'localhost', '127.0.0.1'].includes(config.host) ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host
-  const demoAgents = config.demo ? await startDemoAgents(database.db, `http://${agentHost}:${port}`) : null
+  const demoAgents = config.demo ? await startDemoAgents(services, `http://${agentHost}:${port}`) : null
   return {
     url,
     port,

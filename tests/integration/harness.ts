@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { PgTable } from 'drizzle-orm/pg-core'
 import * as schema from '../../src/server/db/schema'
 import { createApp, createServices, MAIN_BASE } from '../../src/server/app'
+import type { Services } from '../../src/server/context'
 import { testConfig, type AppConfig } from '../../src/server/config'
 import { openDatabase, type Database } from '../../src/server/db/client'
 import { demoAccounts, isEmpty, seedDemo, type DemoIds } from '../../src/server/db/seed'
@@ -11,6 +12,8 @@ export const CAPTCHA = 'test'
 
 export interface Harness {
   database: Database
+  /** What the app's handlers reach (configuration, database, secret box …), for tests that call a service directly. */
+  services: Services
   demo: DemoIds
   /** Calls the app's own request handler (no socket), like a client over HTTP. */
   call(method: string, path: string, opts?: { token?: string; json?: unknown; body?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; text: string }>
@@ -34,9 +37,11 @@ function truncateAll(database: Database) {
 export async function createHarness(overrides: Partial<AppConfig> = {}, databaseUrl = 'memory://'): Promise<Harness> {
   const database = await openDatabase(databaseUrl)
   if (!(await isEmpty(database.db))) await truncateAll(database)
-  const app = createApp(createServices(testConfig(overrides), database.db))
+  const services = createServices(testConfig(overrides), database.db)
+  const app = createApp(services)
   const h: Harness = {
     database,
+    services,
     demo: await seedDemo(database.db),
     async call(method, path, opts = {}) {
       const headers: Record<string, string> = { ...opts.headers }

@@ -243,7 +243,7 @@ describe('polling', () => {
     const taskId = (await command(h, boss, 'lockScreen', deviceId)).body.data.taskId
     expect((await agentCall('/poll', {}, phone.credential!)).body.data.tasks).toHaveLength(1)
     // A second poll has read the device (locked: false) when the lock's result commits …
-    const agent = new AgentService(h.database.db)
+    const agent = new AgentService(h.services)
     const polling = (await agent.authenticate(phone.credential!))!
     expect(polling.state.locked).toBe(false)
     expect((await agentCall('/result', { taskId, success: true }, phone.credential!)).body.data.status).toBe('DONE')
@@ -296,6 +296,10 @@ describe('every command through a simulated phone', () => {
     const log = await h.call('GET', `${HW}/device/task/search?deviceId=${deviceId}`, { token: boss })
     expect(log.body.data.records[0]).toMatchObject({ taskId: asked.taskId, result: null })
     expect(log.text).not.toContain('246810')
+    // Stored sealed: a copy of the database does not give the passcode away.
+    const [stored] = await h.database.db.select().from(tasks).where(eq(tasks.taskId, asked.taskId))
+    expect(JSON.stringify(stored.result)).not.toContain('246810')
+    expect(stored.result).toEqual({ sealed: expect.stringMatching(/^v1\./) })
     const cleared = await run(phone, deviceId, 'clearPasscode')
     expect(cleared.msg).toBe('清除锁屏密码成功')
     expect(cleared.device.state.passcodeSet).toBe(false)

@@ -12,7 +12,8 @@ export const MI = `${HUAWEI_BASE}/mi`
 
 /** The app's own request handler as the simulator's HTTP client: real requests and responses, no socket. */
 export function appFetch(h: Harness): FetchLike {
-  const app = createApp(createServices(testConfig(), h.database.db))
+  // The harness's own services: the same secret box seals and opens, as in one server (or several sharing a key).
+  const app = createApp(h.services)
   return (input, init) => Promise.resolve(app.request(input, init))
 }
 

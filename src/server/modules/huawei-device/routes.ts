@@ -86,7 +86,7 @@ export function deviceRoutes(area: DeviceArea) {
       if (c.var.user.kind === 'STAFF') throw ApiError.forbidden(t.enrollmentCompanyOnly)
       const companyId = c.var.user.companyId
       if (companyId === null) throw ApiError.badRequest(t.companyRequired)
-      const token = await new AgentService(c.var.services.db).issueEnrollmentToken(companyId, area.platform)
+      const token = await new AgentService(c.var.services).issueEnrollmentToken(companyId, area.platform)
       return ok(c, { token, platform: area.platform })
     })
     .post('/device/command/:name', access.authority(area.authority.command), async (c) => {

@@ -78,7 +78,7 @@ export class DeviceService {
     private readonly now: () => Date = () => new Date(),
   ) {
     this.quota = new QuotaService(services.db)
-    this.tasks = new TaskService(services.db, now)
+    this.tasks = new TaskService(services.db, services.secrets, now)
   }
 
   private get db() {

@@ -4,6 +4,7 @@ import type { TaskRecord } from '../../../shared/contract/huawei-device'
 import { deviceAreaAuthorities } from '../../../shared/domain/device-areas'
 import { huaweiDeviceText } from '../../../shared/messages'
 import type { CurrentUser } from '../../auth/sessions'
+import type { SecretBox } from '../../crypto/secret-box'
 import type { Db } from '../../db/client'
 import { devices, tasks, users, type TaskStatus } from '../../db/schema'
 import { ApiError } from '../../http/errors'
@@ -19,19 +20,36 @@ export const TASK_QUEUE_EXPIRY_MS = 24 * 3600_000
 
 export const pendingStatuses: TaskStatus[] = ['QUEUED', 'SENT']
 
-/** Commands whose result holds a secret that task logs must not repeat. */
+/**
+ * Commands whose result holds a secret (the lock passcode): task logs never repeat it, and it is stored sealed
+ * ({ sealed }), so that a copy of the database does not give it away either.
+ */
 const secretResults = new Set(['getLockPasscode'])
 
 type TaskRow = typeof tasks.$inferSelect
 
-export function toTaskRecord(row: TaskRow & { createdByName: string | null }, includeSecrets: boolean): TaskRecord {
-  const hideResult = !includeSecrets && secretResults.has(row.type)
+/** A sealed result, or null when it cannot be opened (the server's key was changed since: the answer is lost). */
+function openResult(secrets: SecretBox, sealed: string): Record<string, unknown> | null {
+  try {
+    return JSON.parse(secrets.open(sealed)) as Record<string, unknown>
+  } catch {
+    return null
+  }
+}
+
+/** A task as the console sees it; a secret result only with `secrets` to open it (its author's status query). */
+function toTaskRecord(row: TaskRow & { createdByName: string | null }, secrets: SecretBox | null): TaskRecord {
+  let result = row.result ?? null
+  if (result && secretResults.has(row.type)) {
+    const sealed = (result as { sealed?: unknown }).sealed
+    result = secrets && typeof sealed === 'string' ? openResult(secrets, sealed) : null
+  }
   return {
     taskId: row.taskId,
     deviceId: row.deviceId,
     type: row.type,
     status: row.status,
-    result: hideResult ? null : row.result ?? null,
+    result,
     errorMessage: row.errorMessage,
     createdAt: row.createdAt.toISOString(),
     sentAt: iso(row.sentAt),
@@ -49,6 +67,7 @@ export function toTaskRecord(row: TaskRow & { createdByName: string | null }, in
 export class TaskService {
   constructor(
     private readonly db: Db,
+    private readonly secrets: SecretBox,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -150,7 +169,7 @@ export class TaskService {
       .update(tasks)
       .set({
         status: result.success ? 'DONE' : 'ERROR',
-        result: result.success ? (result.data ?? {}) : null,
+        result: !result.success ? null : secretResults.has(task.type) ? { sealed: this.secrets.seal(JSON.stringify(result.data ?? {})) } : (result.data ?? {}),
         errorMessage: result.success ? null : (result.reason ?? null),
         finishedAt: this.now(),
       })
@@ -179,7 +198,7 @@ export class TaskService {
         .where(and(where, inArray(tasks.status, pendingStatuses))),
     ])
     return {
-      records: rows.map((r) => toTaskRecord({ ...r.task, createdByName: r.createdByName }, false)),
+      records: rows.map((r) => toTaskRecord({ ...r.task, createdByName: r.createdByName }, null)),
       total,
       pendingCount: pending,
     }
@@ -206,6 +225,6 @@ export class TaskService {
     if (!row) throw ApiError.notFound(huaweiDeviceText.taskNotFound)
     const mayReadSecret =
       row.task.createdBy === user.id && user.authorities.includes(deviceAreaAuthorities[row.platform].command)
-    return toTaskRecord({ ...row.task, createdByName: row.createdByName }, mayReadSecret)
+    return toTaskRecord({ ...row.task, createdByName: row.createdByName }, mayReadSecret ? this.secrets : null)
   }
 }

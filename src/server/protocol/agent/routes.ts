@@ -10,7 +10,7 @@ import { AgentService, type AuthenticatedDevice } from './service'
 
 type AgentEnv = { Variables: AppEnv['Variables'] & { device: AuthenticatedDevice } }
 
-const service = (c: { var: AppEnv['Variables'] }) => new AgentService(c.var.services.db)
+const service = (c: { var: AppEnv['Variables'] }) => new AgentService(c.var.services)
 
 /** Every call after enrollment carries the device's own credential: `Authorization: Device <credential>`. */
 const deviceCredential = createMiddleware<AgentEnv>(async (c, next) => {

@@ -16,6 +16,7 @@ import {
 } from '../../../shared/contract/agent'
 import { huaweiDeviceText as t, serverMessages } from '../../../shared/messages'
 import type { Db } from '../../db/client'
+import type { Services } from '../../context'
 import { devices, enrollmentTokens } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
@@ -51,12 +52,15 @@ export class AgentService {
   private readonly tasks: TaskService
   private readonly quota: QuotaService
 
+  private readonly db: Db
+
   constructor(
-    private readonly db: Db,
+    services: Pick<Services, 'db' | 'secrets'>,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.tasks = new TaskService(db, now)
-    this.quota = new QuotaService(db)
+    this.db = services.db
+    this.tasks = new TaskService(services.db, services.secrets, now)
+    this.quota = new QuotaService(services.db)
   }
 
   /** A new enrollment token for a company's devices of one platform; earlier tokens stop working. Shown once. */
