@@ -143,6 +143,12 @@ describe('POST /sms/sendCode and PUT /userCenter/updatePhoneNumber', () => {
     expect(sixth.body).toEqual({ code: 429, msg: '验证码发送次数过多，请一小时后再试', data: null })
   })
 
+  it('limits requests sent at the same moment exactly like ones sent one after another', async () => {
+    const answers = await Promise.all(Array.from({ length: 6 }, () => h.call('POST', '/sms/sendCode', { token, json: { phoneNumber: '13911112222' } })))
+    expect(answers.map((a) => a.body.code).sort()).toEqual([200, 429, 429, 429, 429, 429])
+    expect(await h.database.db.select().from(smsCodes).where(eq(smsCodes.userId, h.demo.bossId))).toHaveLength(1)
+  })
+
   it('validates the phone number and the code', async () => {
     expect((await h.call('POST', '/sms/sendCode', { token, json: { phoneNumber: '1391111' } })).body.msg).toBe('手机号必须是11位数字，以1开头')
     expect((await h.call('POST', '/sms/sendCode', { token, json: { phoneNumber: '13800000000' } })).body.msg).toBe('新手机号与当前手机号相同')

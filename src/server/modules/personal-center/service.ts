@@ -80,28 +80,33 @@ export class PersonalCenterService {
     const u = await this.account()
     if (u.phoneNumber === phoneNumber) throw ApiError.badRequest(m.samePhone)
     const now = this.now()
-    const recent = await this.db
-      .select({ createdAt: smsCodes.createdAt })
-      .from(smsCodes)
-      .where(and(eq(smsCodes.userId, u.id), gt(smsCodes.createdAt, new Date(now - 3600_000))))
-      .orderBy(desc(smsCodes.createdAt))
-    const last = recent[0]?.createdAt.getTime()
-    if (last !== undefined && now - last < smsRules.resendAfterMs) {
-      throw new ApiError(ResultCode.tooManyRequests, m.smsTooFrequent(Math.ceil((smsRules.resendAfterMs - (now - last)) / 1000)))
-    }
-    if (recent.length >= smsRules.maxPerHour) throw new ApiError(ResultCode.tooManyRequests, m.smsTooMany)
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
-    // Only the newest code counts: earlier ones are retired when a new one is sent.
-    await this.db
-      .update(smsCodes)
-      .set({ consumedAt: new Date(now) })
-      .where(and(eq(smsCodes.userId, u.id), isNull(smsCodes.consumedAt)))
-    await this.db.insert(smsCodes).values({
-      userId: u.id,
-      phoneNumber,
-      codeHash: hashCode(u.id, phoneNumber, code),
-      expiresAt: new Date(now + smsRules.ttlMs),
-      createdAt: new Date(now),
+    // The count and the insert are one step under a lock on the account, so that requests sent at the same moment
+    // (a double tap, a script) are limited exactly like requests sent one after another.
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${u.id}`}))`)
+      const recent = await tx
+        .select({ createdAt: smsCodes.createdAt })
+        .from(smsCodes)
+        .where(and(eq(smsCodes.userId, u.id), gt(smsCodes.createdAt, new Date(now - 3600_000))))
+        .orderBy(desc(smsCodes.createdAt))
+      const last = recent[0]?.createdAt.getTime()
+      if (last !== undefined && now - last < smsRules.resendAfterMs) {
+        throw new ApiError(ResultCode.tooManyRequests, m.smsTooFrequent(Math.ceil((smsRules.resendAfterMs - Math.max(0, now - last)) / 1000)))
+      }
+      if (recent.length >= smsRules.maxPerHour) throw new ApiError(ResultCode.tooManyRequests, m.smsTooMany)
+      // Only the newest code counts: earlier ones are retired when a new one is sent.
+      await tx
+        .update(smsCodes)
+        .set({ consumedAt: new Date(now) })
+        .where(and(eq(smsCodes.userId, u.id), isNull(smsCodes.consumedAt)))
+      await tx.insert(smsCodes).values({
+        userId: u.id,
+        phoneNumber,
+        codeHash: hashCode(u.id, phoneNumber, code),
+        expiresAt: new Date(now + smsRules.ttlMs),
+        createdAt: new Date(now),
+      })
     })
     await sms.send(phoneNumber, m.smsText(code, smsRules.ttlMs / 60_000))
     return { expiresInSeconds: smsRules.ttlMs / 1000, resendAfterSeconds: smsRules.resendAfterMs / 1000 }
