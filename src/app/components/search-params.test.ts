@@ -56,3 +56,17 @@ describe('list search parameters', () => {
     expect(Object.keys(parseSearch({ ...pagingSearch }, { current: 2, other: 'x' }))).toEqual(['current', 'pageSize'])
   })
 })
+
+describe('param.textOfAtMost', () => {
+  const upTo4 = param.textOfAtMost(4)
+  it.each([
+    ['trims and keeps a short filter', ' ab ', 'ab'],
+    ['cuts a long one', 'abcdef', 'abcd'],
+    ['never leaves half a surrogate pair at the cut (the server refuses those)', 'abc😀', 'abc'],
+    ['keeps a whole pair inside the limit', 'ab😀', 'ab😀'],
+    ['treats blank as no filter', '   ', undefined],
+    ['reads a number as the text it was typed as', 123456, '1234'],
+  ])('%s', (_name, value, expected) => {
+    expect(upTo4(value)).toBe(expected)
+  })
+})
