@@ -19,7 +19,10 @@ export interface DeviceSummary {
 
 /** "3 分钟前", or 从未通信 for a device that never reached the server. */
 export function lastSeenText(device: Pick<DeviceSummary, 'lastCommunicationTime'>, now: number): string {
-  return device.lastCommunicationTime ? formatRelativeTime(device.lastCommunicationTime, now) : t.neverCommunicated
+  if (!device.lastCommunicationTime) return t.neverCommunicated
+  // A contact lies in the past, whatever this screen's clock says: a phone set slow must not read "1 分钟后".
+  const seen = Date.parse(device.lastCommunicationTime)
+  return formatRelativeTime(Number.isNaN(seen) ? device.lastCommunicationTime : Math.min(seen, now), now)
 }
 
 interface DeviceSummaryCardProps {

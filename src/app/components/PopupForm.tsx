@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type ReactNode } from 'react'
+import { useLayoutEffect, useRef, type CSSProperties, type ReactNode } from 'react'
 import { Form, Input, Switch, type FormItemProps, type InputProps } from 'antd-mobile'
 import type { z } from 'zod'
 import { disableText, uiText } from '../../shared/messages'
@@ -69,6 +69,8 @@ export function SubmitForm<Values>({
     <Form
       form={form}
       layout={layout}
+      // Labels of up to seven characters (租用人身份证号) on one line; antd-mobile's column fits six.
+      style={layout === 'horizontal' ? ({ '--prefix-width': '7.5em' } as CSSProperties) : undefined}
       onFinish={onFinish}
       initialValues={initialValues}
       footer={

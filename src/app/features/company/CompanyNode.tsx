@@ -33,12 +33,8 @@ export function CompanyNode({ company, ownCompanyId, actions }: { company: Compa
     <RecordCard
       className={company.available ? undefined : 'record-disabled'}
       title={nodeTitle(company)}
-      tags={
-        <>
-          {own ? <Tag color="primary">{t.ownCompany}</Tag> : null}
-          {!company.available ? <Tag color="danger">{organizationText.common.disabled}</Tag> : null}
-        </>
-      }
+      // A disabled company says so once, in its title's （已禁用） suffix (SPEC §3), greyed by record-disabled.
+      tags={own ? <Tag color="primary">{t.ownCompany}</Tag> : null}
       fields={[
         { label: t.account, value: company.username || '—' },
         { label: t.bossName, value: company.bossName || '—' },
