@@ -37,7 +37,7 @@ describe('loadConfig', () => {
 
   it('reads MDM_SECRET_KEY and refuses one that is not a 32-byte key', () => {
     expect(loadConfig({}).secretKey).toBeNull()
-    expect(loadConfig({}).secretKeyFile).toBe('data/secret.key')
+    expect(loadConfig({}).secretKeyFile).toBe('.secrets/secret.key')
     expect(loadConfig({ MDM_SECRET_KEY: '0f'.repeat(32) }).secretKey?.toString('hex')).toBe('0f'.repeat(32))
     expect(() => loadConfig({ MDM_SECRET_KEY: 'password' })).toThrow('MDM_SECRET_KEY 无效')
   })

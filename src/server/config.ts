@@ -35,7 +35,7 @@ const envSchema = z.object({
   MDM_SMS_PROVIDER: z.enum(['log', 'none']).optional(),
   /** Key that seals stored secrets (64 hex digits or base64 of 32 bytes); unset: the key file below. */
   MDM_SECRET_KEY: z.string().optional(),
-  MDM_SECRET_KEY_FILE: z.string().default('data/secret.key'),
+  MDM_SECRET_KEY_FILE: z.string().default('.secrets/secret.key'),
 })
 
 export type SmsProviderName = 'log' | 'none'

@@ -6,6 +6,7 @@ import { openDatabase } from './db/client'
 import { isEmpty, seedAdmin, seedDemo } from './db/seed'
 import { seedDemoDevices } from './db/seed-devices'
 import { startDemoAgents } from './demo-agents'
+import { sealStoredSecrets } from './crypto/seal-stored'
 
 /** Opens the database, migrates, seeds an empty database, and listens. Returns a handle to stop it. */
 export async function startServer(config: AppConfig = loadConfig()) {
@@ -24,6 +25,8 @@ export async function startServer(config: AppConfig = loadConfig()) {
   }
   if (config.demo) console.warn(logMessages.demoActive)
   const services = createServices(config, database.db)
+  const sealed = await sealStoredSecrets(database.db, services.secrets)
+  if (sealed.accessKeys || sealed.taskResults) console.warn(logMessages.secretsSealed(sealed.accessKeys, sealed.taskResults))
   const app = createApp(services)
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s))

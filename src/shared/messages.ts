@@ -233,6 +233,7 @@ export const logMessages = {
   configInvalid: (key: string, reason: string) => `配置项 ${key} 无效：${reason}`,
   secretKeyInvalid: 'MDM_SECRET_KEY 无效：应为 64 位十六进制数字，或 32 字节的 base64',
   secretKeyFileInvalid: (file: string) => `密钥文件 ${file} 无效：应为 64 位十六进制数字；请恢复原文件（更换后已保存的访问密钥将无法使用）`,
+  secretsSealed: (keys: number, results: number) => `已加密此前明文保存的数据：访问密钥 ${keys} 个，锁屏密码结果 ${results} 条`,
   secretKeyCreated: (file: string) =>
     `已生成数据加密密钥 ${file}（用于加密访问密钥）：请与数据库分开备份；也可用 MDM_SECRET_KEY 提供`,
 } as const

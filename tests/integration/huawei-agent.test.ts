@@ -5,6 +5,7 @@ import { AgentService } from '../../src/server/protocol/agent/service'
 import { TASK_QUEUE_EXPIRY_MS, TASK_RESULT_TIMEOUT_MS } from '../../src/server/modules/task/service'
 import type { FetchLike, SimulatedAgent } from '../../src/sim/huawei-agent'
 import { createHarness, type Harness } from './harness'
+import { sealStoredSecrets } from '../../src/server/crypto/seal-stored'
 import { addDevice, appFetch, command, detail, HW, issueToken, makeOtherTenant, MI, ownDatabase, setHuaweiQuota, simulator, taskStatus } from './huawei-helpers'
 
 let h: Harness
@@ -300,6 +301,13 @@ describe('every command through a simulated phone', () => {
     const [stored] = await h.database.db.select().from(tasks).where(eq(tasks.taskId, asked.taskId))
     expect(JSON.stringify(stored.result)).not.toContain('246810')
     expect(stored.result).toEqual({ sealed: expect.stringMatching(/^v1\./) })
+    // A result stored in plain before sealing existed still reaches its author, and is sealed at the next start.
+    await h.database.db.update(tasks).set({ result: { password: '246810' } }).where(eq(tasks.taskId, asked.taskId))
+    expect((await taskStatus(h, boss, asked.taskId)).data.result).toEqual({ password: '246810' })
+    expect(await sealStoredSecrets(h.database.db, h.services.secrets)).toEqual({ accessKeys: 0, taskResults: 1 })
+    const [resealed] = await h.database.db.select().from(tasks).where(eq(tasks.taskId, asked.taskId))
+    expect(resealed.result).toEqual({ sealed: expect.stringMatching(/^v1\./) })
+    expect((await taskStatus(h, boss, asked.taskId)).data.result).toEqual({ password: '246810' })
     const cleared = await run(phone, deviceId, 'clearPasscode')
     expect(cleared.msg).toBe('清除锁屏密码成功')
     expect(cleared.device.state.passcodeSet).toBe(false)

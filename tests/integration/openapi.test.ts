@@ -2,6 +2,9 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { accessKeys, apiNonces, companies, devices, roles, tasks, users } from '../../src/server/db/schema'
 import { createHarness, type Harness } from './harness'
+import { randomBytes } from 'node:crypto'
+import { createSecretBox } from '../../src/server/crypto/secret-box'
+import { sealStoredSecrets } from '../../src/server/crypto/seal-stored'
 import { makeStaff, makeTenant, MISSING_ID, signOpenApi, type Tenant } from './org-builders'
 
 let h: Harness
@@ -112,6 +115,28 @@ describe('open API signatures', () => {
 
     await h.call('POST', '/access/delete', { token: await h.login('demo') })
     expect((await open('GET', '/openapi/v1/company/info')).body).toEqual({ code: 401, msg: '访问密钥无效或已删除', data: null })
+  })
+})
+
+describe('stored secrets', () => {
+  it('seals a secret stored in plain before sealing existed, and the key keeps working', async () => {
+    await h.database.db.update(accessKeys).set({ accessSecret: key.accessSecret }).where(eq(accessKeys.accessKey, key.accessKey))
+    expect((await open('GET', '/openapi/v1/company/info')).body.code).toBe(200)
+    expect(await sealStoredSecrets(h.database.db, h.services.secrets)).toEqual({ accessKeys: 1, taskResults: 0 })
+    const [row] = await h.database.db.select().from(accessKeys).where(eq(accessKeys.accessKey, key.accessKey))
+    expect(row.accessSecret).toMatch(/^v1\./)
+    expect((await open('GET', '/openapi/v1/company/info')).body.code).toBe(200)
+    expect(await sealStoredSecrets(h.database.db, h.services.secrets)).toEqual({ accessKeys: 0, taskResults: 0 })
+  })
+
+  it('treats a secret sealed with another key as no key: 401 on the open API, regenerate in the console', async () => {
+    const foreign = createSecretBox(randomBytes(32)).seal(key.accessSecret)
+    await h.database.db.update(accessKeys).set({ accessSecret: foreign }).where(eq(accessKeys.accessKey, key.accessKey))
+    expect((await open('GET', '/openapi/v1/company/info')).body).toEqual({ code: 401, msg: expect.any(String), data: null })
+    const token = await h.login('demo')
+    const shown = await h.call('GET', '/access/get', { token })
+    expect(shown.body).toMatchObject({ code: 200, data: { accessKey: key.accessKey, accessSecret: null } })
+    expect((await h.call('PUT', '/access/refresh', { token })).body.code).toBe(200)
   })
 })
 

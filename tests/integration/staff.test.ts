@@ -112,6 +112,15 @@ describe('POST /company/staff/add', () => {
     expect(add.body).toEqual({ code: 400, msg: '只能选择该账号所属公司的角色', data: null })
   })
 
+  it('still edits a staff member who holds a role given before that rule, as long as the role is kept', async () => {
+    const east = await h.login('demo-east')
+    const member = await h.call('POST', '/company/staff/add', { token: east, json: { ...newStaff } })
+    // Given in the days when any visible role could be: the boss company's own staff role.
+    await h.database.db.update(users).set({ roleId: h.demo.staffRoleId }).where(eq(users.id, member.body.data.id))
+    const rename = await h.call('PUT', '/company/staff/update', { token: boss, json: { id: member.body.data.id, name: '改名', roleId: h.demo.staffRoleId } })
+    expect(rename.body.code).toBe(200)
+  })
+
   it('changes one\'s own phone number only through the personal centre, with an SMS code', async () => {
     const staffAdmin = await makeStaff(h, h.demo.bossCompanyId, 'staff-admin', ['staff'])
     const token = await h.login('staff-admin', 'Other@2026')

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE, MAX_PAGE_SIZE } from '../../shared/domain/paging-rules'
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE, MAX_PAGE, MAX_PAGE_SIZE } from '../../shared/domain/paging-rules'
 
 /**
  * The URL search parameters of the list screens (STYLE §4), parsed by hand rather than with zod: the list screens
@@ -58,6 +58,6 @@ export function parseSearch<S extends SearchShape>(shape: S, raw: Record<string,
 
 /** Page and page size of every paged list (SPEC §9: 10 rows from page 1), the start of each list's search shape. */
 export const pagingSearch = {
-  current: param.integer({ min: FIRST_PAGE, fallback: FIRST_PAGE }),
+  current: param.integer({ min: FIRST_PAGE, max: MAX_PAGE, fallback: FIRST_PAGE }),
   pageSize: param.integer({ min: 1, max: MAX_PAGE_SIZE, fallback: DEFAULT_PAGE_SIZE }),
 }

@@ -5,6 +5,7 @@ import { organizationMessages as m } from '../../shared/messages'
 import { loadAccount } from '../auth/sessions'
 import type { AppEnv } from '../context'
 import { accessKeys, apiNonces } from '../db/schema'
+import { openSecret } from '../modules/access/service'
 import { clientIp } from '../http/client-ip'
 import { ApiError } from '../http/errors'
 import { ipAllowed } from './ip-whitelist'
@@ -35,7 +36,9 @@ export const signedRequest = createMiddleware<AppEnv>(async (c, next) => {
   const url = new URL(c.req.url)
   const body = c.req.method === 'GET' || c.req.method === 'HEAD' ? '' : await c.req.text()
   const parts = { method: c.req.method, path: url.pathname + url.search, timestamp, nonce, body }
-  if (!signatureMatches(secrets.open(key.accessSecret), parts, signature)) throw unauthorized(m.openApiBadSignature)
+  const secret = openSecret(secrets, key.accessSecret)
+  if (secret === null) throw unauthorized(m.openApiInvalidKey)
+  if (!signatureMatches(secret, parts, signature)) throw unauthorized(m.openApiBadSignature)
 
   const ip = clientIp(c)
   if (!ipAllowed(key.ipWhiteList, ip)) throw ApiError.forbidden(m.openApiIpDenied(ip))

@@ -10,6 +10,8 @@ export const DEFAULT_PAGE_SIZE = 10
 export const DASHBOARD_PAGE_SIZE = 5
 export const FIRST_PAGE = 1
 export const MAX_PAGE_SIZE = 100
+/** Beyond any list's last page; the server refuses a larger page number as such rather than as "not a number". */
+export const MAX_PAGE = 1_000_000
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const
 
 export interface PageQuery {

@@ -1,11 +1,9 @@
 import { z } from 'zod'
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE, MAX_PAGE_SIZE } from './paging-rules'
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE, MAX_PAGE, MAX_PAGE_SIZE } from './paging-rules'
 
 // The rules themselves live in paging-rules.ts (no zod), which the console's list screens import directly.
 export * from './paging-rules'
 
-/** Beyond any list's last page; a larger number is refused as such rather than as "not a number". */
-export const MAX_PAGE = 1_000_000
 
 /**
  * A query parameter as a whole number: query strings arrive as text, a blank one is absent (the default applies),

@@ -10,6 +10,18 @@ import { accessKeys } from '../../db/schema'
 import { ApiError } from '../../http/errors'
 import { isUniqueViolation, uniqueConstraints } from '../../db/unique-violation'
 
+/**
+ * A stored secret in plain, or null when it cannot be opened (the server's key was replaced since it was sealed):
+ * the key then works nowhere, and the console offers to regenerate it rather than failing.
+ */
+export function openSecret(secrets: SecretBox, stored: string): string | null {
+  try {
+    return secrets.open(stored)
+  } catch {
+    return null
+  }
+}
+
 /** A new key pair: the access key names the caller, the secret signs its requests (HMAC-SHA256). */
 function newKeyPair() {
   return { accessKey: `AK${randomBytes(12).toString('hex').toUpperCase()}`, accessSecret: randomBytes(32).toString('base64url') }
@@ -52,7 +64,7 @@ export class AccessKeyService {
     if (!row) return null
     return {
       accessKey: row.accessKey,
-      accessSecret: row.accessSecret === null ? null : this.secrets.open(row.accessSecret),
+      accessSecret: row.accessSecret === null ? null : openSecret(this.secrets, row.accessSecret),
       gmtCreate: iso(row.gmtCreate),
       ipWhiteList: row.ipWhiteList,
       name: row.name,

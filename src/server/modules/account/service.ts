@@ -31,29 +31,28 @@ export class AccountService {
     const captchaOk = await this.s.captcha.consume(req.captchaId, req.captcha)
     if (!captchaOk) throw ApiError.badRequest(errorMessages.captchaWrong)
     const [user] = await this.s.db.select().from(users).where(eq(users.username, req.username)).limit(1)
-    // Same answer, and the same work, for an unknown user and a wrong password: do not reveal which usernames exist.
-    const passwordOk = await verifyPassword(req.password, user?.passwordHash ?? UNKNOWN_USER_HASH)
-    if (!user) throw ApiError.badRequest((await this.applicationStatus(req)) ?? errorMessages.loginFailed)
-    if (!passwordOk) throw ApiError.badRequest(errorMessages.loginFailed)
-    if (!user.available) throw ApiError.forbidden(errorMessages.accountDisabled)
-    // The account may be fine while its company (or the company above) is disabled: no session it could not use.
-    if (!(await loadAccount(this.s.db, user.id))) throw ApiError.forbidden(errorMessages.companyDisabled)
-    return { token: await this.s.sessions.create(user.id) }
-  }
-
-  /**
-   * An applicant who signs in before the administrator has decided is told so — but only with the password of the
-   * application, so that the answer reveals nothing to someone merely trying usernames.
-   */
-  private async applicationStatus(req: LoginRequest): Promise<string | null> {
+    // Always the same two lookups and one scrypt run, whether the username is an account, an application or
+    // nothing at all: the answer's timing reveals none of them.
     const [application] = await this.s.db
       .select({ status: registrations.status, passwordHash: registrations.passwordHash })
       .from(registrations)
       .where(and(eq(registrations.username, req.username), ne(registrations.status, 'APPROVED')))
       .orderBy(desc(registrations.id))
       .limit(1)
-    if (!application || !(await verifyPassword(req.password, application.passwordHash))) return null
-    return application.status === 'PENDING' ? errorMessages.registrationUnderReview : errorMessages.registrationRejected
+    const passwordOk = await verifyPassword(req.password, user?.passwordHash ?? application?.passwordHash ?? UNKNOWN_USER_HASH)
+    if (!user) {
+      // An applicant who signs in before the administrator has decided is told so — with the application's password
+      // only, so that someone merely trying usernames learns nothing.
+      if (application && passwordOk) {
+        throw ApiError.badRequest(application.status === 'PENDING' ? errorMessages.registrationUnderReview : errorMessages.registrationRejected)
+      }
+      throw ApiError.badRequest(errorMessages.loginFailed)
+    }
+    if (!passwordOk) throw ApiError.badRequest(errorMessages.loginFailed)
+    if (!user.available) throw ApiError.forbidden(errorMessages.accountDisabled)
+    // The account may be fine while its company (or the company above) is disabled: no session it could not use.
+    if (!(await loadAccount(this.s.db, user.id))) throw ApiError.forbidden(errorMessages.companyDisabled)
+    return { token: await this.s.sessions.create(user.id) }
   }
 
   async logout(sessionId: number): Promise<void> {

@@ -184,7 +184,14 @@ export class CompanyService {
     const company = await this.visibleCompany(req.id)
     if (req.available === false && company.id === this.user.companyId) throw ApiError.badRequest(m.cannotDisableOwnCompany)
     let roleId: number | null | undefined
-    if (req.roleId !== undefined) {
+    const [current] = await this.db
+      .select({ roleId: users.roleId })
+      .from(users)
+      .where(and(eq(users.companyId, company.id), inArray(users.kind, [...accountKinds])))
+      .orderBy(asc(users.id))
+      .limit(1)
+    // A role is checked when it changes: an edit that keeps the current one (the form always sends it) is no grant.
+    if (req.roleId !== undefined && req.roleId !== (current?.roleId ?? null)) {
       // Only a child company's account holds a COMPANY role; a boss always holds every company authority.
       if (company.parentId === null || company.id === this.user.companyId) throw ApiError.badRequest(m.companyRoleBossOnly)
       roleId = req.roleId === null ? null : (await new RoleService(this.db, this.user).assignable(req.roleId, 'COMPANY', company.parentId)).id

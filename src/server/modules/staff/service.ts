@@ -117,7 +117,10 @@ export class StaffService {
     const staff = await this.visibleStaff(req.id)
     if (req.available === false && staff.id === this.user.id) throw ApiError.badRequest(m.cannotChangeSelf)
     let roleId: number | null | undefined
-    if (req.roleId !== undefined) roleId = req.roleId === null ? null : (await this.roles().assignable(req.roleId, 'STAFF', staff.companyId!)).id
+    // A role is checked when it changes: an edit that keeps the current one (the form always sends it) is no grant.
+    if (req.roleId !== undefined && req.roleId !== staff.roleId) {
+      roleId = req.roleId === null ? null : (await this.roles().assignable(req.roleId, 'STAFF', staff.companyId!)).id
+    }
     // A phone number is where SMS codes go: one's own changes only with a code, in the personal centre.
     if (staff.id === this.user.id && req.phoneNumber !== undefined && req.phoneNumber !== staff.phoneNumber) {
       throw ApiError.badRequest(m.changeOwnPhoneInCenter)

@@ -24,7 +24,7 @@ export const pendingStatuses: TaskStatus[] = ['QUEUED', 'SENT']
  * Commands whose result holds a secret (the lock passcode): task logs never repeat it, and it is stored sealed
  * ({ sealed }), so that a copy of the database does not give it away either.
  */
-const secretResults = new Set(['getLockPasscode'])
+export const secretResults = new Set(['getLockPasscode'])
 
 type TaskRow = typeof tasks.$inferSelect
 
@@ -42,7 +42,8 @@ function toTaskRecord(row: TaskRow & { createdByName: string | null }, secrets: 
   let result = row.result ?? null
   if (result && secretResults.has(row.type)) {
     const sealed = (result as { sealed?: unknown }).sealed
-    result = secrets && typeof sealed === 'string' ? openResult(secrets, sealed) : null
+    // A result stored before sealing existed (no `sealed`) is shown to its author as it is.
+    result = !secrets ? null : typeof sealed === 'string' ? openResult(secrets, sealed) : result
   }
   return {
     taskId: row.taskId,
