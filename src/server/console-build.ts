@@ -14,7 +14,8 @@ function newestMtime(p: string): number {
 
 /** Builds the console with Vite when dist is missing or older than its sources. */
 export function ensureConsoleBuilt(root = process.cwd(), distDir = 'dist'): void {
-  const stamp = path.join(root, distDir, 'index.html')
+  // resolve, not join: an absolute distDir (MDM_DIST_DIR=/srv/console) is that folder, not one under root.
+  const stamp = path.resolve(root, distDir, 'index.html')
   const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0
   const newest = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))))
   if (built > newest) return

@@ -664,6 +664,9 @@ export const huaweiDeviceText = {
   lockPasscodeIs: (password: string) => `当前锁屏密码：${password}`,
   noLockPasscode: '该设备未设置锁屏密码',
   lockPasscodeWaiting: '正在等待设备返回锁屏密码…',
+  /** SPEC §4: check and update are followed by taskId to their end. */
+  followedDone: (command: string) => `${command}已完成`,
+  followedFailed: (command: string, reason: string) => `${command}未完成：${reason}`,
   lockPasscodeNoAnswer: '设备暂未返回锁屏密码，请确认设备在线后重试',
   lockPasscodeFailed: (reason: string) => `获取锁屏密码失败：${reason}`,
   confirmCommand: (command: string, device: string) => `确定要对设备 ${device} 执行“${command}”吗？`,

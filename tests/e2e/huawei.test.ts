@@ -54,6 +54,7 @@ describe('Huawei devices (phone, 360×740)', () => {
     await page.getByRole('checkbox', { name: `选择设备 ${AGENT_DEVICE}` }).check()
     // The selection bar keeps its actions on one row at 360 px, every target at least 44 px.
     const bar = page.getByRole('region', { name: '已选 1 台' })
+    await bar.getByRole('button', { name: '取消选择' }).waitFor()
     const barButtons = await Promise.all((await bar.getByRole('button').all()).map((b) => b.boundingBox()))
     expect(barButtons).toHaveLength(3)
     for (const box of barButtons) {
@@ -66,6 +67,8 @@ describe('Huawei devices (phone, 360×740)', () => {
     await openDevice(page, AGENT_DEVICE)
     await noHorizontalScroll(page, 360)
     const commands = page.getByRole('region', { name: '远程指令' })
+    // Measured once all 13 are there (.all() and evaluateAll do not wait).
+    await commands.locator('.command-grid button').nth(12).waitFor()
     for (const box of await Promise.all((await commands.getByRole('button').all()).map((b) => b.boundingBox()))) {
       expect(box!.height).toBeGreaterThanOrEqual(44)
     }
@@ -85,6 +88,10 @@ describe('Huawei devices (phone, 360×740)', () => {
 
     await commandReachesDone(page, '解锁', '解锁', '解锁成功')
     await info.locator('div').filter({ hasText: /^锁屏状态未锁屏$/ }).waitFor({ timeout: 10_000 })
+
+    // SPEC §4: a check is followed by its taskId to its end, and the end is told.
+    await commandReachesDone(page, '检查设备', '检查设备', '检查成功')
+    await page.getByRole('status').filter({ hasText: '检查设备已完成' }).waitFor({ timeout: 15_000 })
     await context.close()
   })
 

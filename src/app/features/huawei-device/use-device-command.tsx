@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState } from 'react'
 import { Dialog } from 'antd-mobile'
+import { useQueryClient } from '@tanstack/react-query'
 import type { AgentCommand } from '../../../shared/contract/agent'
 import type { DeviceRecord } from '../../../shared/contract/huawei-device'
 import { errorMessages, huaweiDeviceText as t, uiText } from '../../../shared/messages'
 import { confirmAction } from '../../components/dialogs'
 import { notify } from '../../notify'
 import type { DeviceArea } from './area'
-import { useCommandMutation } from './queries'
+import { deviceKeys, useCommandMutation } from './queries'
+import { taskFailureText } from './task-text'
 
 /** The order of the command buttons: the everyday ones first, the destructive ones last. */
 export const commandOrder: AgentCommand[] = [
@@ -30,6 +32,9 @@ function confirmExitControl(device: string): Promise<boolean> {
     cancelText: uiText.cancel,
   })
 }
+
+/** SPEC §4: commands whose task is polled by taskId to its end, with a notice then (check and update). */
+const followedCommands: ReadonlySet<AgentCommand> = new Set(['check', 'getDeviceInfo'])
 
 /** The lock-passcode flow (and the contract it reads) is fetched only when a passcode is asked for. */
 async function showLockPasscode(taskId: string, signal: AbortSignal): Promise<void> {
@@ -72,7 +77,40 @@ export function useDeviceCommand(area: DeviceArea) {
   const [waitingForPasscode, setWaitingForPasscode] = useState(false)
   const passcodeWait = useRef<AbortController | null>(null)
 
-  useEffect(() => () => passcodeWait.current?.abort(), [])
+  const queryClient = useQueryClient()
+  const follows = useRef(new Set<AbortController>())
+
+  useEffect(
+    () => () => {
+      passcodeWait.current?.abort()
+      for (const follow of follows.current) follow.abort()
+    },
+    [],
+  )
+
+  /**
+   * Polls a check or update task by its id until it ends (SPEC §4), then refreshes the device and says how it
+   * ended. It runs in the background: the buttons stay usable, and leaving the screen stops it (the task log keeps
+   * the outcome). A task that has not ended within a minute is left to the task log.
+   */
+  const follow = async (name: AgentCommand, deviceId: number, taskId: string) => {
+    const controller = new AbortController()
+    follows.current.add(controller)
+    try {
+      const { waitForTask } = await import('./lock-passcode')
+      const task = await waitForTask(taskId, { timeoutMs: 60_000, signal: controller.signal })
+      if (!task || controller.signal.aborted) return
+      void queryClient.invalidateQueries({ queryKey: deviceKeys.detail(area.platform, deviceId) })
+      void queryClient.invalidateQueries({ queryKey: deviceKeys.taskLogs(area.platform, deviceId) })
+      const command = t.commandLabels[name]
+      if (task.status === 'DONE') notify.success(t.followedDone(command))
+      else notify.warning(t.followedFailed(command, taskFailureText(task) ?? t.taskStatus[task.status]))
+    } catch {
+      // A failed poll is shown by the HTTP client; the task log still shows the task.
+    } finally {
+      follows.current.delete(controller)
+    }
+  }
 
   const mark = (name: AgentCommand, busy: boolean) =>
     setRunning((current) => {
@@ -108,7 +146,10 @@ export function useDeviceCommand(area: DeviceArea) {
     try {
       const { taskId } = await mutation.mutateAsync({ name, deviceId: device.id })
       if (name === 'getLockPasscode') await awaitPasscode(taskId)
-      else notify.success(t.commandSuccess[name])
+      else {
+        notify.success(t.commandSuccess[name])
+        if (followedCommands.has(name)) void follow(name, device.id, taskId)
+      }
     } catch {
       // Not queued: the server's reason (or the network failure) is shown; nothing was sent.
     } finally {
