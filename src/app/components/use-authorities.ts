@@ -10,5 +10,10 @@ export function useAuthorities() {
     has: (code: string) => list.includes(code),
     isBoss: info.data?.boss === true,
     isAdmin: info.data?.admin === true,
+    /**
+     * The administrator or a company's own account, not a staff member: only these issue enrollment tokens and
+     * reset staff passwords (the server refuses staff both).
+     */
+    isCompanyAccount: info.data !== undefined && info.data.kind !== 'STAFF',
   }
 }

@@ -17,5 +17,7 @@ export function useSearchState<S extends SearchShape>(shape: S) {
   }
   /** SPEC §4: a new search replaces the filters and starts again on page 1 (the page size is kept). */
   const applyFilters = (filters: Record<string, unknown>) => setState(parseSearch(shape, resetToFirstPage({ ...state, ...filters })))
-  return [state, setState, applyFilters] as const
+  /** SPEC §4: a page change sets current and pageSize and keeps the filters. */
+  const setPage = (current: number, pageSize: number) => setState({ ...state, current, pageSize })
+  return [state, setState, applyFilters, setPage] as const
 }

@@ -27,7 +27,7 @@ const searchFields: SearchField[] = [
 
 /** /user/business: the company tree with its accounts, quota and devices (SPEC §2). */
 export function CompanyScreen() {
-  const [search, setSearch, applyFilters] = useSearchState(companySearch)
+  const [search, , applyFilters, setPage] = useSearchState(companySearch)
   const list = useQuery(companyListQuery(search))
   const { info, isAdmin } = useAuthorities()
   const editor = useDisclosure<CompanyRecord | null>()
@@ -71,7 +71,7 @@ export function CompanyScreen() {
         values={search}
         onSearch={applyFilters}
       />
-      <PagedRecords list={list} label={routeTitles['/user/business']} emptyText={t.empty} paging={search} onPage={(current, pageSize) => setSearch({ ...search, current, pageSize })} single>
+      <PagedRecords list={list} label={routeTitles['/user/business']} emptyText={t.empty} paging={search} onPage={setPage} single>
         {(c) => (
           <CompanyNode key={c.id} company={c} ownCompanyId={info?.companyId ?? null} actions={actions} />
         )}

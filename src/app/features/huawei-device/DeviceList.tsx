@@ -180,7 +180,7 @@ export function DeviceList({ area, recycle, onOpen }: { area: DeviceArea; recycl
             <OnlineButton className="touch" onClick={() => void exportList()}>
               {t.export}
             </OnlineButton>
-            {!recycle && auth.info && auth.info.kind !== 'STAFF' ? (
+            {!recycle && auth.isCompanyAccount ? (
               <OnlineButton className="touch" onClick={() => enrollment.open(true)}>
                 {t.enrollment}
               </OnlineButton>

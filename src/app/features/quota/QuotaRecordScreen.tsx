@@ -21,7 +21,7 @@ const searchFields: SearchField[] = [
 
 /** /account/ios and /account/huawei: the quota account and its records (consumption, transfers, grants). */
 function QuotaRecordScreen({ quotaType }: { quotaType: QuotaType }) {
-  const [search, setSearch, applyFilters] = useSearchState(quotaSearch)
+  const [search, , applyFilters, setPage] = useSearchState(quotaSearch)
   const list = useQuery(quotaRecordsQuery({ ...search, quotaType }))
   const title = routeTitles[quotaType === 'IOS' ? '/account/ios' : '/account/huawei']
   const { info } = useAuthorities()
@@ -50,7 +50,7 @@ function QuotaRecordScreen({ quotaType }: { quotaType: QuotaType }) {
         values={search}
         onSearch={applyFilters}
       />
-      <PagedRecords list={list} label={title} emptyText={t.empty} paging={search} onPage={(current, pageSize) => setSearch({ ...search, current, pageSize })}>
+      <PagedRecords list={list} label={title} emptyText={t.empty} paging={search} onPage={setPage}>
         {(r) => (
           <RecordCard
             key={r.id}

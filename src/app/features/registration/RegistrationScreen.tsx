@@ -30,7 +30,7 @@ const statusColor: Record<RegistrationStatus, 'warning' | 'success' | 'danger'> 
 
 /** /userRegister (administrator): review registrations — approve or reject, edit, delete (SPEC §2). */
 export function RegistrationScreen() {
-  const [search, setSearch, applyFilters] = useSearchState(registrationSearch)
+  const [search, setSearch, applyFilters, setPage] = useSearchState(registrationSearch)
   const list = useQuery(registrationListQuery(search))
   const editor = useDisclosure<RegistrationRecord>()
   const { approve, reject, remove } = useRegistrationMutations()
@@ -77,7 +77,7 @@ export function RegistrationScreen() {
         values={search}
         onSearch={applyFilters}
       />
-      <PagedRecords list={list} label={routeTitles['/userRegister']} emptyText={t.empty} paging={search} onPage={(current, pageSize) => setSearch({ ...search, current, pageSize })}>
+      <PagedRecords list={list} label={routeTitles['/userRegister']} emptyText={t.empty} paging={search} onPage={setPage}>
         {(r) => (
           <RecordCard
             key={r.id}

@@ -34,7 +34,7 @@ const searchFields: SearchField[] = [
 
 /** /sys: roles of COMPANY and STAFF type with their authorities (SPEC §2 "Role list and role add/edit"). */
 export function RoleScreen() {
-  const [search, setSearch, applyFilters] = useSearchState(roleSearch)
+  const [search, setSearch, applyFilters, setPage] = useSearchState(roleSearch)
   const list = useQuery(roleListQuery(search))
   const editor = useDisclosure<RoleRecord | null>()
   const { remove } = useRoleMutations()
@@ -62,7 +62,7 @@ export function RoleScreen() {
         values={search}
         onSearch={applyFilters}
       />
-      <PagedRecords list={list} label={routeTitles['/sys']} emptyText={t.empty} paging={search} onPage={(current, pageSize) => setSearch({ ...search, current, pageSize })}>
+      <PagedRecords list={list} label={routeTitles['/sys']} emptyText={t.empty} paging={search} onPage={setPage}>
         {(role) => (
           <RecordCard
             key={role.id}

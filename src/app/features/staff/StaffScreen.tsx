@@ -28,14 +28,13 @@ const searchFields: SearchField[] = [
 
 /** /user/staff: search, add/edit, delete and reset the password of staff (SPEC §2). */
 export function StaffScreen() {
-  const [search, setSearch, applyFilters] = useSearchState(staffSearch)
+  const [search, setSearch, applyFilters, setPage] = useSearchState(staffSearch)
   const list = useQuery(staffListQuery(search))
   const editor = useDisclosure<StaffRecord | null>()
   const mutations = useStaffMutations()
   const total = list.data?.total ?? 0
   // Only company accounts reset a staff password (the server refuses staff: it would open a colleague's devices).
-  const auth = useAuthorities()
-  const canResetPassword = auth.info !== undefined && auth.info.kind !== 'STAFF'
+  const canResetPassword = useAuthorities().isCompanyAccount
 
   const onDelete = (s: StaffRecord) =>
     deleteRow(t.confirmDelete(s.name || s.username), () => mutations.remove.mutateAsync(s.id), { search, setSearch, total })
@@ -58,7 +57,7 @@ export function StaffScreen() {
         values={search}
         onSearch={applyFilters}
       />
-      <PagedRecords list={list} label={routeTitles['/user/staff']} emptyText={t.empty} paging={search} onPage={(current, pageSize) => setSearch({ ...search, current, pageSize })}>
+      <PagedRecords list={list} label={routeTitles['/user/staff']} emptyText={t.empty} paging={search} onPage={setPage}>
         {(s) => (
           <RecordCard
             key={s.id}
