@@ -12,9 +12,20 @@ export async function visibleCompanyIds(db: Db, user: CurrentUser): Promise<numb
   if (user.kind === 'ADMIN') return null
   if (user.companyId === null) return []
   if (user.kind !== 'BOSS') return [user.companyId]
-  const children = await db.select({ id: companies.id }).from(companies).where(eq(companies.parentId, user.companyId))
-  return [user.companyId, ...children.map((c) => c.id)]
+  const bossCompanyId = user.companyId
+  let children = bossScopes.get(user)
+  if (!children) {
+    children = db.select({ id: companies.id }).from(companies).where(eq(companies.parentId, bossCompanyId)).then((rows) => rows.map((c) => c.id))
+    bossScopes.set(user, children)
+  }
+  return [bossCompanyId, ...(await children)]
 }
+
+/**
+ * A boss's child companies, read once per request: the signed-in user is a new object on every request (sessions,
+ * open API), so several services asking within one request share one query, and the next request reads afresh.
+ */
+const bossScopes = new WeakMap<CurrentUser, Promise<number[]>>()
 
 /**
  * The devices a user may see, as a condition on `devices`: those of the visible companies; staff only the devices

@@ -10,6 +10,7 @@ import { clientIp } from '../http/client-ip'
 import { ApiError } from '../http/errors'
 import { ipAllowed } from './ip-whitelist'
 import { NONCE_RETENTION_MS, signatureHeaders as h, signatureMatches, TIMESTAMP_WINDOW_MS } from './signature'
+import { requireAuthority } from '../auth/tenant'
 
 const NONCE_PATTERN = /^[A-Za-z0-9_-]{8,64}$/
 
@@ -58,6 +59,6 @@ export const signedRequest = createMiddleware<AppEnv>(async (c, next) => {
 /** Inside the open API, a route's authority is checked against the key owner's authorities. */
 export const openAuthority = (code: string) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    if (!c.var.user.authorities.includes(code)) throw ApiError.forbidden()
+    requireAuthority(c.var.user, code)
     await next()
   })

@@ -8,6 +8,7 @@ import { loadAccount } from '../../auth/sessions'
 import { registrations, users } from '../../db/schema'
 import { ApiError } from '../../http/errors'
 import { isUniqueViolation } from '../../db/unique-violation'
+import { assertUsernameFree } from '../../auth/username'
 
 /**
  * A valid scrypt hash no password is known for. An unknown username is checked against it, so that it costs the same
@@ -65,8 +66,7 @@ export class AccountService {
    * and an advisory lock on the address makes the count and the insert one step.
    */
   async register(req: RegisterRequest, clientIp: string): Promise<void> {
-    const [existing] = await this.s.db.select({ id: users.id }).from(users).where(eq(users.username, req.username)).limit(1)
-    if (existing) throw ApiError.conflict(errorMessages.usernameTaken)
+    await assertUsernameFree(this.s.db, req.username)
     const [pending] = await this.s.db
       .select({ id: registrations.id })
       .from(registrations)

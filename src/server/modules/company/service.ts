@@ -22,6 +22,7 @@ import { isUniqueViolation, uniqueConstraints } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
 import { QuotaService } from '../quota/service'
 import { RoleService } from '../role/service'
+import { assertUsernameFree } from '../../auth/username'
 
 const accountKinds = ['BOSS', 'COMPANY'] as const
 
@@ -144,7 +145,7 @@ export class CompanyService {
     const parentId = this.user.kind === 'ADMIN' ? null : this.user.kind === 'BOSS' ? this.user.companyId : undefined
     if (parentId === undefined) throw ApiError.forbidden()
     const roleId = req.roleId && parentId !== null ? (await new RoleService(this.db, this.user).assignable(req.roleId, 'COMPANY', parentId)).id : null
-    await this.assertUsernameFree(req.username)
+    await assertUsernameFree(this.db, req.username)
     await this.assertNameFree(req.name, parentId)
     const passwordHash = await hashPassword(req.password)
     try {
@@ -174,47 +175,35 @@ export class CompanyService {
     await assertCompanyNameFree(this.db, name, parentId, exceptId)
   }
 
-  private async assertUsernameFree(username: string) {
-    const [taken] = await this.db.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1)
-    if (taken) throw ApiError.conflict(errorMessages.usernameTaken)
-  }
-
   /** PUT /company/update: name and availability of the company, name, phone and role of its account. */
   async update(req: CompanyUpdateRequest): Promise<void> {
     const company = await this.visibleCompany(req.id)
     if (req.available === false && company.id === this.user.companyId) throw ApiError.badRequest(m.cannotDisableOwnCompany)
     let roleId: number | null | undefined
-    const [current] = await this.db
-      .select({ roleId: users.roleId })
+    // The company's account: its role and phone are compared with what is sent, and it is what gets updated.
+    const [account] = await this.db
+      .select({ id: users.id, roleId: users.roleId, phoneNumber: users.phoneNumber })
       .from(users)
       .where(and(eq(users.companyId, company.id), inArray(users.kind, [...accountKinds])))
       .orderBy(asc(users.id))
       .limit(1)
     // A role is checked when it changes: an edit that keeps the current one (the form always sends it) is no grant.
-    if (req.roleId !== undefined && req.roleId !== (current?.roleId ?? null)) {
+    if (req.roleId !== undefined && req.roleId !== (account?.roleId ?? null)) {
       // Only a child company's account holds a COMPANY role; a boss always holds every company authority.
       if (company.parentId === null || company.id === this.user.companyId) throw ApiError.badRequest(m.companyRoleBossOnly)
       roleId = req.roleId === null ? null : (await new RoleService(this.db, this.user).assignable(req.roleId, 'COMPANY', company.parentId)).id
+    }
+    // A phone number is where SMS codes go: one's own changes only with a code, in the personal centre.
+    if (account?.id === this.user.id && req.phoneNumber !== undefined && req.phoneNumber !== account.phoneNumber) {
+      throw ApiError.badRequest(m.changeOwnPhoneInCenter)
     }
     if (req.name !== undefined && req.name !== company.name) await this.assertNameFree(req.name, company.parentId, company.id)
     await this.db.transaction(async (tx) => {
       if (req.name !== undefined || req.available !== undefined) {
         await tx.update(companies).set({ name: req.name, available: req.available }).where(eq(companies.id, company.id))
       }
-      if (req.bossName !== undefined || req.phoneNumber !== undefined || roleId !== undefined) {
-        const [account] = await tx
-          .select({ id: users.id, phoneNumber: users.phoneNumber })
-          .from(users)
-          .where(and(eq(users.companyId, company.id), inArray(users.kind, [...accountKinds])))
-          .orderBy(asc(users.id))
-          .limit(1)
-        if (account) {
-          // A phone number is where SMS codes go: one's own changes only with a code, in the personal centre.
-          if (account.id === this.user.id && req.phoneNumber !== undefined && req.phoneNumber !== account.phoneNumber) {
-            throw ApiError.badRequest(m.changeOwnPhoneInCenter)
-          }
-          await tx.update(users).set({ name: req.bossName, phoneNumber: req.phoneNumber, roleId }).where(eq(users.id, account.id))
-        }
+      if (account && (req.bossName !== undefined || req.phoneNumber !== undefined || roleId !== undefined)) {
+        await tx.update(users).set({ name: req.bossName, phoneNumber: req.phoneNumber, roleId }).where(eq(users.id, account.id))
       }
     }).catch((err: unknown) => {
       // A sibling took the name a moment ago.

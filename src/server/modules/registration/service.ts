@@ -14,6 +14,7 @@ import { ApiError } from '../../http/errors'
 import { QuotaService } from '../quota/service'
 import { assertCompanyNameFree } from '../company/service'
 import { likePattern } from '../../db/like'
+import { assertUsernameFree } from '../../auth/username'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -60,11 +61,6 @@ export class RegistrationService {
     return row
   }
 
-  private async assertUsernameFree(tx: Tx, username: string) {
-    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1)
-    if (taken) throw ApiError.conflict(errorMessages.usernameTaken)
-  }
-
   /**
    * Creates the applicant's top-level company and boss account. The stored scrypt hash of the password they
    * registered with becomes the account's hash, so they sign in with it; the Apple quota account opens with it.
@@ -75,7 +71,7 @@ export class RegistrationService {
       await this.db.transaction(async (tx) => {
         const reg = await this.lockPending(tx, id)
         companyName = reg.companyName
-        await this.assertUsernameFree(tx, reg.username)
+        await assertUsernameFree(tx, reg.username)
         await assertCompanyNameFree(tx, reg.companyName, null)
         const [company] = await tx.insert(companies).values({ name: reg.companyName }).returning({ id: companies.id })
         await tx.insert(users).values({
@@ -109,7 +105,7 @@ export class RegistrationService {
       if (!row) throw ApiError.notFound(m.registrationNotFound)
       if (row.status !== 'PENDING') throw ApiError.badRequest(m.registrationNotEditable)
       if (req.username !== undefined && req.username !== row.username) {
-        await this.assertUsernameFree(tx, req.username)
+        await assertUsernameFree(tx, req.username)
         const [pending] = await tx
           .select({ id: registrations.id })
           .from(registrations)

@@ -18,6 +18,7 @@ import { accessKeys, companies, devices, roles, sessions, smsCodes, tasks, users
 import { isUniqueViolation } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
 import { RoleService } from '../role/service'
+import { assertUsernameFree } from '../../auth/username'
 
 /** Staff of the companies a user sees (SPEC §2 "Staff list, add/edit, removal"). New staff join the user's own company. */
 export class StaffService {
@@ -91,8 +92,7 @@ export class StaffService {
   async add(req: StaffAddRequest): Promise<{ id: number }> {
     if (this.user.companyId === null) throw ApiError.forbidden()
     const roleId = req.roleId ? (await this.roles().assignable(req.roleId, 'STAFF', this.user.companyId)).id : null
-    const [taken] = await this.db.select({ id: users.id }).from(users).where(eq(users.username, req.username)).limit(1)
-    if (taken) throw ApiError.conflict(errorMessages.usernameTaken)
+    await assertUsernameFree(this.db, req.username)
     try {
       const [row] = await this.db
         .insert(users)

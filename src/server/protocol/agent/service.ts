@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import {
@@ -24,15 +24,12 @@ import { parseOrThrow } from '../../http/envelope'
 import { QuotaService, quotaTypeOf } from '../../modules/quota/service'
 import { TaskService } from '../../modules/task/service'
 import { impliedState, revokesCredential } from './effects'
+import { hashToken } from '../../auth/sessions'
 
 /** What the server asks agents to wait between polls; an agent may poll more often when told to by its operator. */
 export const AGENT_POLL_INTERVAL_SECONDS = 10
 const DEFAULT_MAX_TASKS = 10
 const MAX_RESULT_CHARS = 16_384
-
-export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex')
-}
 
 export type AuthenticatedDevice = typeof devices.$inferSelect
 
@@ -71,7 +68,7 @@ export class AgentService {
         .update(enrollmentTokens)
         .set({ revokedAt: this.now() })
         .where(and(eq(enrollmentTokens.companyId, companyId), eq(enrollmentTokens.platform, platform), isNull(enrollmentTokens.revokedAt)))
-      await tx.insert(enrollmentTokens).values({ companyId, platform, tokenHash: hashSecret(token) })
+      await tx.insert(enrollmentTokens).values({ companyId, platform, tokenHash: hashToken(token) })
     })
     return token
   }
@@ -85,7 +82,7 @@ export class AgentService {
     const [token] = await this.db
       .select()
       .from(enrollmentTokens)
-      .where(and(eq(enrollmentTokens.tokenHash, hashSecret(req.enrollmentToken)), isNull(enrollmentTokens.revokedAt)))
+      .where(and(eq(enrollmentTokens.tokenHash, hashToken(req.enrollmentToken)), isNull(enrollmentTokens.revokedAt)))
     if (!token) throw ApiError.unauthorized(t.enrollmentTokenInvalid)
     const platform = token.platform
     if (platform === 'IOS' || (req.platform && req.platform !== platform)) throw ApiError.badRequest(t.enrollmentPlatformMismatch)
@@ -110,7 +107,7 @@ export class AgentService {
           .update(devices)
           .set({
             ...reported,
-            credentialHash: hashSecret(credential),
+            credentialHash: hashToken(credential),
             enrolledAt: now,
             lastCommunicationTime: now,
             state: mergeState(existing.state, state),
@@ -126,7 +123,7 @@ export class AgentService {
           companyId: token.companyId,
           platform,
           serialNumber: req.serialNumber,
-          credentialHash: hashSecret(credential),
+          credentialHash: hashToken(credential),
           enrolledAt: now,
           lastCommunicationTime: now,
           state,
@@ -152,7 +149,7 @@ export class AgentService {
 
   /** The device a credential belongs to, or null. */
   async authenticate(credential: string): Promise<AuthenticatedDevice | null> {
-    const [device] = await this.db.select().from(devices).where(eq(devices.credentialHash, hashSecret(credential)))
+    const [device] = await this.db.select().from(devices).where(eq(devices.credentialHash, hashToken(credential)))
     return device ?? null
   }
 
