@@ -1,7 +1,8 @@
-import { Button, Dialog } from 'antd-mobile'
+import { Button } from 'antd-mobile'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { uiText } from '../../shared/messages'
 import { menuQuery, userInfoQuery } from '../api/user-center'
+import { confirmAction } from '../components/dialogs'
 import { Loading } from '../components/Loading'
 import { logout } from './logout'
 import { NavMenu } from './NavMenu'
@@ -13,8 +14,7 @@ export function SidePanel({ onNavigate }: { onNavigate?: () => void }) {
   const info = useQuery(userInfoQuery())
   const menu = useQuery(menuQuery())
   const confirmLogout = async () => {
-    const yes = await Dialog.confirm({ content: uiText.logoutConfirm, confirmText: uiText.logout, cancelText: uiText.cancel })
-    if (yes) await logout(queryClient)
+    if (await confirmAction(uiText.logoutConfirm, uiText.logout)) await logout(queryClient)
   }
   return (
     <div className="side-panel">

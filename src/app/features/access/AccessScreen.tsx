@@ -14,18 +14,10 @@ import { useDisclosure } from '../../components/use-disclosure'
 import { notify } from '../../notify'
 import { accessKeyQuery, useAccessMutations } from './queries'
 import './access.css'
+import { copyText } from '../../components/clipboard'
 
 const t = organizationText.access
 const AccessForm = lazyDialog(() => import('./AccessForm').then((m) => m.AccessForm))
-
-async function copy(text: string) {
-  try {
-    await navigator.clipboard.writeText(text)
-    notify.success(t.copied)
-  } catch {
-    notify.warning(t.copyFailed)
-  }
-}
 
 /** How another system signs its requests, folded away until asked for (the README is not in the user's hands). */
 function SigningHelp() {
@@ -118,10 +110,10 @@ export function AccessScreen() {
                   <Button size="small" onClick={() => setRevealed((r) => !r)}>
                     {revealed ? t.hide : t.show}
                   </Button>
-                  <Button size="small" onClick={() => void copy(k.accessKey)}>
+                  <Button size="small" onClick={() => void copyText(k.accessKey)}>
                     {t.copyKey}
                   </Button>
-                  <Button size="small" onClick={() => void copy(k.accessSecret!)}>
+                  <Button size="small" onClick={() => void copyText(k.accessSecret!)}>
                     {t.copySecret}
                   </Button>
                   <OnlineButton size="small" onClick={() => void onRefresh()}>

@@ -6,9 +6,7 @@ import { DEFAULT_PAGE_SIZE, FIRST_PAGE, resetToFirstPage } from '../../../shared
 import { deviceText, huaweiDeviceText, organizationText } from '../../../shared/messages'
 import { DeviceSummaryCard } from '../../components/DeviceSummaryCard'
 import { FormPopup } from '../../components/FormPopup'
-import { Pagination } from '../../components/Pagination'
-import { QueryStatus } from '../../components/QueryStatus'
-import { RecordList } from '../../components/RecordCard'
+import { PagedRecords } from '../../components/PagedRecords'
 import { SearchPanel, type SearchField } from '../../components/SearchPanel'
 import { param } from '../../components/search-params'
 import { useNow } from '../../components/use-now'
@@ -42,7 +40,6 @@ function DeviceList({ company }: { company: CompanyRecord }) {
   const mover = useDisclosure<MovableDevice & { platform: HuaweiTypePlatform }>()
   const auth = useAuthorities()
   const canMove = (platform: HuaweiTypePlatform) => auth.has(deviceAreaAuthorities[platform].device)
-  const records = list.data?.records ?? []
   return (
     <div style={{ padding: 12 }}>
       <SearchPanel
@@ -50,9 +47,14 @@ function DeviceList({ company }: { company: CompanyRecord }) {
         values={{ serialNumber: query.serialNumber, platform: query.platform }}
         onSearch={(f) => setQuery(resetToFirstPage({ ...query, serialNumber: deviceSerialFilter(f.serialNumber), platform: platformFilter(f.platform) }))}
       />
-      <QueryStatus isPending={list.isPending} isError={list.isError && !list.data} isEmpty={records.length === 0} onRetry={() => void list.refetch()} emptyText={t.noDevices} />
-      <RecordList label={t.devicesTitle(company.name)}>
-        {records.map((d) => {
+      <PagedRecords
+        list={list}
+        label={t.devicesTitle(company.name)}
+        emptyText={t.noDevices}
+        paging={query}
+        onPage={(current, pageSize) => setQuery({ ...query, current, pageSize })}
+      >
+        {(d) => {
           // SPEC §2 "device transfer" from the business page; Apple devices move with the iOS area.
           const platform = d.platform === 'IOS' ? null : d.platform
           return (
@@ -70,8 +72,8 @@ function DeviceList({ company }: { company: CompanyRecord }) {
               }
             />
           )
-        })}
-      </RecordList>
+        }}
+      </PagedRecords>
       <DialogSlot of={mover}>
         {mover.value ? (
           <MoveDeviceDialog
@@ -84,9 +86,6 @@ function DeviceList({ company }: { company: CompanyRecord }) {
           />
         ) : null}
       </DialogSlot>
-      {list.data && list.data.total > 0 ? (
-        <Pagination current={query.current} pageSize={query.pageSize} total={list.data.total} onChange={(current, pageSize) => setQuery({ ...query, current, pageSize })} />
-      ) : null}
     </div>
   )
 }

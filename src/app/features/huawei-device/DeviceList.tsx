@@ -26,7 +26,7 @@ import type { DeviceArea } from './area'
 import { DeviceCard } from './DeviceCard'
 import { MoveDeviceDialog } from '../../components/lazy-device-move'
 import { DeviceFormDialog, EnrollmentDialog } from './lazy-dialogs'
-import { deviceListQuery, deviceListSearch, searchMaxLength, useDeviceMutations, useDevicesChanged, type DeviceListSearch } from './queries'
+import { deviceListQuery, deviceListSearch, searchMaxLength, setRecycled, useDevicesChanged, type DeviceListSearch } from './queries'
 import { bulkCommands, useDeviceCommand } from './use-device-command'
 import { useRecycle } from './use-recycle'
 import './devices.css'
@@ -56,27 +56,31 @@ const searchFields: SearchField[] = [
 function BulkBar({ area, devices, recycle, onDone }: { area: DeviceArea; devices: DeviceRecord[]; recycle: boolean; onDone: (failed?: number[]) => void }) {
   const auth = useAuthorities()
   const { runBulk, running } = useDeviceCommand(area)
-  const { putInRecycle, takeOutRecycle } = useDeviceMutations(area)
+  const devicesChanged = useDevicesChanged(area)
   const [busy, setBusy] = useState(false)
 
-  /** Runs `change` for each device in turn; answers the ids that failed (each failure shows its own reason). */
-  const eachDevice = async (change: (id: number) => Promise<unknown>): Promise<number[]> => {
+  /**
+   * Moves each device into or out of the bin in turn, then refreshes the lists once; answers the ids that failed
+   * (each failure shows its own reason).
+   */
+  const eachDevice = async (recycled: boolean): Promise<number[]> => {
     setBusy(true)
     const failed: number[] = []
     for (const d of devices) {
       try {
-        await change(d.id)
+        await setRecycled(area, d.id, recycled)
       } catch {
         failed.push(d.id)
       }
     }
     setBusy(false)
+    devicesChanged()
     return failed
   }
 
   const recycleAll = async () => {
     if (!(await confirmAction(t.confirmBulk(t.recycle, devices.length), t.recycle))) return
-    const failed = await eachDevice((id) => putInRecycle.mutateAsync(id))
+    const failed = await eachDevice(true)
     if (failed.length === 0) notify.success(successMessages.eliminateDevice)
     else notify.warning(t.bulkDone(t.recycle, devices.length - failed.length, failed.length))
     onDone(failed)
@@ -84,7 +88,7 @@ function BulkBar({ area, devices, recycle, onDone }: { area: DeviceArea; devices
 
   const takeOutAll = async () => {
     if (!(await confirmAction(t.confirmBulk(t.takeOut, devices.length), t.takeOut))) return
-    const failed = await eachDevice((id) => takeOutRecycle.mutateAsync(id))
+    const failed = await eachDevice(false)
     const summary = t.takeOutBulkDone(devices.length - failed.length, failed.length)
     if (failed.length === 0) notify.success(summary)
     else notify.warning(summary)

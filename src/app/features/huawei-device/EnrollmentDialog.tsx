@@ -3,9 +3,9 @@ import { huaweiDeviceText as t } from '../../../shared/messages'
 import { confirmAction } from '../../components/dialogs'
 import { FormPopup } from '../../components/FormPopup'
 import { OnlineButton } from '../../components/OnlineButton'
-import { notify } from '../../notify'
 import type { DeviceArea } from './area'
 import { useDeviceMutations } from './queries'
+import { copyText } from '../../components/clipboard'
 
 /**
  * A company's enrollment token for real agents (docs/agent-protocol.md). It is shown once, from the mutation's
@@ -26,14 +26,6 @@ export function EnrollmentDialog({ area, visible, onClose }: { area: DeviceArea;
     if (!(await confirmAction(t.enrollmentConfirm, token ? t.enrollmentRegenerate : t.enrollmentGenerate))) return
     enrollmentToken.mutate()
   }
-  const copy = async (text: string) => {
-    try {
-      await navigator.clipboard.writeText(text)
-      notify.success(t.copied)
-    } catch {
-      // Without clipboard access the value stays on screen to be copied by hand.
-    }
-  }
   return (
     <FormPopup visible={visible} title={t.enrollmentTitle} onClose={close}>
       <div className="enroll-box">
@@ -50,7 +42,7 @@ export function EnrollmentDialog({ area, visible, onClose }: { area: DeviceArea;
             <div className="enroll-value secret-value" data-testid="enrollment-token">
               {token}
             </div>
-            <Button block className="touch" style={{ marginTop: 8 }} onClick={() => void copy(token)}>
+            <Button block className="touch" style={{ marginTop: 8 }} onClick={() => void copyText(token)}>
               {t.copy}
             </Button>
           </div>

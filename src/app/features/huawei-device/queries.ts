@@ -90,6 +90,14 @@ export function useDevicesChanged(area: DeviceArea) {
   }
 }
 
+/**
+ * 淘汰 (into the recycle bin) or 移出回收站 for one device, without refreshing anything: a selection sends one per
+ * device and refreshes the lists once at the end (useDevicesChanged), not once per device.
+ */
+export function setRecycled(area: DeviceArea, deviceId: number, recycled: boolean) {
+  return api.post<string>(path(area, recycled ? '/device/putInRecycle' : '/device/takeOutRecycle'), { deviceId }, huawei)
+}
+
 export function useDeviceMutations(area: DeviceArea) {
   const changed = useDevicesChanged(area)
   return {
@@ -102,11 +110,11 @@ export function useDeviceMutations(area: DeviceArea) {
       onSuccess: (_d, req) => changed(Number(req.deviceId)),
     }),
     putInRecycle: useMutation({
-      mutationFn: (deviceId: number) => api.post<string>(path(area, '/device/putInRecycle'), { deviceId }, huawei),
+      mutationFn: (deviceId: number) => setRecycled(area, deviceId, true),
       onSuccess: (_d, id) => changed(id),
     }),
     takeOutRecycle: useMutation({
-      mutationFn: (deviceId: number) => api.post<string>(path(area, '/device/takeOutRecycle'), { deviceId }, huawei),
+      mutationFn: (deviceId: number) => setRecycled(area, deviceId, false),
       onSuccess: (_d, id) => changed(id),
     }),
     enrollmentToken: useMutation({
