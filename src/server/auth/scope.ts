@@ -2,6 +2,8 @@ import { and, eq, inArray, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { companies, devices } from '../db/schema'
 import type { CurrentUser } from './sessions'
+import { organizationMessages } from '../../shared/messages'
+import { ApiError } from '../http/errors'
 
 /**
  * The one scope function (ARCHITECTURE: tenancy): the companies whose data a user may see.
@@ -36,4 +38,15 @@ export async function visibleDeviceCondition(db: Db, user: CurrentUser): Promise
   if (companyIds === null) return undefined
   const ofCompanies = inArray(devices.companyId, companyIds)
   return user.kind === 'STAFF' ? and(ofCompanies, eq(devices.staffId, user.id)) : ofCompanies
+}
+
+/**
+ * A company the user may see, or the 404 a missing one gets (a company outside the scope reads exactly like a
+ * missing one). `scope` when the caller already has it.
+ */
+export async function findVisibleCompany(db: Db, user: CurrentUser, id: number, scope?: number[] | null) {
+  const visible = scope === undefined ? await visibleCompanyIds(db, user) : scope
+  const [row] = visible === null || visible.includes(id) ? await db.select().from(companies).where(eq(companies.id, id)) : []
+  if (!row) throw ApiError.notFound(organizationMessages.companyNotFound)
+  return row
 }

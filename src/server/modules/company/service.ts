@@ -11,7 +11,7 @@ import type {
 } from '../../../shared/contract/company'
 import { errorMessages, organizationMessages as m } from '../../../shared/messages'
 import { hashPassword, randomPassword } from '../../auth/password'
-import { visibleCompanyIds, visibleDeviceCondition } from '../../auth/scope'
+import { findVisibleCompany, visibleCompanyIds, visibleDeviceCondition } from '../../auth/scope'
 import type { CurrentUser, SessionService } from '../../auth/sessions'
 import { isInScope, withinScope, type CompanyScope } from '../../auth/tenant'
 import { iso } from '../../http/iso'
@@ -42,12 +42,8 @@ export class CompanyService {
   }
 
   /** A visible company, or the 404 a missing one gets. */
-  async visibleCompany(id: number, scope?: CompanyScope) {
-    const s = scope ?? (await this.scope())
-    if (!isInScope(s, id)) throw ApiError.notFound(m.companyNotFound)
-    const [row] = await this.db.select().from(companies).where(eq(companies.id, id))
-    if (!row) throw ApiError.notFound(m.companyNotFound)
-    return row
+  visibleCompany(id: number, scope?: CompanyScope) {
+    return findVisibleCompany(this.db, this.user, id, scope)
   }
 
   /** Builds the tree nodes of these companies: account, role, children count and quota, in four queries. */

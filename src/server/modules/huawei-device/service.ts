@@ -19,7 +19,7 @@ import {
 } from '../../../shared/domain/connection-status'
 import { formatDate } from '../../../shared/domain/format'
 import { huaweiDeviceText as t } from '../../../shared/messages'
-import { visibleCompanyIds, visibleDeviceCondition } from '../../auth/scope'
+import { findVisibleCompany, visibleCompanyIds, visibleDeviceCondition } from '../../auth/scope'
 import type { CurrentUser } from '../../auth/sessions'
 import type { Services } from '../../context'
 import { companies, devices, tasks, users } from '../../db/schema'
@@ -173,13 +173,9 @@ export class DeviceService {
 
   /** The company a new device goes to: the one asked for, within the user's scope, else the user's own. */
   private async targetCompany(user: CurrentUser, companyId: number | undefined): Promise<number> {
-    const visible = await visibleCompanyIds(this.db, user)
     const chosen = companyId ?? user.companyId
     if (chosen === null || chosen === undefined) throw ApiError.badRequest(t.companyRequired)
-    if (visible !== null && !visible.includes(chosen)) throw ApiError.notFound(t.companyNotFound)
-    const [company] = await this.db.select({ id: companies.id }).from(companies).where(eq(companies.id, chosen))
-    if (!company) throw ApiError.notFound(t.companyNotFound)
-    return chosen
+    return (await findVisibleCompany(this.db, user, chosen)).id
   }
 
   /**

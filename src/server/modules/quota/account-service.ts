@@ -8,9 +8,9 @@ import type {
   UserAccountInfoResponse,
 } from '../../../shared/contract/quota'
 import { organizationMessages as m } from '../../../shared/messages'
-import { visibleCompanyIds } from '../../auth/scope'
+import { findVisibleCompany, visibleCompanyIds } from '../../auth/scope'
 import type { CurrentUser } from '../../auth/sessions'
-import { isInScope, requireAuthority, withinScope, type CompanyScope } from '../../auth/tenant'
+import { requireAuthority, withinScope, type CompanyScope } from '../../auth/tenant'
 import { iso } from '../../http/iso'
 import type { Db } from '../../db/client'
 import { companies, quotaRecords, users } from '../../db/schema'
@@ -35,11 +35,8 @@ export class QuotaAccountService {
     return visibleCompanyIds(this.db, this.user)
   }
 
-  private async visibleCompany(id: number, scope: CompanyScope) {
-    if (!isInScope(scope, id)) throw ApiError.notFound(m.companyNotFound)
-    const [row] = await this.db.select().from(companies).where(eq(companies.id, id))
-    if (!row) throw ApiError.notFound(m.companyNotFound)
-    return row
+  private visibleCompany(id: number, scope: CompanyScope) {
+    return findVisibleCompany(this.db, this.user, id, scope)
   }
 
   /**
