@@ -5,6 +5,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
+import { uiText } from './src/shared/messages.ts'
 
 const serverPort = Number(process.env.PORT ?? 8080)
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
@@ -39,13 +40,15 @@ export default defineConfig({
   plugins: [
     react(),
     precompress(),
+    // The page title and the boot splash carry the app's name from messages.ts, like the manifest.
+    { name: 'mdm-app-name', transformIndexHtml: (html) => html.replaceAll('%APP_NAME%', uiText.appName) },
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
       includeAssets: ['favicon.svg', 'icons/*.png'],
       manifest: {
-        name: 'MDM 设备管理控制台',
-        short_name: 'MDM 控制台',
+        name: uiText.appName,
+        short_name: uiText.appShortName,
         lang: 'zh-CN',
         start_url: '/dashboard',
         scope: '/',

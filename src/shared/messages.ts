@@ -286,7 +286,6 @@ export const domainText = {
     pageSize: '每页',
     pageSizeOption: (size: number) => `${size} 条/页`,
     jumpTo: '跳至',
-    jumpInputLabel: '跳转到的页码',
     jump: '跳转',
   },
   /** SPEC §3 restriction-profile switches. */
@@ -309,13 +308,11 @@ export const domainText = {
       notAllowSetDns: '禁止修改 DNS 设置',
     },
     expiryTimeMinute: '策略有效期（分钟）',
-    expiryTimeMinuteHint: '填 0 表示长期有效',
   },
 } as const
 
 /** Quota accounts (SPEC §3, §7 Quota). */
 export const quotaMessages = {
-  typeName: (type: 'IOS' | 'HUAWEI') => (type === 'IOS' ? '苹果' : '华为'),
   notOpened: (type: 'IOS' | 'HUAWEI') => `${type === 'IOS' ? '苹果' : '华为'}服务尚未开通，请先开通后再添加设备`,
   /** Adding a device: who can raise the quota depends on where the company sits. */
   insufficient: (type: 'IOS' | 'HUAWEI', remaining: number, topLevel: boolean) =>
@@ -622,7 +619,6 @@ export const organizationText = {
 
 /** Huawei and Mi devices: lists, detail, remote commands and the agent protocol (issue #6). */
 export const huaweiDeviceText = {
-  platformName: { HUAWEI: '华为', MI: '小米' },
   /** SPEC §9: the Huawei export is named as the device list. */
   exportFileName: '设备列表.xlsx',
   exportSheetName: '设备列表',
@@ -661,7 +657,6 @@ export const huaweiDeviceText = {
   taskStatus: { QUEUED: '排队中', SENT: '已下发', DONE: '已完成', ERROR: '执行失败', TIMEOUT: '已超时' },
   /** SPEC §4: the lock-passcode dialog. */
   lockPasscodeTitle: '锁屏密码',
-  lockPasscodeIs: (password: string) => `当前锁屏密码：${password}`,
   noLockPasscode: '该设备未设置锁屏密码',
   lockPasscodeWaiting: '正在等待设备返回锁屏密码…',
   /** SPEC §4: check and update are followed by taskId to their end. */
@@ -725,13 +720,10 @@ export const huaweiDeviceText = {
   noMoveTargets: '没有可转移的目标',
   save: '保存',
   commands: '远程指令',
-  moreCommands: '更多指令',
   taskLog: '任务日志',
-  taskType: '指令',
   taskCreatedAt: '下发时间',
   taskFinishedAt: '完成时间',
   taskCreatedBy: '操作人',
-  taskResult: '结果',
   noTasks: '暂无任务',
   noDevices: '暂无设备',
   noRecycledDevices: '回收站为空',
@@ -778,7 +770,6 @@ export const huaweiDeviceText = {
   moveTargetNotFound: '目标公司或员工不存在',
   companyRequired: '请选择设备所属公司',
   enrollmentCompanyOnly: '只有公司账号可以生成设备接入令牌，请联系公司负责人',
-  companyNotFound: '公司不存在',
   recycleForbidden: '没有查看回收站的权限',
   commandUnknown: (name: string) => `不支持的指令：${name}`,
   tooManyRows: (max: number) => `导出的设备超过 ${max} 台，请缩小搜索范围后再导出`,

@@ -209,6 +209,7 @@ describe('POST /userCenter/info and GET /userCenter/menu', () => {
       else expect(item.component).toMatch(/^\//)
       item.children.forEach(check)
     }
+    expect(res.body.data.length).toBeGreaterThan(3)
     res.body.data.forEach(check)
   })
 })

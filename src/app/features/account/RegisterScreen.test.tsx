@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { RegisterScreen } from './RegisterScreen'
+import { useNotice } from '../../notify'
+import { successMessages } from '../../../shared/messages'
 
 afterEach(() => {
   cleanup()
@@ -98,5 +100,7 @@ describe('RegisterScreen', () => {
     const init = call![1]
     expect(init.method).toBe('POST')
     expect(JSON.parse(String(init.body))).toMatchObject({ username: 'newco', confirmPassword: 'Secret123' })
+    // SPEC §8/§9: 注册成功 asks the applicant to wait, and stays 20 seconds (other notices 3).
+    expect(renderHook(() => useNotice()).result.current).toMatchObject({ kind: 'success', message: successMessages.register, durationMs: 20_000 })
   })
 })
