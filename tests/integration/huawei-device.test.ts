@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { devices, quotaRecords, roles, tasks, users } from '../../src/server/db/schema'
 import { harnessForFile } from './harness'
+import { makeStaff, OTHER_PASSWORD } from './org-builders'
 import { addDevice, command, detail, HW, huaweiQuota, makeOtherTenant, MI, rawGet, setHuaweiQuota } from './huawei-helpers'
 
 const h = harnessForFile()
@@ -218,6 +219,16 @@ describe('editing, recycle bin and transfer', () => {
     expect((await detail(h, boss, id)).data).toMatchObject({ renterName: '李四', renterPhone: '13900000001', rentRemark: '押金500' })
     expect((await put({ rentRemark: '' })).body.code).toBe(200)
     expect((await detail(h, boss, id)).data).toMatchObject({ renterName: '李四', renterPhone: '13900000001', rentRemark: '' })
+  })
+
+  it('shows the recycle bin, as a list or an export, only to holders of its authority', async () => {
+    await makeStaff(h, h.demo.bossCompanyId, 'no-bin', ['huawei:device'])
+    const staff = await h.login('no-bin', OTHER_PASSWORD)
+    const refused = { code: 403, msg: '没有查看回收站的权限', data: null }
+    expect((await h.call('GET', `${HW}/device/search?recycleStatus=true`, { token: staff })).body).toEqual(refused)
+    expect(await (await rawGet(h, `${HW}/device/export?recycleStatus=true`, staff)).json()).toEqual(refused)
+    expect((await h.call('GET', `${HW}/device/search?recycleStatus=false`, { token: staff })).body.code).toBe(200)
+    expect((await h.call('GET', `${HW}/device/search?recycleStatus=true`, { token: boss })).body.code).toBe(200)
   })
 
   it('puts a device into the recycle bin (淘汰设备成功) and takes it back out', async () => {

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import { createApp, createServices, HUAWEI_BASE } from '../../src/server/app'
-import { testConfig } from '../../src/server/config'
+import { createApp, HUAWEI_BASE } from '../../src/server/app'
 import { hashPassword } from '../../src/server/auth/password'
 import { companies, quotaAccounts, users } from '../../src/server/db/schema'
 import { SimulatedAgent, type FetchLike, type SimulatedAgentOptions } from '../../src/sim/huawei-agent'
@@ -77,7 +76,7 @@ export async function detail(h: Harness, token: string, deviceId: number, base =
 
 /** A raw response from the app (binary bodies such as the export). */
 export async function rawGet(h: Harness, path: string, token: string): Promise<Response> {
-  const app = createApp(createServices(testConfig(), h.database.db))
+  const app = createApp(h.services)
   return app.request(path, { headers: { authorization: `Bearer ${token}` } })
 }
 

@@ -17,7 +17,6 @@ function openDeviceRoutes(area: DeviceArea) {
   return new Hono<AppEnv>()
     .get('/device/search', openAuthority(area.authority.device), async (c) => {
       const query = parseQuery(c, DeviceSearchQuery)
-      if (query.recycleStatus && !c.var.user.authorities.includes(area.authority.recycle)) throw ApiError.forbidden()
       return ok(c, await service(c).search(c.var.user, query))
     })
     .get('/device/detail', openAuthority(area.authority.device), async (c) =>

@@ -36,12 +36,10 @@ export const miArea: DeviceArea = { platform: 'MI', authority: deviceAreaAuthori
  */
 export function deviceRoutes(area: DeviceArea) {
   const service = (c: { var: AppEnv['Variables'] }) => new DeviceService(c.var.services, area.platform)
-  const can = (c: { var: AppEnv['Variables'] }, authority: string) => c.var.user.authorities.includes(authority)
 
   return new Hono<AppEnv>()
     .get('/device/search', access.authority(area.authority.device), async (c) => {
       const query = parseQuery(c, DeviceSearchQuery)
-      if (query.recycleStatus && !can(c, area.authority.recycle)) throw ApiError.forbidden(t.recycleForbidden)
       return ok(c, await service(c).search(c.var.user, query))
     })
     .get('/device/detail', access.authority(area.authority.device), async (c) =>
@@ -72,7 +70,6 @@ export function deviceRoutes(area: DeviceArea) {
     )
     .get('/device/export', access.authority(area.authority.device), async (c) => {
       const query = parseQuery(c, DeviceExportQuery)
-      if (query.recycleStatus && !can(c, area.authority.recycle)) throw ApiError.forbidden(t.recycleForbidden)
       const file = await service(c).export(c.var.user, query)
       return c.body(new Uint8Array(file), 200, {
         'Content-Type': XLSX_CONTENT_TYPE,

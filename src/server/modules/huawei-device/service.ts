@@ -29,6 +29,7 @@ import { isUniqueViolation } from '../../db/unique-violation'
 import { likePattern } from '../../db/like'
 import { QuotaService, quotaTypeOf } from '../quota/service'
 import { TaskService } from '../task/service'
+import { deviceAreaAuthorities } from '../../../shared/domain/device-areas'
 
 type SearchInput = z.output<typeof DeviceSearchQuery>
 type ExportInput = z.output<typeof DeviceExportQuery>
@@ -120,7 +121,11 @@ export class DeviceService {
       .leftJoin(users, eq(users.id, devices.staffId))
   }
 
+  /** The search and export conditions; the recycle bin is read only with its own authority (console and open API). */
   private async conditions(user: CurrentUser, q: ExportInput, now: Date): Promise<SQL | undefined> {
+    if (q.recycleStatus && !user.authorities.includes(deviceAreaAuthorities[this.platform].recycle)) {
+      throw ApiError.forbidden(t.recycleForbidden)
+    }
     return and(
       eq(devices.platform, this.platform),
       eq(devices.recycleStatus, q.recycleStatus),
