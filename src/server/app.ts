@@ -6,22 +6,17 @@ import { secureHeaders } from 'hono/secure-headers'
 import { createMiddleware } from 'hono/factory'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { ResultCode } from '../shared/contract/envelope'
-import { errorMessages, serverMessages } from '../shared/messages'
-import type { AppConfig } from './config'
+import { apiBases, type ApiBase } from '../shared/contract/endpoint'
+import { errorMessages, huaweiDeviceText, serverMessages } from '../shared/messages'
 import type { AppEnv, Services } from './context'
-import type { Db } from './db/client'
-import { CaptchaService } from './auth/captcha'
-import { SessionService } from './auth/sessions'
+import { access } from './auth/guard'
 import { ApiError } from './http/errors'
-import { huaweiBasePrefix } from '../shared/domain/device-areas'
 import { fail } from './http/envelope'
+import { mountRoutes, type Guards, type Route } from './http/endpoints'
 import { accountRoutes } from './modules/account/routes'
-import { userCenterRoutes } from './modules/user-center/routes'
-import { appConfigRoutes } from './modules/app-config/routes'
-import { deviceRoutes, huaweiArea, miArea } from './modules/huawei-device/routes'
+import { huaweiDeviceRoutes, miDeviceRoutes } from './modules/huawei-device/routes'
 import { taskRoutes } from './modules/task/routes'
-import { agentRoutes } from './protocol/agent/routes'
-import { AGENT_PROTOCOL_BASE } from '../shared/contract/agent'
+import { agentRoutes, deviceCredential } from './protocol/agent/routes'
 import { roleRoutes } from './modules/role/routes'
 import { companyRoutes } from './modules/company/routes'
 import { staffRoutes } from './modules/staff/routes'
@@ -29,36 +24,58 @@ import { quotaRoutes } from './modules/quota/routes'
 import { registrationRoutes } from './modules/registration/routes'
 import { personalCenterRoutes } from './modules/personal-center/routes'
 import { accessRoutes } from './modules/access/routes'
-import { OPEN_API_BASE, openApiRoutes } from './openapi/routes'
-import { createSmsProvider } from './sms/provider'
+import { openApiRoutes } from './openapi/routes'
+import { openAuthority, signedRequest } from './openapi/auth'
 import { describeServerError } from './http/log-error'
-import { createSecretBox, resolveSecretKey } from './crypto/secret-box'
 
-export const MAIN_BASE = '/mdm/api/v1'
-export const HUAWEI_BASE = '/huawei/mdm/api/v1'
+export { createServices } from './services'
+export const MAIN_BASE = apiBases.main
+export const HUAWEI_BASE = apiBases.huawei
 
-export function createServices(config: AppConfig, db: Db): Services {
-  return {
-    config,
-    db,
-    captcha: new CaptchaService(db, config.captchaAnswer),
-    sessions: new SessionService(db, config.tokenTtlMs),
-    sms: createSmsProvider(config.smsProvider),
-    secrets: createSecretBox(resolveSecretKey({ key: config.secretKey, keyFile: config.secretKeyFile, databaseUrl: config.databaseUrl })),
-  }
+/** Every route of the endpoint table with its handler (src/shared/contract/endpoints.ts). */
+export const allRoutes: Route[] = [
+  ...accountRoutes,
+  ...personalCenterRoutes,
+  ...roleRoutes,
+  ...companyRoutes,
+  ...staffRoutes,
+  ...quotaRoutes,
+  ...registrationRoutes,
+  ...accessRoutes,
+  ...taskRoutes,
+  ...huaweiDeviceRoutes,
+  ...miDeviceRoutes,
+  ...openApiRoutes,
+  ...agentRoutes,
+]
+
+const consoleGuards: Guards = {
+  public: access.public,
+  signedIn: access.signedIn,
+  authority: (anyOf) => access.anyAuthority(...anyOf),
 }
 
-/** Issue #5: roles, companies, staff, quota, registrations, personal centre, access keys. */
-const organizationRoutes = [roleRoutes, companyRoutes, staffRoutes, quotaRoutes, registrationRoutes, personalCenterRoutes, accessRoutes]
+/** Every open-API request is signed first (that signs in the key's owner); then authorities as in the console. */
+const openGuards: Guards = { public: access.public, signedIn: access.public, authority: openAuthority }
 
-function apiBase(services: Services, modules: Hono<AppEnv>[]): Hono<AppEnv> {
+const agentGuards: Guards = { ...consoleGuards, device: deviceCredential }
+
+const guardsOf: Record<ApiBase, Guards> = { main: consoleGuards, huawei: consoleGuards, open: openGuards, agent: agentGuards }
+
+function apiBase(services: Services, base: ApiBase): Hono<AppEnv> {
   const api = new Hono<AppEnv>()
   api.use('*', async (c, next) => {
     c.set('services', services)
     await next()
   })
   api.use('*', bodyLimit({ maxSize: 2 * 1024 * 1024, onError: (c) => fail(c, ApiError.badRequest(serverMessages.bodyTooLarge)) }))
-  for (const m of modules) api.route('/', m)
+  if (base === 'open') api.use('*', signedRequest)
+  mountRoutes(api, allRoutes.filter((r) => r.endpoint.base === base), guardsOf[base])
+  // A device command the table does not name says which, not only that the path is unknown.
+  api.post('*', (c) => {
+    const name = /\/device\/command\/([^/]+)$/.exec(c.req.path)?.[1]
+    return fail(c, new ApiError(ResultCode.notFound, name === undefined ? errorMessages.apiNotFound : huaweiDeviceText.commandUnknown(decodeURIComponent(name))))
+  })
   // SPEC §8: unknown API paths answer with the envelope, never the console's HTML.
   api.all('*', (c) => fail(c, new ApiError(ResultCode.notFound, errorMessages.apiNotFound)))
   return api
@@ -75,11 +92,7 @@ export function createApp(services: Services): Hono<AppEnv> {
     return fail(c, new ApiError(ResultCode.serverError, errorMessages.serverError))
   })
 
-  app.route(MAIN_BASE, apiBase(services, [accountRoutes, userCenterRoutes, appConfigRoutes, taskRoutes, ...organizationRoutes]))
-  // The Mi area works on the same device model under /mi (platform MI), with its own authorities.
-  app.route(HUAWEI_BASE, apiBase(services, [deviceRoutes(huaweiArea), new Hono<AppEnv>().route(huaweiBasePrefix.MI, deviceRoutes(miArea)), taskRoutes]))
-  app.route(AGENT_PROTOCOL_BASE, apiBase(services, [agentRoutes]))
-  app.route(OPEN_API_BASE, apiBase(services, [openApiRoutes]))
+  for (const base of Object.keys(apiBases) as ApiBase[]) app.route(apiBases[base], apiBase(services, base))
   for (const prefix of ['/mdm/api/*', '/huawei/mdm/api/*', '/agent/*', '/openapi/*']) {
     app.all(prefix, (c) => fail(c, new ApiError(ResultCode.notFound, errorMessages.apiNotFound)))
   }

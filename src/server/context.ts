@@ -5,6 +5,12 @@ import type { CaptchaService } from './auth/captcha'
 import type { SessionService } from './auth/sessions'
 import type { SmsProvider } from './sms/provider'
 import type { SecretBox } from './crypto/secret-box'
+import type { devices } from './db/schema'
+import type { HuaweiTypePlatform } from '../shared/domain/device-areas'
+import type { TaskService } from './modules/task/service'
+import type { QuotaService } from './modules/quota/service'
+import type { AgentService } from './protocol/agent/service'
+import type { DeviceService } from './modules/huawei-device/service'
 
 /** What every request handler can reach: configuration, database and the services built on it. */
 export interface Services {
@@ -16,12 +22,35 @@ export interface Services {
   sms: SmsProvider | null
   /** Seals secrets the server must read back (access secrets) before they are stored. */
   secrets: SecretBox
+  /** The command queue (the one `tasks` table). */
+  tasks: TaskService
+  quota: QuotaService
+  /** The Huawei / Mi agent protocol's device side. */
+  agent: AgentService
+  /** Each Huawei-type device area's devices, by platform. */
+  devices: Readonly<Record<HuaweiTypePlatform, DeviceService>>
 }
+
+/** A device that presented its own agent credential (the agent protocol's guard sets it). */
+export type AuthenticatedDevice = typeof devices.$inferSelect
 
 export interface AppEnv {
   Variables: {
     services: Services
     /** Set by the guard on every route that is not public. */
     user: CurrentUser
+    /** Set by the device guard of the agent protocol. */
+    device: AuthenticatedDevice
   }
+}
+
+/**
+ * The one request context every endpoint handler receives (issue #9): the services, who is asking and from where.
+ * `user` and `device` are there only on endpoints whose access rule signs one in; reading them elsewhere throws.
+ */
+export interface RequestContext {
+  readonly services: Services
+  readonly user: CurrentUser
+  readonly device: AuthenticatedDevice
+  readonly clientIp: string
 }

@@ -2,7 +2,6 @@ import type { AgentPlatform } from '../shared/contract/agent'
 import { SimulatedAgent } from '../sim/huawei-agent'
 import type { Services } from './context'
 import { demoAgentDevices } from './db/seed-devices'
-import { AgentService } from './protocol/agent/service'
 
 /** Demo agents poll more often than real ones are asked to, so that a command visibly completes within seconds. */
 export const DEMO_POLL_INTERVAL_MS = 3000
@@ -12,9 +11,9 @@ export const DEMO_POLL_INTERVAL_MS = 3000
  * HTTP. Each start issues fresh enrollment tokens (only their hashes are stored, so earlier ones cannot be reused)
  * and the agents enroll with them.
  */
-export async function startDemoAgents(services: Pick<Services, 'db' | 'secrets'>, serverUrl: string): Promise<{ agents: SimulatedAgent[]; stop(): Promise<void> }> {
+export async function startDemoAgents(services: Pick<Services, 'db' | 'agent'>, serverUrl: string): Promise<{ agents: SimulatedAgent[]; stop(): Promise<void> }> {
   const rows = await demoAgentDevices(services.db)
-  const service = new AgentService(services)
+  const service = services.agent
   const tokens = new Map<string, string>()
   const tokenFor = async (companyId: number, platform: AgentPlatform) => {
     const key = `${companyId}:${platform}`

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { PgTable } from 'drizzle-orm/pg-core'
 import * as schema from '../../src/server/db/schema'
 import { createApp, createServices, MAIN_BASE } from '../../src/server/app'
+import { allEndpoints } from '../../src/shared/contract/endpoints'
+import { endpointUrl } from '../../src/shared/contract/endpoint'
 import type { Services } from '../../src/server/context'
 import { testConfig, type AppConfig } from '../../src/server/config'
 import { openDatabase, type Database } from '../../src/server/db/client'
@@ -20,6 +22,21 @@ export interface Harness {
   login(username: string, password?: string): Promise<string>
   reset(): Promise<void>
   close(): Promise<void>
+}
+
+const endpointByRoute = new Map(allEndpoints.map((e) => [`${e.method} ${endpointUrl(e)}`, e]))
+
+/**
+ * Every successful answer is parsed with its endpoint's response schema (issue #9), so a server answer that drifts
+ * from the contract fails the test that received it, whatever that test asserts.
+ */
+function checkAnswer(method: string, url: string, body: unknown) {
+  const endpoint = endpointByRoute.get(`${method} ${url.split('?')[0]}`)
+  if (!endpoint || endpoint.binary) return
+  const envelope = body as { code?: number; data?: unknown } | undefined
+  if (envelope?.code !== 200) return
+  const parsed = endpoint.response.safeParse(envelope.data)
+  if (!parsed.success) throw new Error(`${method} ${url}: the answer does not match the endpoint's response schema: ${parsed.error.message}`)
 }
 
 const TABLES = (Object.values(schema) as unknown[])
@@ -51,7 +68,8 @@ export async function createHarness(overrides: Partial<AppConfig> = {}, database
         headers['content-type'] = 'application/json'
         body = JSON.stringify(opts.json)
       }
-      const res = await app.request(path.startsWith('/') && !path.startsWith('/mdm') && !path.startsWith('/huawei') ? MAIN_BASE + path : path, { method, headers, body })
+      const url = path.startsWith('/') && !/^\/(mdm|huawei|openapi|agent)\//.test(path) ? MAIN_BASE + path : path
+      const res = await app.request(url, { method, headers, body })
       const text = await res.text()
       let parsed: unknown
       try {
@@ -59,6 +77,7 @@ export async function createHarness(overrides: Partial<AppConfig> = {}, database
       } catch {
         parsed = undefined
       }
+      checkAnswer(method, url, parsed)
       return { status: res.status, body: parsed, text }
     },
     async login(username, password = username === 'admin' ? demoAccounts.admin.password : demoAccounts.boss.password) {

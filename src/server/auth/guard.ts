@@ -1,3 +1,4 @@
+import type { AuthorityCode } from '../../shared/domain/authorities'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../context'
 import { ApiError } from '../http/errors'
@@ -26,7 +27,7 @@ const publicRoute = createMiddleware<AppEnv>(async (_c, next) => {
 export const access = {
   public: publicRoute,
   signedIn,
-  authority: (code: string) =>
+  authority: (code: AuthorityCode) =>
     createMiddleware<AppEnv>(async (c, next) => {
       await signedIn(c, async () => {
         if (!c.var.user.authorities.includes(code)) throw ApiError.forbidden()
@@ -34,7 +35,7 @@ export const access = {
       })
     }),
   /** Any one of several codes (a picker shared by two screens, or a quota type chosen by the request). */
-  anyAuthority: (...codes: string[]) =>
+  anyAuthority: (...codes: AuthorityCode[]) =>
     createMiddleware<AppEnv>(async (c, next) => {
       await signedIn(c, async () => {
         if (!codes.some((code) => c.var.user.authorities.includes(code))) throw ApiError.forbidden()

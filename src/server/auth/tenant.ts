@@ -1,4 +1,5 @@
 import { inArray, type Column, type SQL } from 'drizzle-orm'
+import type { AuthorityCode } from '../../shared/domain/authorities'
 import { ApiError } from '../http/errors'
 import type { CurrentUser } from './sessions'
 
@@ -16,6 +17,6 @@ export function isInScope(scope: CompanyScope, companyId: number | null): boolea
 }
 
 /** For routes whose needed authority depends on the request (e.g. the quota type asked for). */
-export function requireAuthority(user: CurrentUser, code: string): void {
+export function requireAuthority(user: CurrentUser, code: AuthorityCode): void {
   if (!user.authorities.includes(code)) throw ApiError.forbidden()
 }

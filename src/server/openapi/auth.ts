@@ -11,6 +11,7 @@ import { ApiError } from '../http/errors'
 import { ipAllowed } from './ip-whitelist'
 import { NONCE_RETENTION_MS, signatureHeaders as h, signatureMatches, TIMESTAMP_WINDOW_MS } from './signature'
 import { requireAuthority } from '../auth/tenant'
+import type { AuthorityCode } from '../../shared/domain/authorities'
 
 const NONCE_PATTERN = /^[A-Za-z0-9_-]{8,64}$/
 
@@ -57,8 +58,8 @@ export const signedRequest = createMiddleware<AppEnv>(async (c, next) => {
 })
 
 /** Inside the open API, a route's authority is checked against the key owner's authorities. */
-export const openAuthority = (code: string) =>
+export const openAuthority = (anyOf: readonly AuthorityCode[]) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    requireAuthority(c.var.user, code)
+    if (!anyOf.some((code) => c.var.user.authorities.includes(code))) requireAuthority(c.var.user, anyOf[0])
     await next()
   })

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { successMessages } from '../messages'
+import { access, endpoint, noData, noRequest } from './endpoint'
 import { organizationMessages } from '../messages'
 
 export const MAX_WHITELIST_ENTRIES = 50
@@ -51,3 +53,13 @@ export const AccessKeyResponse = z
   })
   .nullable()
 export type AccessKeyResponse = z.infer<typeof AccessKeyResponse>
+
+const accessKey = access.authority('access')
+
+/** The company's access key of the open API (SPEC §7 access keys). Its answers carry the secret. */
+export const accessEndpoints = {
+  get: endpoint({ base: 'main', method: 'GET', path: '/access/get', access: accessKey, request: noRequest, response: AccessKeyResponse }),
+  create: endpoint({ base: 'main', method: 'POST', path: '/access/create', access: accessKey, request: AccessCreateRequest, response: AccessKeyResponse, success: successMessages.createKey }),
+  refresh: endpoint({ base: 'main', method: 'PUT', path: '/access/refresh', access: accessKey, request: noRequest, response: AccessKeyResponse, success: successMessages.regenerateKey }),
+  remove: endpoint({ base: 'main', method: 'POST', path: '/access/delete', access: accessKey, request: noRequest, response: noData, success: successMessages.delete }),
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { access, endpoint, noData, noRequest } from './endpoint'
 import { refineWith, validateRegisterPasswordMatch } from '../domain/validators'
 import type { MenuItem } from '../domain/authorities'
 import { contractMessages } from '../messages'
@@ -83,3 +84,18 @@ export const AppConfigResponse = z.object({
   map: z.object({ tileUrl: z.string(), coordinates: z.enum(['WGS84', 'GCJ02']) }),
 })
 export type AppConfigResponse = z.infer<typeof AppConfigResponse>
+
+export const WxCheckResponse = z.object({ enabled: z.boolean() })
+
+/** Sign-in, registration and the signed-in user's own info and menu (SPEC §7 account/session). */
+export const accountEndpoints = {
+  captcha: endpoint({ base: 'main', method: 'GET', path: '/captcha', access: access.public, request: noRequest, response: CaptchaResponse }),
+  login: endpoint({ base: 'main', method: 'POST', path: '/login', access: access.public, request: LoginRequest, response: LoginResponse }),
+  logout: endpoint({ base: 'main', method: 'POST', path: '/logout', access: access.signedIn, request: noRequest, response: noData }),
+  register: endpoint({ base: 'main', method: 'POST', path: '/register', access: access.public, request: RegisterRequest, response: noData }),
+  // WeChat sign-in is not offered; the console asks before showing a WeChat button.
+  wxCheck: endpoint({ base: 'main', method: 'GET', path: '/account/WXCheck', access: access.public, request: noRequest, response: WxCheckResponse }),
+  appConfig: endpoint({ base: 'main', method: 'GET', path: '/app/config', access: access.public, request: noRequest, response: AppConfigResponse }),
+  info: endpoint({ base: 'main', method: 'POST', path: '/userCenter/info', access: access.signedIn, request: noRequest, response: UserInfoResponse }),
+  menu: endpoint({ base: 'main', method: 'GET', path: '/userCenter/menu', access: access.signedIn, request: noRequest, response: MenuResponse }),
+}

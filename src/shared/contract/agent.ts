@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { access, endpoint } from './endpoint'
 import { deviceSerialSchema, imeiSchema } from './device-fields'
 
 /**
@@ -119,3 +120,10 @@ export const DeviceInfoResult = z.object({
   imei: imeiSchema.optional(),
   battery: z.number().int().min(0).max(100).optional(),
 })
+
+/** The agent protocol (docs/agent-protocol.md): enrollment with a company token, then the device's own credential. */
+export const agentEndpoints = {
+  enroll: endpoint({ base: 'agent', method: 'POST', path: '/enroll', access: access.public, request: EnrollRequest, response: EnrollResponse }),
+  poll: endpoint({ base: 'agent', method: 'POST', path: '/poll', access: access.device, request: PollRequest, response: PollResponse }),
+  result: endpoint({ base: 'agent', method: 'POST', path: '/result', access: access.device, request: ResultRequest, response: ResultResponse }),
+}

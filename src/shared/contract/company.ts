@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { organizationMessages, successMessages } from '../messages'
+import { access, endpoint, noData } from './endpoint'
 import { pagedResponse, pagingQuerySchema } from '../domain/paging'
 import { refineWith, validateCompanyPasswordMatch } from '../domain/validators'
 import { passwordSchema, phoneNumberSchema, usernameSchema } from './account'
@@ -99,3 +101,15 @@ export const ChildrenDeviceRecord = z.object({
 export type ChildrenDeviceRecord = z.infer<typeof ChildrenDeviceRecord>
 export const ChildrenDeviceResponse = pagedResponse(ChildrenDeviceRecord)
 export type ChildrenDeviceResponse = z.infer<typeof ChildrenDeviceResponse>
+
+const company = access.authority('company')
+
+/** The company tree of a boss (or of the administrator), its second level, accounts and devices (SPEC §7 companies). */
+export const companyEndpoints = {
+  search: endpoint({ base: 'main', method: 'GET', path: '/company/search', access: company, request: CompanySearchQuery, response: CompanySearchResponse }),
+  listChildren: endpoint({ base: 'main', method: 'GET', path: '/company/listChildren', access: company, request: ListChildrenQuery, response: z.array(CompanyRecord) }),
+  devices: endpoint({ base: 'main', method: 'GET', path: '/company/searchChildrenDevice', access: company, request: ChildrenDeviceQuery, response: ChildrenDeviceResponse }),
+  add: endpoint({ base: 'main', method: 'POST', path: '/company/add', access: company, request: CompanyAddRequest, response: z.object({ id: z.number() }), success: successMessages.save }),
+  update: endpoint({ base: 'main', method: 'PUT', path: '/company/update', access: company, request: CompanyUpdateRequest, response: noData, success: successMessages.edit }),
+  resetPassword: endpoint({ base: 'main', method: 'PUT', path: '/company/resetPassword', access: company, request: CompanyResetPasswordRequest, response: ResetPasswordResponse, success: organizationMessages.resetPasswordDone }),
+}

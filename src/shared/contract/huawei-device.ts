@@ -1,10 +1,13 @@
 import { z } from 'zod'
 import { idCardSchema } from '../domain/validators'
 import { pagedResponse, pagingQuerySchema } from '../domain/paging'
-import { huaweiDeviceText } from '../messages'
+import { huaweiDeviceText, successMessages } from '../messages'
+import { deviceAreaAuthorities, huaweiBasePrefix, type HuaweiTypePlatform } from '../domain/device-areas'
 import { phoneNumberSchema } from './account'
 import { deviceSerialSchema, imeiSchema } from './device-fields'
-import { AgentDeviceState, agentCommandSchema, agentPlatforms } from './agent'
+import { AgentDeviceState, agentCommandSchema, agentCommands, agentPlatforms, type AgentCommand } from './agent'
+import { UserAccountInfoResponse } from './quota'
+import { access, binaryResponse, endpoint, noData, noRequest, type Endpoint } from './endpoint'
 import { filterText, flexibleBoolean, idSchema } from './id'
 
 /**
@@ -166,3 +169,74 @@ export type TaskStatusResponse = TaskRecord
 /** POST /device/enrollmentToken: a new token for devices of the user's company (shown once). */
 export const EnrollmentTokenResponse = z.object({ token: z.string(), platform: z.enum(agentPlatforms) })
 export type EnrollmentTokenResponse = z.infer<typeof EnrollmentTokenResponse>
+
+type CommandEndpoint = Endpoint<typeof DeviceIdRequest, typeof CommandResponse>
+
+function commandEndpoints(pathPrefix: string, base: 'huawei' | 'open', platform: HuaweiTypePlatform) {
+  const command = access.authority(deviceAreaAuthorities[platform].command)
+  return Object.fromEntries(
+    agentCommands.map((name) => [
+      name,
+      endpoint({ base, method: 'POST', path: `${pathPrefix}/device/command/${name}`, access: command, request: DeviceIdRequest, response: CommandResponse, success: huaweiDeviceText.commandSuccess[name] }),
+    ]),
+  ) as Record<AgentCommand, CommandEndpoint>
+}
+
+/**
+ * One Huawei-type device area on the Huawei base (SPEC §7): the Huawei area at /device/…, the Mi area the same
+ * resource at /mi/device/…, each with its own authorities (src/shared/domain/device-areas.ts).
+ */
+export function deviceEndpoints(platform: HuaweiTypePlatform) {
+  const prefix = huaweiBasePrefix[platform]
+  const authority = deviceAreaAuthorities[platform]
+  const device = access.authority(authority.device)
+  const recycle = access.authority(authority.recycle)
+  const at = (path: string) => `${prefix}${path}`
+  return {
+    search: endpoint({ base: 'huawei', method: 'GET', path: at('/device/search'), access: device, request: DeviceSearchQuery, response: DeviceSearchResponse }),
+    detail: endpoint({ base: 'huawei', method: 'GET', path: at('/device/detail'), access: device, request: DeviceIdQuery, response: DeviceRecord }),
+    add: endpoint({ base: 'huawei', method: 'POST', path: at('/device/add'), access: device, request: DeviceAddRequest, response: z.object({ id: z.number() }), success: successMessages.save }),
+    updateRentUserInfo: endpoint({ base: 'huawei', method: 'PUT', path: at('/device/updateRentUserInfo'), access: device, request: UpdateRentUserInfoRequest, response: noData, success: successMessages.edit }),
+    putInRecycle: endpoint({ base: 'huawei', method: 'POST', path: at('/device/putInRecycle'), access: recycle, request: DeviceIdRequest, response: noData, success: successMessages.eliminateDevice }),
+    takeOutRecycle: endpoint({ base: 'huawei', method: 'POST', path: at('/device/takeOutRecycle'), access: recycle, request: DeviceIdRequest, response: noData, success: huaweiDeviceText.takeOutSuccess }),
+    moveTargets: endpoint({ base: 'huawei', method: 'GET', path: at('/device/moveTargets'), access: device, request: noRequest, response: MoveTargetsResponse }),
+    move: endpoint({ base: 'huawei', method: 'POST', path: at('/device/move'), access: device, request: DeviceMoveRequest, response: noData, success: successMessages.transfer }),
+    taskSearch: endpoint({ base: 'huawei', method: 'GET', path: at('/device/task/search'), access: device, request: TaskSearchQuery, response: TaskSearchResponse }),
+    export: endpoint({ base: 'huawei', method: 'GET', path: at('/device/export'), access: device, request: DeviceExportQuery, response: binaryResponse, binary: true }),
+    enrollmentToken: endpoint({ base: 'huawei', method: 'POST', path: at('/device/enrollmentToken'), access: device, request: noRequest, response: EnrollmentTokenResponse }),
+    command: commandEndpoints(prefix, 'huawei', platform),
+  }
+}
+
+export type DeviceEndpoints = ReturnType<typeof deviceEndpoints>
+
+/** GET /task/status?taskId= on both bases (SPEC §7): any signed-in user, for a task of a device they see. */
+export const taskEndpoints = {
+  status: endpoint({ base: 'main', method: 'GET', path: '/task/status', access: access.signedIn, request: TaskStatusQuery, response: TaskStatusResponse }),
+  huaweiStatus: endpoint({ base: 'huawei', method: 'GET', path: '/task/status', access: access.signedIn, request: TaskStatusQuery, response: TaskStatusResponse }),
+}
+
+/** The open API's device routes of one area: the console's search, detail and commands under /huawei or /mi. */
+function openDeviceEndpoints(platform: HuaweiTypePlatform) {
+  const console = deviceEndpoints(platform)
+  const prefix = platform === 'HUAWEI' ? '/huawei' : '/mi'
+  return {
+    search: { ...console.search, base: 'open', path: `${prefix}/device/search` } as typeof console.search,
+    detail: { ...console.detail, base: 'open', path: `${prefix}/device/detail` } as typeof console.detail,
+    command: commandEndpoints(prefix, 'open', platform),
+  }
+}
+
+export const OpenCompanyInfoResponse = z.object({
+  companyId: z.number().nullable(),
+  companyName: z.string().nullable(),
+  username: z.string(),
+  quota: UserAccountInfoResponse,
+})
+
+/** The open API for access keys (src/server/openapi): every request is signed, then scoped like the console's. */
+export const openApiEndpoints = {
+  companyInfo: endpoint({ base: 'open', method: 'GET', path: '/company/info', access: access.signedIn, request: noRequest, response: OpenCompanyInfoResponse }),
+  huawei: openDeviceEndpoints('HUAWEI'),
+  mi: openDeviceEndpoints('MI'),
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod'
+import { access, endpoint, noData, noRequest } from './endpoint'
 import { refineWith, validateNewPasswordMatch } from '../domain/validators'
-import { contractMessages } from '../messages'
+import { contractMessages, successMessages } from '../messages'
 import { passwordSchema, phoneNumberSchema } from './account'
 
 export const UpdatePasswordFields = z.object({
@@ -52,3 +53,12 @@ export const SecurityInfoResponse = z.object({
   secondaryPasswordSet: z.boolean(),
 })
 export type SecurityInfoResponse = z.infer<typeof SecurityInfoResponse>
+
+/** Every signed-in user has a personal centre (SPEC §2 adds /center to every menu). */
+export const personalCenterEndpoints = {
+  security: endpoint({ base: 'main', method: 'GET', path: '/userCenter/security', access: access.signedIn, request: noRequest, response: SecurityInfoResponse }),
+  updatePassword: endpoint({ base: 'main', method: 'PUT', path: '/userCenter/updatePassword', access: access.signedIn, request: UpdatePasswordRequest, response: noData, success: successMessages.changePassword }),
+  updateSecondaryPassword: endpoint({ base: 'main', method: 'PUT', path: '/userCenter/updateSecondaryPassword', access: access.signedIn, request: UpdateSecondaryPasswordRequest, response: noData, success: successMessages.changePassword }),
+  sendCode: endpoint({ base: 'main', method: 'POST', path: '/sms/sendCode', access: access.signedIn, request: SendCodeRequest, response: SendCodeResponse }),
+  updatePhoneNumber: endpoint({ base: 'main', method: 'PUT', path: '/userCenter/updatePhoneNumber', access: access.signedIn, request: UpdatePhoneNumberRequest, response: noData, success: successMessages.changePhone }),
+}

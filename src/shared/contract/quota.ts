@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { successMessages } from '../messages'
+import { access, endpoint, noRequest } from './endpoint'
 import { pagedResponse, pagingQuerySchema } from '../domain/paging'
 import { filterText, flexibleBoolean, idSchema } from './id'
 
@@ -72,3 +74,15 @@ export const QuotaRecordItem = z.object({
 export type QuotaRecordItem = z.infer<typeof QuotaRecordItem>
 export const ConsumedRecordResponse = pagedResponse(QuotaRecordItem).extend({ account: QuotaInfo })
 export type ConsumedRecordResponse = z.infer<typeof ConsumedRecordResponse>
+
+// The quota type comes with the request; the service then checks quota:ios or quota:huawei for it.
+const anyQuota = access.authority('quota:ios', 'quota:huawei')
+
+/** Quota accounts, their changes and consumption records (SPEC §7 quota). */
+export const quotaEndpoints = {
+  changeQuantity: endpoint({ base: 'main', method: 'POST', path: '/account/changeQuantity', access: access.authority('company'), request: ChangeQuantityRequest, response: QuotaInfo, success: successMessages.changeQuantity }),
+  openHuawei: endpoint({ base: 'main', method: 'POST', path: '/account/create', access: access.authority('company'), request: AccountCreateRequest, response: QuotaInfo, success: successMessages.openHuawei }),
+  records: endpoint({ base: 'main', method: 'GET', path: '/account/consumedRecord/search', access: anyQuota, request: ConsumedRecordQuery, response: ConsumedRecordResponse }),
+  info: endpoint({ base: 'main', method: 'GET', path: '/account/info', access: anyQuota, request: AccountInfoQuery, response: QuotaInfo }),
+  own: endpoint({ base: 'main', method: 'GET', path: '/userCenter/account/info', access: access.signedIn, request: noRequest, response: UserAccountInfoResponse }),
+}

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { successMessages } from '../messages'
+import { access, endpoint, noData } from './endpoint'
 import { pagedResponse, pagingQuerySchema } from '../domain/paging'
 import { phoneNumberSchema, usernameSchema } from './account'
 import { filterText, idSchema } from './id'
@@ -41,3 +43,14 @@ export const RegistrationRecord = z.object({
 export type RegistrationRecord = z.infer<typeof RegistrationRecord>
 export const RegistrationSearchResponse = pagedResponse(RegistrationRecord)
 export type RegistrationSearchResponse = z.infer<typeof RegistrationSearchResponse>
+
+const review = access.authority('register:review')
+
+/** The administrator's review of registrations (SPEC §7 registrations). */
+export const registrationEndpoints = {
+  search: endpoint({ base: 'main', method: 'GET', path: '/user/register/search', access: review, request: RegistrationSearchQuery, response: RegistrationSearchResponse }),
+  approve: endpoint({ base: 'main', method: 'POST', path: '/user/register/approved', access: review, request: RegistrationIdRequest, response: noData, success: successMessages.approve }),
+  reject: endpoint({ base: 'main', method: 'POST', path: '/user/register/rejected', access: review, request: RegistrationIdRequest, response: noData, success: successMessages.reject }),
+  remove: endpoint({ base: 'main', method: 'POST', path: '/user/register/delete', access: review, request: RegistrationIdRequest, response: noData, success: successMessages.delete }),
+  update: endpoint({ base: 'main', method: 'PUT', path: '/user/register/update', access: review, request: RegistrationUpdateRequest, response: noData, success: successMessages.edit }),
+}

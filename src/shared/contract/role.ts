@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { successMessages } from '../messages'
+import { access, endpoint, noData } from './endpoint'
 import type { AuthorityNode } from '../domain/authorities'
 import { pagedResponse, pagingQuerySchema } from '../domain/paging'
 import { refineWith, validateRoleAuthorities } from '../domain/validators'
@@ -68,4 +70,23 @@ export const RoleOption = z.object({ id: z.number(), name: z.string(), roleType:
 export type RoleOption = z.infer<typeof RoleOption>
 
 /** SPEC §3: the detail holds the authority tree the role chooses from. */
-export type RoleDetailResponse = RoleRecord & { authorityTree: AuthorityNode[] }
+export type RoleDetailResponse = z.infer<typeof RoleDetailResponse>
+
+export const AuthorityNodeSchema: z.ZodType<AuthorityNode> = z.lazy(() =>
+  z.object({ id: z.string(), name: z.string(), children: z.array(AuthorityNodeSchema).optional() }),
+)
+export const RoleDetailResponse = RoleRecord.extend({ authorityTree: z.array(AuthorityNodeSchema) })
+
+const role = access.authority('role')
+
+/** Roles and the authority tree they choose from (SPEC §7 roles). */
+export const roleEndpoints = {
+  authorityTree: endpoint({ base: 'main', method: 'GET', path: '/authority/tree', access: role, request: AuthorityTreeQuery, response: z.array(AuthorityNodeSchema) }),
+  search: endpoint({ base: 'main', method: 'GET', path: '/role/search', access: role, request: RoleSearchQuery, response: RoleSearchResponse }),
+  detail: endpoint({ base: 'main', method: 'GET', path: '/role/detail', access: role, request: RoleDetailQuery, response: RoleDetailResponse }),
+  // The role picker of the staff and company forms, so it opens to whoever manages those too.
+  list: endpoint({ base: 'main', method: 'GET', path: '/role/list', access: access.authority('role', 'staff', 'company'), request: RoleListQuery, response: z.array(RoleOption) }),
+  add: endpoint({ base: 'main', method: 'POST', path: '/role/add', access: role, request: RoleAddRequest, response: z.object({ id: z.number() }), success: successMessages.save }),
+  update: endpoint({ base: 'main', method: 'PUT', path: '/role/update', access: role, request: RoleUpdateRequest, response: noData, success: successMessages.edit }),
+  remove: endpoint({ base: 'main', method: 'POST', path: '/role/delete', access: role, request: RoleDeleteRequest, response: noData, success: successMessages.delete }),
+}

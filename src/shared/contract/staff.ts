@@ -1,4 +1,7 @@
 import { z } from 'zod'
+import { ResetPasswordResponse } from './company'
+import { organizationMessages, successMessages } from '../messages'
+import { access, endpoint, noData } from './endpoint'
 import { pagedResponse, pagingQuerySchema } from '../domain/paging'
 import { passwordSchema, phoneNumberSchema, usernameSchema } from './account'
 import { filterText, flexibleBoolean, idSchema } from './id'
@@ -55,3 +58,14 @@ export const StaffRecord = z.object({
 export type StaffRecord = z.infer<typeof StaffRecord>
 export const StaffSearchResponse = pagedResponse(StaffRecord)
 export type StaffSearchResponse = z.infer<typeof StaffSearchResponse>
+
+const staff = access.authority('staff')
+
+/** Staff of a company (SPEC §7 staff). */
+export const staffEndpoints = {
+  search: endpoint({ base: 'main', method: 'GET', path: '/company/staff/search', access: staff, request: StaffSearchQuery, response: StaffSearchResponse }),
+  add: endpoint({ base: 'main', method: 'POST', path: '/company/staff/add', access: staff, request: StaffAddRequest, response: z.object({ id: z.number() }), success: successMessages.save }),
+  update: endpoint({ base: 'main', method: 'PUT', path: '/company/staff/update', access: staff, request: StaffUpdateRequest, response: noData, success: successMessages.edit }),
+  remove: endpoint({ base: 'main', method: 'POST', path: '/company/staff/delete', access: staff, request: StaffDeleteRequest, response: noData, success: successMessages.delete }),
+  resetPassword: endpoint({ base: 'main', method: 'PUT', path: '/company/staff/resetPassword', access: staff, request: StaffResetPasswordRequest, response: ResetPasswordResponse, success: organizationMessages.resetPasswordDone }),
+}

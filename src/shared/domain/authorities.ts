@@ -10,7 +10,16 @@ export interface AuthorityNode {
   children?: AuthorityNode[]
 }
 
-export const authorityTree: AuthorityNode[] = [
+/** A node as written in the tree below; ids are kept literal so that `AuthorityCode` is derived from them. */
+interface AuthorityNodeSpec {
+  readonly id: string
+  readonly name: string
+  readonly children?: readonly AuthorityNodeSpec[]
+}
+
+type LeafIds<T> = T extends readonly (infer N)[] ? (N extends { id: string; children: infer C } ? LeafIds<C> : N extends { id: infer I } ? I : never) : never
+
+const authorityTreeSpec = [
   { id: 'dashboard', name: '首页看板' },
   {
     id: 'ios',
@@ -62,27 +71,32 @@ export const authorityTree: AuthorityNode[] = [
   { id: 'certificate', name: '证书管理' },
   { id: 'contract', name: '合同管理' },
   { id: 'register:review', name: '注册审核' },
-]
+] as const satisfies readonly AuthorityNodeSpec[]
+
+/** Every authority a route may require or a role may hold: a misspelt code fails `tsc` (issue #9). */
+export type AuthorityCode = LeafIds<typeof authorityTreeSpec>
+
+export const authorityTree = authorityTreeSpec as unknown as AuthorityNode[]
 
 export type AuthorityUserType = 'COMPANY' | 'STAFF'
 
 /** What a role of each type may hold. The administrator's own authorities are outside both trees. */
 const assignable: Record<AuthorityUserType, ReadonlySet<string>> = {
-  COMPANY: new Set([
+  COMPANY: new Set<AuthorityCode>([
     'dashboard', 'ios:device', 'ios:command', 'ios:recycle', 'ios:renew', 'huawei:device', 'huawei:command',
     'huawei:recycle', 'mi:device', 'mi:recycle', 'company', 'staff', 'role', 'quota:ios', 'quota:huawei',
     'announcement', 'access', 'certificate', 'contract',
   ]),
-  STAFF: new Set([
+  STAFF: new Set<AuthorityCode>([
     'dashboard', 'ios:device', 'ios:command', 'ios:recycle', 'huawei:device', 'huawei:command', 'huawei:recycle',
     'mi:device', 'mi:recycle', 'staff', 'role', 'quota:ios', 'quota:huawei', 'announcement',
   ]),
 }
 
 /** Only a top-level company may have child companies (two-level tree). */
-const bossOnly: ReadonlySet<string> = new Set(['company'])
+const bossOnly: ReadonlySet<string> = new Set<AuthorityCode>(['company'])
 
-export const adminAuthorities: readonly string[] = [
+export const adminAuthorities: readonly AuthorityCode[] = [
   'dashboard', 'company', 'quota:ios', 'quota:huawei', 'announcement', 'announcement:manage', 'contract',
   'register:review',
 ]
@@ -155,7 +169,7 @@ export interface MenuItem {
 interface MenuPage {
   path: RoutePath
   icon: string
-  authority: string | null
+  authority: AuthorityCode | null
   /** Pages reached from another screen, not from the navigation. */
   hidden?: boolean
 }
@@ -230,10 +244,10 @@ const menuLayout: (MenuPage | MenuGroup)[] = [
 const openRoutes: Partial<Record<RoutePath, null>> = { '/dashboard': null, '/center': null, '/blacklist': null }
 
 /** The authority each shell route needs; null = any signed-in user. */
-export const routeAuthority: Record<RoutePath, string | null> = Object.fromEntries([
+export const routeAuthority: Record<RoutePath, AuthorityCode | null> = Object.fromEntries([
   ...Object.entries(openRoutes),
   ...menuLayout.flatMap((entry) => ('group' in entry ? entry.pages : [entry])).map((p) => [p.path, p.authority]),
-]) as Record<RoutePath, string | null>
+]) as Record<RoutePath, AuthorityCode | null>
 
 function toItem(page: MenuPage): MenuItem {
   return { title: menuTitles[page.path] ?? routeTitles[page.path], component: page.path, icon: page.icon, type: page.hidden ? 1 : 0, children: [] }

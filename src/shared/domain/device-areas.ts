@@ -1,3 +1,5 @@
+import type { AuthorityCode } from './authorities'
+
 /**
  * Which authority of the authority tree (authorities.ts) each device area needs: listing and editing devices,
  * sending them commands, and the recycle bin. The server's routes and the console's screens read the same map.
@@ -5,9 +7,9 @@
 export type DeviceAreaPlatform = 'IOS' | 'HUAWEI' | 'MI'
 
 export interface DeviceAreaAuthorities {
-  device: string
-  command: string
-  recycle: string
+  device: AuthorityCode
+  command: AuthorityCode
+  recycle: AuthorityCode
 }
 
 export const deviceAreaAuthorities: Readonly<Record<DeviceAreaPlatform, Readonly<DeviceAreaAuthorities>>> = {

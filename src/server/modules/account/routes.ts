@@ -1,23 +1,24 @@
-import { Hono } from 'hono'
-import { LoginRequest, RegisterRequest } from '../../../shared/contract/account'
-import { access } from '../../auth/guard'
-import type { AppEnv } from '../../context'
-import { clientIp } from '../../http/client-ip'
-import { ok, parseBody } from '../../http/envelope'
+import { accountEndpoints } from '../../../shared/contract/account'
+import { routesOf } from '../../http/endpoints'
+import { userInfo, userMenu } from '../user-center/service'
 import { AccountService } from './service'
 
-const service = (c: { var: AppEnv['Variables'] }) => new AccountService(c.var.services)
-
-export const accountRoutes = new Hono<AppEnv>()
-  .get('/captcha', access.public, async (c) => ok(c, await c.var.services.captcha.create()))
-  .post('/login', access.public, async (c) => ok(c, await service(c).login(await parseBody(c, LoginRequest))))
-  .post('/logout', access.signedIn, async (c) => {
-    await service(c).logout(c.var.user.sessionId)
-    return ok(c, null)
-  })
-  .post('/register', access.public, async (c) => {
-    await service(c).register(await parseBody(c, RegisterRequest), clientIp(c))
-    return ok(c, null)
-  })
-  // WeChat sign-in is not offered; the console asks before showing a WeChat button.
-  .get('/account/WXCheck', access.public, (c) => ok(c, { enabled: false }))
+export const accountRoutes = routesOf(accountEndpoints, {
+  captcha: (ctx) => ctx.services.captcha.create(),
+  login: (ctx, req) => new AccountService(ctx.services).login(req),
+  logout: async (ctx) => {
+    await new AccountService(ctx.services).logout(ctx.user.sessionId)
+    return null
+  },
+  register: async (ctx, req) => {
+    await new AccountService(ctx.services).register(req, ctx.clientIp)
+    return null
+  },
+  wxCheck: () => ({ enabled: false }),
+  appConfig: (ctx) => {
+    const { icp, map } = ctx.services.config
+    return { icp, map }
+  },
+  info: (ctx) => userInfo(ctx.user),
+  menu: (ctx) => userMenu(ctx.user),
+})

@@ -1,30 +1,18 @@
-import { Hono } from 'hono'
-import {
-  ChildrenDeviceQuery,
-  CompanyAddRequest,
-  CompanyResetPasswordRequest,
-  CompanySearchQuery,
-  CompanyUpdateRequest,
-  ListChildrenQuery,
-} from '../../../shared/contract/company'
-import { organizationMessages, successMessages } from '../../../shared/messages'
-import { access } from '../../auth/guard'
-import type { AppEnv } from '../../context'
-import { ok, parseBody, parseQuery } from '../../http/envelope'
+import { companyEndpoints } from '../../../shared/contract/company'
+import type { RequestContext } from '../../context'
+import { routesOf } from '../../http/endpoints'
 import { CompanyService } from './service'
 
-const service = (c: { var: AppEnv['Variables'] }) => new CompanyService(c.var.services.db, c.var.services.sessions, c.var.user)
-const company = access.authority('company')
+const service = (ctx: RequestContext) => new CompanyService(ctx.services.db, ctx.services.sessions, ctx.user)
 
-export const companyRoutes = new Hono<AppEnv>()
-  .get('/company/search', company, async (c) => ok(c, await service(c).search(parseQuery(c, CompanySearchQuery))))
-  .get('/company/listChildren', company, async (c) => ok(c, await service(c).listChildren(parseQuery(c, ListChildrenQuery).companyId)))
-  .get('/company/searchChildrenDevice', company, async (c) => ok(c, await service(c).devices(parseQuery(c, ChildrenDeviceQuery))))
-  .post('/company/add', company, async (c) => ok(c, await service(c).add(await parseBody(c, CompanyAddRequest)), successMessages.save))
-  .put('/company/update', company, async (c) => {
-    await service(c).update(await parseBody(c, CompanyUpdateRequest))
-    return ok(c, null, successMessages.edit)
-  })
-  .put('/company/resetPassword', company, async (c) =>
-    ok(c, await service(c).resetPassword((await parseBody(c, CompanyResetPasswordRequest)).bossId), organizationMessages.resetPasswordDone),
-  )
+export const companyRoutes = routesOf(companyEndpoints, {
+  search: (ctx, q) => service(ctx).search(q),
+  listChildren: (ctx, q) => service(ctx).listChildren(q.companyId),
+  devices: (ctx, q) => service(ctx).devices(q),
+  add: (ctx, req) => service(ctx).add(req),
+  update: async (ctx, req) => {
+    await service(ctx).update(req)
+    return null
+  },
+  resetPassword: (ctx, req) => service(ctx).resetPassword(req.bossId),
+})

@@ -21,14 +21,14 @@ import { formatDate } from '../../../shared/domain/format'
 import { huaweiDeviceText as t } from '../../../shared/messages'
 import { findVisibleCompany, visibleCompanyIds, visibleDeviceCondition } from '../../auth/scope'
 import type { CurrentUser } from '../../auth/sessions'
-import type { Services } from '../../context'
+import type { Db } from '../../db/client'
 import { companies, devices, tasks, users } from '../../db/schema'
 import { ApiError } from '../../http/errors'
 import { writeXlsx } from '../../http/xlsx'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { likePattern } from '../../db/like'
-import { QuotaService, quotaTypeOf } from '../quota/service'
-import { TaskService } from '../task/service'
+import { quotaTypeOf, type QuotaService } from '../quota/service'
+import type { TaskService } from '../task/service'
 import { deviceAreaAuthorities } from '../../../shared/domain/device-areas'
 
 type SearchInput = z.output<typeof DeviceSearchQuery>
@@ -70,20 +70,18 @@ export function connectionStatusCondition(status: ConnectionStatus, now: Date): 
  * info, recycle bin, transfer, export and remote commands. Every query is limited by the user's device scope.
  */
 export class DeviceService {
+  private readonly db: Db
   private readonly quota: QuotaService
   private readonly tasks: TaskService
 
   constructor(
-    private readonly services: Services,
+    deps: { db: Db; quota: QuotaService; tasks: TaskService },
     private readonly platform: AgentPlatform,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.quota = new QuotaService(services.db)
-    this.tasks = new TaskService(services.db, services.secrets, now)
-  }
-
-  private get db() {
-    return this.services.db
+    this.db = deps.db
+    this.quota = deps.quota
+    this.tasks = deps.tasks
   }
 
   private toRecord(row: RecordRow, now: Date): DeviceRecord {

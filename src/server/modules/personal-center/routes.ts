@@ -1,32 +1,15 @@
-import { Hono } from 'hono'
-import {
-  SendCodeRequest,
-  UpdatePasswordRequest,
-  UpdatePhoneNumberRequest,
-  UpdateSecondaryPasswordRequest,
-} from '../../../shared/contract/personal-center'
-import { successMessages } from '../../../shared/messages'
-import { access } from '../../auth/guard'
-import type { AppEnv } from '../../context'
-import { ok, parseBody } from '../../http/envelope'
+import { personalCenterEndpoints } from '../../../shared/contract/personal-center'
+import type { RequestContext } from '../../context'
+import { routesOf } from '../../http/endpoints'
 import { PersonalCenterService } from './service'
 
-const service = (c: { var: AppEnv['Variables'] }) =>
-  new PersonalCenterService(c.var.services.db, c.var.services.sessions, c.var.services.sms, c.var.user)
+const service = (ctx: RequestContext) => new PersonalCenterService(ctx.services.db, ctx.services.sessions, ctx.services.sms, ctx.user)
+const done = () => null
 
-/** Every signed-in user has a personal centre (SPEC §2 adds /center to every menu). */
-export const personalCenterRoutes = new Hono<AppEnv>()
-  .get('/userCenter/security', access.signedIn, async (c) => ok(c, await service(c).security()))
-  .put('/userCenter/updatePassword', access.signedIn, async (c) => {
-    await service(c).updatePassword(await parseBody(c, UpdatePasswordRequest))
-    return ok(c, null, successMessages.changePassword)
-  })
-  .put('/userCenter/updateSecondaryPassword', access.signedIn, async (c) => {
-    await service(c).updateSecondaryPassword(await parseBody(c, UpdateSecondaryPasswordRequest))
-    return ok(c, null, successMessages.changePassword)
-  })
-  .post('/sms/sendCode', access.signedIn, async (c) => ok(c, await service(c).sendCode((await parseBody(c, SendCodeRequest)).phoneNumber)))
-  .put('/userCenter/updatePhoneNumber', access.signedIn, async (c) => {
-    await service(c).updatePhoneNumber(await parseBody(c, UpdatePhoneNumberRequest))
-    return ok(c, null, successMessages.changePhone)
-  })
+export const personalCenterRoutes = routesOf(personalCenterEndpoints, {
+  security: (ctx) => service(ctx).security(),
+  updatePassword: (ctx, req) => service(ctx).updatePassword(req).then(done),
+  updateSecondaryPassword: (ctx, req) => service(ctx).updateSecondaryPassword(req).then(done),
+  sendCode: (ctx, req) => service(ctx).sendCode(req.phoneNumber),
+  updatePhoneNumber: (ctx, req) => service(ctx).updatePhoneNumber(req).then(done),
+})

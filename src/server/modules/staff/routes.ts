@@ -1,31 +1,20 @@
-import { Hono } from 'hono'
-import {
-  StaffAddRequest,
-  StaffDeleteRequest,
-  StaffResetPasswordRequest,
-  StaffSearchQuery,
-  StaffUpdateRequest,
-} from '../../../shared/contract/staff'
-import { organizationMessages, successMessages } from '../../../shared/messages'
-import { access } from '../../auth/guard'
-import type { AppEnv } from '../../context'
-import { ok, parseBody, parseQuery } from '../../http/envelope'
+import { staffEndpoints } from '../../../shared/contract/staff'
+import type { RequestContext } from '../../context'
+import { routesOf } from '../../http/endpoints'
 import { StaffService } from './service'
 
-const service = (c: { var: AppEnv['Variables'] }) => new StaffService(c.var.services.db, c.var.services.sessions, c.var.user)
-const staff = access.authority('staff')
+const service = (ctx: RequestContext) => new StaffService(ctx.services.db, ctx.services.sessions, ctx.user)
 
-export const staffRoutes = new Hono<AppEnv>()
-  .get('/company/staff/search', staff, async (c) => ok(c, await service(c).search(parseQuery(c, StaffSearchQuery))))
-  .post('/company/staff/add', staff, async (c) => ok(c, await service(c).add(await parseBody(c, StaffAddRequest)), successMessages.save))
-  .put('/company/staff/update', staff, async (c) => {
-    await service(c).update(await parseBody(c, StaffUpdateRequest))
-    return ok(c, null, successMessages.edit)
-  })
-  .post('/company/staff/delete', staff, async (c) => {
-    await service(c).remove((await parseBody(c, StaffDeleteRequest)).id)
-    return ok(c, null, successMessages.delete)
-  })
-  .put('/company/staff/resetPassword', staff, async (c) =>
-    ok(c, await service(c).resetPassword((await parseBody(c, StaffResetPasswordRequest)).staffId), organizationMessages.resetPasswordDone),
-  )
+export const staffRoutes = routesOf(staffEndpoints, {
+  search: (ctx, q) => service(ctx).search(q),
+  add: (ctx, req) => service(ctx).add(req),
+  update: async (ctx, req) => {
+    await service(ctx).update(req)
+    return null
+  },
+  remove: async (ctx, req) => {
+    await service(ctx).remove(req.id)
+    return null
+  },
+  resetPassword: (ctx, req) => service(ctx).resetPassword(req.staffId),
+})

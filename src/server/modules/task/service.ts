@@ -7,6 +7,7 @@ import type { CurrentUser } from '../../auth/sessions'
 import type { SecretBox } from '../../crypto/secret-box'
 import type { Db } from '../../db/client'
 import { devices, tasks, users, type TaskStatus } from '../../db/schema'
+import { visibleDeviceCondition } from '../../auth/scope'
 import { ApiError } from '../../http/errors'
 import { iso } from '../../http/iso'
 
@@ -206,10 +207,14 @@ export class TaskService {
   }
 
   /**
-   * GET /task/status: one task of a device the caller may see (`visible` is the device scope condition). A result
+   * GET /task/status (statusFor): one task of a device the caller may see (`visible` is the device scope condition). A result
    * holding a secret (the lock passcode) goes only to the user who asked for it, and only while they hold the
    * command authority of the device's platform; anyone else who may see the device sees the task without it.
    */
+  async statusFor(user: CurrentUser, taskId: string): Promise<TaskRecord> {
+    return this.status(taskId, user, await visibleDeviceCondition(this.db, user))
+  }
+
   async status(taskId: string, user: CurrentUser, visible: SQL | undefined): Promise<TaskRecord> {
     const find = () =>
       this.db

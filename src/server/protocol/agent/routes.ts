@@ -1,28 +1,22 @@
-import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import { EnrollRequest, PollRequest, ResultRequest } from '../../../shared/contract/agent'
+import { agentEndpoints } from '../../../shared/contract/agent'
 import { huaweiDeviceText as t } from '../../../shared/messages'
-import { access } from '../../auth/guard'
 import type { AppEnv } from '../../context'
-import { ok, parseBody } from '../../http/envelope'
+import { routesOf } from '../../http/endpoints'
 import { ApiError } from '../../http/errors'
-import { AgentService, type AuthenticatedDevice } from './service'
-
-type AgentEnv = { Variables: AppEnv['Variables'] & { device: AuthenticatedDevice } }
-
-const service = (c: { var: AppEnv['Variables'] }) => new AgentService(c.var.services)
 
 /** Every call after enrollment carries the device's own credential: `Authorization: Device <credential>`. */
-const deviceCredential = createMiddleware<AgentEnv>(async (c, next) => {
+export const deviceCredential = createMiddleware<AppEnv>(async (c, next) => {
   const match = c.req.header('authorization')?.match(/^Device\s+(\S+)$/i)
-  const device = match ? await service(c).authenticate(match[1]) : null
+  const device = match ? await c.var.services.agent.authenticate(match[1]) : null
   if (!device) throw ApiError.unauthorized(t.deviceCredentialInvalid)
   c.set('device', device)
   await next()
 })
 
 /** The Huawei / Mi agent protocol, mounted at /agent/v1 (docs/agent-protocol.md). */
-export const agentRoutes = new Hono<AppEnv>()
-  .post('/enroll', access.public, async (c) => ok(c, await service(c).enroll(await parseBody(c, EnrollRequest))))
-  .post('/poll', deviceCredential, async (c) => ok(c, await service(c).poll(c.var.device, await parseBody(c, PollRequest))))
-  .post('/result', deviceCredential, async (c) => ok(c, await service(c).report(c.var.device, await parseBody(c, ResultRequest))))
+export const agentRoutes = routesOf(agentEndpoints, {
+  enroll: (ctx, req) => ctx.services.agent.enroll(req),
+  poll: (ctx, req) => ctx.services.agent.poll(ctx.device, req),
+  result: (ctx, req) => ctx.services.agent.report(ctx.device, req),
+})

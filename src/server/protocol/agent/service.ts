@@ -16,13 +16,13 @@ import {
 } from '../../../shared/contract/agent'
 import { huaweiDeviceText as t, serverMessages } from '../../../shared/messages'
 import type { Db } from '../../db/client'
-import type { Services } from '../../context'
+import type { CurrentUser } from '../../auth/sessions'
 import { devices, enrollmentTokens } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
 import { parseOrThrow } from '../../http/envelope'
-import { QuotaService, quotaTypeOf } from '../../modules/quota/service'
-import { TaskService } from '../../modules/task/service'
+import { quotaTypeOf, type QuotaService } from '../../modules/quota/service'
+import type { TaskService } from '../../modules/task/service'
 import { impliedState, revokesCredential } from './effects'
 import { hashToken } from '../../auth/sessions'
 
@@ -31,7 +31,8 @@ export const AGENT_POLL_INTERVAL_SECONDS = 10
 const DEFAULT_MAX_TASKS = 10
 const MAX_RESULT_CHARS = 16_384
 
-export type AuthenticatedDevice = typeof devices.$inferSelect
+export type { AuthenticatedDevice } from '../../context'
+import type { AuthenticatedDevice } from '../../context'
 
 type EnrollInput = z.output<typeof EnrollRequest>
 type PollInput = z.output<typeof PollRequest>
@@ -52,12 +53,22 @@ export class AgentService {
   private readonly db: Db
 
   constructor(
-    services: Pick<Services, 'db' | 'secrets'>,
+    deps: { db: Db; tasks: TaskService; quota: QuotaService },
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.db = services.db
-    this.tasks = new TaskService(services.db, services.secrets, now)
-    this.quota = new QuotaService(services.db)
+    this.db = deps.db
+    this.tasks = deps.tasks
+    this.quota = deps.quota
+  }
+
+  /**
+   * POST /device/enrollmentToken. The token enrolls any phone as any device of the company (and replaces the token
+   * before it): a company's own account issues it, never a staff member, who sees only the devices assigned to them.
+   */
+  async issueEnrollmentTokenFor(user: CurrentUser, platform: AgentPlatform): Promise<string> {
+    if (user.kind === 'STAFF') throw ApiError.forbidden(t.enrollmentCompanyOnly)
+    if (user.companyId === null) throw ApiError.badRequest(t.companyRequired)
+    return this.issueEnrollmentToken(user.companyId, platform)
   }
 
   /** A new enrollment token for a company's devices of one platform; earlier tokens stop working. Shown once. */

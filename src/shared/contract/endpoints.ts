@@ -1,0 +1,35 @@
+import { accessEndpoints } from './access'
+import { accountEndpoints } from './account'
+import { agentEndpoints } from './agent'
+import { companyEndpoints } from './company'
+import { endpointsOf } from './endpoint'
+import { deviceEndpoints, openApiEndpoints, taskEndpoints } from './huawei-device'
+import { personalCenterEndpoints } from './personal-center'
+import { quotaEndpoints } from './quota'
+import { registrationEndpoints } from './registration'
+import { roleEndpoints } from './role'
+import { staffEndpoints } from './staff'
+
+/**
+ * The endpoint table (issue #9, ARCHITECTURE "one table, many families"): every endpoint of every API, by
+ * resource. The server registers its routes from it, the console calls through it, and the tests walk it.
+ * A new endpoint is one entry here (in its resource's contract file), one service method, one call site.
+ */
+export const endpoints = {
+  account: accountEndpoints,
+  personalCenter: personalCenterEndpoints,
+  role: roleEndpoints,
+  company: companyEndpoints,
+  staff: staffEndpoints,
+  quota: quotaEndpoints,
+  registration: registrationEndpoints,
+  access: accessEndpoints,
+  task: taskEndpoints,
+  huawei: deviceEndpoints('HUAWEI'),
+  mi: deviceEndpoints('MI'),
+  open: openApiEndpoints,
+  agent: agentEndpoints,
+}
+
+/** Every endpoint of the table, flat. */
+export const allEndpoints = endpointsOf(endpoints)
