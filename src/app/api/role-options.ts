@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { RoleOption, RoleType } from '../../shared/contract/role'
-import { api } from './http'
+import { roleEndpoints, type RoleType } from '../../shared/contract/role'
+import { call } from './http'
 
 /**
  * The roles of one type the user may assign (GET /role/list): the company form offers COMPANY roles, the staff form
@@ -16,5 +16,5 @@ export const roleOptionKeys = {
 export const roleOptionsQuery = (type: RoleType, companyId?: number) =>
   queryOptions({
     queryKey: roleOptionKeys.of(type, companyId),
-    queryFn: () => api.get<RoleOption[]>('/role/list', { roleType: type, companyId }),
+    queryFn: () => call(roleEndpoints.list, { roleType: type, companyId }),
   })

@@ -1,11 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { api } from '../api/http'
+import { call } from '../api/http'
 import { signOut } from '../api/token'
+import { accountEndpoints } from '../../shared/contract/account'
 
 /** SPEC §4: logout removes the stored token and reloads; the server also revokes the session. */
 export async function logout(queryClient: QueryClient): Promise<void> {
   try {
-    await api.post('/logout', undefined, { silent: true })
+    await call(accountEndpoints.logout, {}, { silent: true })
   } catch {
     // Offline or already expired: the token is removed locally either way.
   }

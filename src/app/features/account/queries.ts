@@ -1,6 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query'
-import type { CaptchaResponse, LoginRequest, LoginResponse, RegisterRequest } from '../../../shared/contract/account'
-import { api } from '../../api/http'
+import type { LoginRequest, RegisterRequest } from '../../../shared/contract/account'
+import { call } from '../../api/http'
+import { accountEndpoints } from '../../../shared/contract/account'
 
 export const accountKeys = {
   all: ['account'] as const,
@@ -11,16 +12,16 @@ export const accountKeys = {
 export const captchaQuery = () =>
   queryOptions({
     queryKey: accountKeys.captcha(),
-    queryFn: () => api.get<CaptchaResponse>('/captcha'),
+    queryFn: () => call(accountEndpoints.captcha),
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
   })
 
 export function useLogin() {
-  return useMutation({ mutationFn: (req: LoginRequest) => api.post<LoginResponse>('/login', req) })
+  return useMutation({ mutationFn: (req: LoginRequest) => call(accountEndpoints.login, req) })
 }
 
 export function useRegister() {
-  return useMutation({ mutationFn: (req: RegisterRequest) => api.post<string>('/register', req) })
+  return useMutation({ mutationFn: (req: RegisterRequest) => call(accountEndpoints.register, req) })
 }

@@ -1,16 +1,14 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type {
   ChildrenDeviceQuery,
-  ChildrenDeviceResponse,
   CompanyAddRequest,
-  CompanyRecord,
   CompanySearchQuery,
-  CompanySearchResponse,
   CompanyUpdateRequest,
-  ResetPasswordResponse,
 } from '../../../shared/contract/company'
-import type { ChangeQuantityRequest, QuotaInfo } from '../../../shared/contract/quota'
-import { api } from '../../api/http'
+import type { ChangeQuantityRequest } from '../../../shared/contract/quota'
+import { call } from '../../api/http'
+import { companyEndpoints } from '../../../shared/contract/company'
+import { quotaEndpoints } from '../../../shared/contract/quota'
 import { pagingSearch, param } from '../../components/search-params'
 
 /** The longest filters CompanySearchQuery (and ChildrenDeviceQuery's serialNumber) accept; the screen's search fields carry it as maxLength. */
@@ -30,7 +28,7 @@ export const companyKeys = {
 export const companyListQuery = (q: CompanySearchQuery) =>
   queryOptions({
     queryKey: companyKeys.list(q),
-    queryFn: () => api.get<CompanySearchResponse>('/company/search', { ...q }),
+    queryFn: () => call(companyEndpoints.search, q),
     placeholderData: keepPreviousData,
   })
 
@@ -38,13 +36,13 @@ export const companyListQuery = (q: CompanySearchQuery) =>
 export const companyChildrenQuery = (companyId: number) =>
   queryOptions({
     queryKey: companyKeys.children(companyId),
-    queryFn: () => api.get<CompanyRecord[]>('/company/listChildren', { companyId }),
+    queryFn: () => call(companyEndpoints.listChildren, { companyId }),
   })
 
 export const companyDevicesQuery = (q: ChildrenDeviceQuery) =>
   queryOptions({
     queryKey: companyKeys.devices(q),
-    queryFn: () => api.get<ChildrenDeviceResponse>('/company/searchChildrenDevice', { ...q }),
+    queryFn: () => call(companyEndpoints.devices, q),
     placeholderData: keepPreviousData,
   })
 
@@ -52,10 +50,10 @@ export function useCompanyMutations() {
   const queryClient = useQueryClient()
   const invalidate = () => queryClient.invalidateQueries({ queryKey: companyKeys.all })
   return {
-    add: useMutation({ mutationFn: (req: CompanyAddRequest) => api.post<{ id: number }>('/company/add', req), onSuccess: invalidate }),
-    update: useMutation({ mutationFn: (req: CompanyUpdateRequest) => api.put<string>('/company/update', req), onSuccess: invalidate }),
-    resetPassword: useMutation({ mutationFn: (bossId: number) => api.put<ResetPasswordResponse>('/company/resetPassword', { bossId }) }),
-    changeQuantity: useMutation({ mutationFn: (req: ChangeQuantityRequest) => api.post<QuotaInfo>('/account/changeQuantity', req), onSuccess: invalidate }),
-    openHuawei: useMutation({ mutationFn: (companyId: number) => api.post<QuotaInfo>('/account/create', { companyId }), onSuccess: invalidate }),
+    add: useMutation({ mutationFn: (req: CompanyAddRequest) => call(companyEndpoints.add, req), onSuccess: invalidate }),
+    update: useMutation({ mutationFn: (req: CompanyUpdateRequest) => call(companyEndpoints.update, req), onSuccess: invalidate }),
+    resetPassword: useMutation({ mutationFn: (bossId: number) => call(companyEndpoints.resetPassword, { bossId }) }),
+    changeQuantity: useMutation({ mutationFn: (req: ChangeQuantityRequest) => call(quotaEndpoints.changeQuantity, req), onSuccess: invalidate }),
+    openHuawei: useMutation({ mutationFn: (companyId: number) => call(quotaEndpoints.openHuawei, { companyId }), onSuccess: invalidate }),
   }
 }

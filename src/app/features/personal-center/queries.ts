@@ -1,12 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type {
-  SecurityInfoResponse,
-  SendCodeResponse,
   UpdatePasswordRequest,
   UpdatePhoneNumberRequest,
   UpdateSecondaryPasswordRequest,
 } from '../../../shared/contract/personal-center'
-import { api } from '../../api/http'
+import { call } from '../../api/http'
+import { personalCenterEndpoints } from '../../../shared/contract/personal-center'
 import { userCenterKeys } from '../../api/user-center'
 
 export const personalCenterKeys = {
@@ -15,7 +14,7 @@ export const personalCenterKeys = {
 }
 
 export const securityQuery = () =>
-  queryOptions({ queryKey: personalCenterKeys.security(), queryFn: () => api.get<SecurityInfoResponse>('/userCenter/security') })
+  queryOptions({ queryKey: personalCenterKeys.security(), queryFn: () => call(personalCenterEndpoints.security) })
 
 export function usePersonalCenterMutations() {
   const queryClient = useQueryClient()
@@ -25,12 +24,12 @@ export function usePersonalCenterMutations() {
     await queryClient.invalidateQueries({ queryKey: userCenterKeys.info() })
   }
   return {
-    updatePassword: useMutation({ mutationFn: (req: UpdatePasswordRequest) => api.put<string>('/userCenter/updatePassword', req) }),
+    updatePassword: useMutation({ mutationFn: (req: UpdatePasswordRequest) => call(personalCenterEndpoints.updatePassword, req) }),
     updateSecondaryPassword: useMutation({
-      mutationFn: (req: UpdateSecondaryPasswordRequest) => api.put<string>('/userCenter/updateSecondaryPassword', req),
+      mutationFn: (req: UpdateSecondaryPasswordRequest) => call(personalCenterEndpoints.updateSecondaryPassword, req),
       onSuccess: refresh,
     }),
-    sendCode: useMutation({ mutationFn: (phoneNumber: string) => api.post<SendCodeResponse>('/sms/sendCode', { phoneNumber }) }),
-    updatePhoneNumber: useMutation({ mutationFn: (req: UpdatePhoneNumberRequest) => api.put<string>('/userCenter/updatePhoneNumber', req), onSuccess: refresh }),
+    sendCode: useMutation({ mutationFn: (phoneNumber: string) => call(personalCenterEndpoints.sendCode, { phoneNumber }) }),
+    updatePhoneNumber: useMutation({ mutationFn: (req: UpdatePhoneNumberRequest) => call(personalCenterEndpoints.updatePhoneNumber, req), onSuccess: refresh }),
   }
 }

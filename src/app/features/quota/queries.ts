@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import type { ConsumedRecordQuery, ConsumedRecordResponse, QuotaRecordItem } from '../../../shared/contract/quota'
+import type { ConsumedRecordQuery, QuotaRecordItem } from '../../../shared/contract/quota'
 import { organizationText } from '../../../shared/messages'
-import { api } from '../../api/http'
+import { call } from '../../api/http'
+import { quotaEndpoints } from '../../../shared/contract/quota'
 import { pagingSearch, param } from '../../components/search-params'
 
 /** The kinds of quota record, in the order the filter offers them (the keys of their Chinese names). */
@@ -21,6 +22,6 @@ export const quotaKeys = {
 export const quotaRecordsQuery = (q: ConsumedRecordQuery) =>
   queryOptions({
     queryKey: quotaKeys.records(q),
-    queryFn: () => api.get<ConsumedRecordResponse>('/account/consumedRecord/search', { ...q }),
+    queryFn: () => call(quotaEndpoints.records, q),
     placeholderData: keepPreviousData,
   })

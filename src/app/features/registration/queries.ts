@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type {
   RegistrationSearchQuery,
-  RegistrationSearchResponse,
   RegistrationStatus,
   RegistrationUpdateRequest,
 } from '../../../shared/contract/registration'
 import { organizationText } from '../../../shared/messages'
-import { api } from '../../api/http'
+import { call } from '../../api/http'
+import { registrationEndpoints } from '../../../shared/contract/registration'
 import { pagingSearch, param } from '../../components/search-params'
 
 /** The review states, in the order the filter offers them (the keys of their Chinese names). */
@@ -26,7 +26,7 @@ export const registrationKeys = {
 export const registrationListQuery = (q: RegistrationSearchQuery) =>
   queryOptions({
     queryKey: registrationKeys.list(q),
-    queryFn: () => api.get<RegistrationSearchResponse>('/user/register/search', { ...q }),
+    queryFn: () => call(registrationEndpoints.search, q),
     placeholderData: keepPreviousData,
   })
 
@@ -34,9 +34,9 @@ export function useRegistrationMutations() {
   const queryClient = useQueryClient()
   const invalidate = () => queryClient.invalidateQueries({ queryKey: registrationKeys.all })
   return {
-    approve: useMutation({ mutationFn: (id: number) => api.post<string>('/user/register/approved', { id }), onSuccess: invalidate }),
-    reject: useMutation({ mutationFn: (id: number) => api.post<string>('/user/register/rejected', { id }), onSuccess: invalidate }),
-    remove: useMutation({ mutationFn: (id: number) => api.post<string>('/user/register/delete', { id }), onSuccess: invalidate }),
-    update: useMutation({ mutationFn: (req: RegistrationUpdateRequest) => api.put<string>('/user/register/update', req), onSuccess: invalidate }),
+    approve: useMutation({ mutationFn: (id: number) => call(registrationEndpoints.approve, { id }), onSuccess: invalidate }),
+    reject: useMutation({ mutationFn: (id: number) => call(registrationEndpoints.reject, { id }), onSuccess: invalidate }),
+    remove: useMutation({ mutationFn: (id: number) => call(registrationEndpoints.remove, { id }), onSuccess: invalidate }),
+    update: useMutation({ mutationFn: (req: RegistrationUpdateRequest) => call(registrationEndpoints.update, req), onSuccess: invalidate }),
   }
 }

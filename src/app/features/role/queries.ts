@@ -1,14 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { AuthorityNode } from '../../../shared/domain/authorities'
 import type {
   RoleAddRequest,
-  RoleDetailResponse,
   RoleSearchQuery,
-  RoleSearchResponse,
   RoleType,
   RoleUpdateRequest,
 } from '../../../shared/contract/role'
-import { api } from '../../api/http'
+import { call } from '../../api/http'
+import { roleEndpoints } from '../../../shared/contract/role'
 import { roleOptionKeys } from '../../api/role-options'
 import { pagingSearch, param } from '../../components/search-params'
 
@@ -28,18 +26,18 @@ export const roleKeys = {
 export const roleListQuery = (q: RoleSearchQuery) =>
   queryOptions({
     queryKey: roleKeys.list(q),
-    queryFn: () => api.get<RoleSearchResponse>('/role/search', { ...q }),
+    queryFn: () => call(roleEndpoints.search, q),
     placeholderData: keepPreviousData,
   })
 
 export const roleDetailQuery = (id: number) =>
-  queryOptions({ queryKey: roleKeys.detail(id), queryFn: () => api.get<RoleDetailResponse>('/role/detail', { roleId: id }) })
+  queryOptions({ queryKey: roleKeys.detail(id), queryFn: () => call(roleEndpoints.detail, { roleId: id }) })
 
 /** GET /authority/tree: what a role of this type may be given, as the user may grant it. */
 export const authorityTreeQuery = (type: RoleType) =>
   queryOptions({
     queryKey: roleKeys.tree(type),
-    queryFn: () => api.get<AuthorityNode[]>('/authority/tree', { authorityUserType: type }),
+    queryFn: () => call(roleEndpoints.authorityTree, { authorityUserType: type }),
     staleTime: 5 * 60_000,
   })
 
@@ -49,8 +47,8 @@ export function useRoleMutations() {
   const invalidate = () =>
     Promise.all([queryClient.invalidateQueries({ queryKey: roleKeys.all }), queryClient.invalidateQueries({ queryKey: roleOptionKeys.all })])
   return {
-    add: useMutation({ mutationFn: (req: RoleAddRequest) => api.post<{ id: number }>('/role/add', req), onSuccess: invalidate }),
-    update: useMutation({ mutationFn: (req: RoleUpdateRequest) => api.put<string>('/role/update', req), onSuccess: invalidate }),
-    remove: useMutation({ mutationFn: (id: number) => api.post<string>('/role/delete', { id }), onSuccess: invalidate }),
+    add: useMutation({ mutationFn: (req: RoleAddRequest) => call(roleEndpoints.add, req), onSuccess: invalidate }),
+    update: useMutation({ mutationFn: (req: RoleUpdateRequest) => call(roleEndpoints.update, req), onSuccess: invalidate }),
+    remove: useMutation({ mutationFn: (id: number) => call(roleEndpoints.remove, { id }), onSuccess: invalidate }),
   }
 }

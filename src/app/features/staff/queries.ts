@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { ResetPasswordResponse } from '../../../shared/contract/company'
-import type { StaffAddRequest, StaffSearchQuery, StaffSearchResponse, StaffUpdateRequest } from '../../../shared/contract/staff'
-import { api } from '../../api/http'
+import type { StaffAddRequest, StaffSearchQuery, StaffUpdateRequest } from '../../../shared/contract/staff'
+import { call } from '../../api/http'
+import { staffEndpoints } from '../../../shared/contract/staff'
 import { pagingSearch, param } from '../../components/search-params'
 
 /** The staff screen's URL search: page, size and filters (bad values fall back to defaults). */
@@ -24,7 +24,7 @@ export const staffKeys = {
 export const staffListQuery = (q: StaffSearchQuery) =>
   queryOptions({
     queryKey: staffKeys.list(q),
-    queryFn: () => api.get<StaffSearchResponse>('/company/staff/search', { ...q }),
+    queryFn: () => call(staffEndpoints.search, q),
     placeholderData: keepPreviousData,
     // A plain list of names and phone numbers: safe and useful offline (no secrets).
     meta: { persist: true },
@@ -34,9 +34,9 @@ export function useStaffMutations() {
   const queryClient = useQueryClient()
   const invalidate = () => queryClient.invalidateQueries({ queryKey: staffKeys.all })
   return {
-    add: useMutation({ mutationFn: (req: StaffAddRequest) => api.post<{ id: number }>('/company/staff/add', req), onSuccess: invalidate }),
-    update: useMutation({ mutationFn: (req: StaffUpdateRequest) => api.put<string>('/company/staff/update', req), onSuccess: invalidate }),
-    remove: useMutation({ mutationFn: (id: number) => api.post<string>('/company/staff/delete', { id }), onSuccess: invalidate }),
-    resetPassword: useMutation({ mutationFn: (staffId: number) => api.put<ResetPasswordResponse>('/company/staff/resetPassword', { staffId }) }),
+    add: useMutation({ mutationFn: (req: StaffAddRequest) => call(staffEndpoints.add, req), onSuccess: invalidate }),
+    update: useMutation({ mutationFn: (req: StaffUpdateRequest) => call(staffEndpoints.update, req), onSuccess: invalidate }),
+    remove: useMutation({ mutationFn: (id: number) => call(staffEndpoints.remove, { id }), onSuccess: invalidate }),
+    resetPassword: useMutation({ mutationFn: (staffId: number) => call(staffEndpoints.resetPassword, { staffId }) }),
   }
 }
