@@ -819,6 +819,7 @@ Object.assign(fieldLabels, deviceFieldLabels)
 
 /** The device simulator's command line and log lines (src/sim, issue #6). */
 export const simulatorText = {
+  answerOffContract: (path: string, detail: string) => `服务器对 ${path} 的应答不符合协议：${detail}`,
   usage: `用法：npx tsx src/sim/cli.ts --token <接入令牌> --serial <序列号> [选项]
 
   --server <地址>     服务器地址（默认 http://localhost:8080）

@@ -1,5 +1,5 @@
 import {
-  AGENT_PROTOCOL_BASE,
+  agentEndpoints,
   type AgentCommand,
   type AgentDeviceState,
   type AgentPlatform,
@@ -9,6 +9,7 @@ import {
   type ResultRequest,
   type ResultResponse,
 } from '../shared/contract/agent'
+import { endpointUrl, type Endpoint, type RequestOf, type ResponseOf } from '../shared/contract/endpoint'
 import { simulatorText as text } from '../shared/messages'
 
 /**
@@ -123,30 +124,36 @@ export class SimulatedAgent {
     this.options.log?.(`[${this.options.serialNumber}] ${line}`)
   }
 
-  private async call<T>(path: string, body: unknown, credential?: string): Promise<T> {
+  /**
+   * One call of the agent protocol, through its endpoint-table entry: the answer is parsed with the entry's response
+   * schema, so a server that drifts from the contract fails here as it would fail a real agent.
+   */
+  private async call<E extends Endpoint>(endpoint: E, body: RequestOf<E>, credential?: string): Promise<ResponseOf<E>> {
     const doFetch: FetchLike = this.options.fetch ?? ((input, init) => fetch(input, init))
     const headers: Record<string, string> = { 'content-type': 'application/json' }
     if (credential) headers.authorization = `Device ${credential}`
-    const res = await doFetch(`${this.options.server.replace(/\/$/, '')}${AGENT_PROTOCOL_BASE}${path}`, {
-      method: 'POST',
+    const res = await doFetch(`${this.options.server.replace(/\/$/, '')}${endpointUrl(endpoint)}`, {
+      method: endpoint.method,
       headers,
       body: JSON.stringify(body),
     })
     const answer = await res.text()
-    let envelope: { code?: number; msg?: string; data?: T }
+    let envelope: { code?: number; msg?: string; data?: unknown }
     try {
       envelope = JSON.parse(answer)
     } catch {
       throw new AgentProtocolError(res.status, answer.slice(0, 200))
     }
     if (envelope.code !== 200) throw new AgentProtocolError(envelope.code ?? res.status, envelope.msg ?? '')
-    return envelope.data as T
+    const data = endpoint.response.safeParse(envelope.data)
+    if (!data.success) throw new AgentProtocolError(res.status, text.answerOffContract(endpoint.path, data.error.message))
+    return data.data as ResponseOf<E>
   }
 
   /** Enrolls (or re-enrolls after a wipe) with the company's token and keeps the credential it receives. */
   async enroll(): Promise<EnrollResponse> {
     const o = this.options
-    const answer = await this.call<EnrollResponse>('/enroll', {
+    const answer = await this.call(agentEndpoints.enroll, {
       enrollmentToken: o.enrollmentToken,
       serialNumber: o.serialNumber,
       platform: o.platform,
@@ -178,7 +185,7 @@ export class SimulatedAgent {
     if (!this.credential) await this.enroll()
     let answer: PollResponse
     try {
-      answer = await this.call<PollResponse>('/poll', { state: this.reportedState() }, this.credential!)
+      answer = await this.call(agentEndpoints.poll, { state: this.reportedState() }, this.credential!)
     } catch (err) {
       // The server no longer knows this credential: enroll again next time.
       if (err instanceof AgentProtocolError && err.code === 401) this.credential = null
@@ -191,7 +198,7 @@ export class SimulatedAgent {
       const { result, after } = this.execute(task)
       const entry: ExecutedTask = { task, result }
       if (!this.options.dropResults?.includes(task.type)) {
-        entry.answer = await this.call<ResultResponse>('/result', result, this.credential!)
+        entry.answer = await this.call(agentEndpoints.result, result, this.credential!)
       }
       this.log(result.success ? text.taskDone(task.type) : text.taskFailed(task.type, result.reason))
       executed.push(entry)
