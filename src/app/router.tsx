@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { Navigate, Outlet, createRootRouteWithContext, createRoute, createRouter, redirect } from '@tanstack/react-router'
 import { lazyScreen } from './lazy'
-import { routeAuthority } from '../shared/domain/authorities'
+import { landingPath, mayOpen, routeOf, routeTable } from '../shared/domain/routes'
 import { routeTitles, type RoutePath } from '../shared/messages'
 import { getToken } from './api/token'
 import { screens } from './screens'
@@ -69,6 +69,12 @@ const indexRoute = createRoute({
   },
 })
 
+/** Where the user lands (the dashboard once built; until then their first screen, src/shared/domain/routes.ts). */
+async function landing(queryClient: QueryClient): Promise<RoutePath> {
+  const info = await queryClient.ensureQueryData(userInfoQuery())
+  return landingPath(info.authorityList)
+}
+
 const Shell = lazyScreen(() => import('./layout/Shell'), 'Shell')
 
 /** Everything but the public screens: without a stored token, go to /login (SPEC §2). */
@@ -84,25 +90,27 @@ const shellRoute = createRoute({
   errorComponent: ShellError,
 })
 
-/** The authorization wrapper: a page needs the authority its menu entry is built from. */
+/** The authorization wrapper: a page needs the authority its route-table entry names (the menu's too). */
 function shellPage(path: RoutePath) {
+  const route = routeOf[path]
   const component = screens[path]?.component ?? placeholderFor(path)
   return createRoute({
     getParentRoute: () => shellRoute,
     path,
     beforeLoad: async ({ context }) => {
+      // The home screen (SPEC §2: / lands on /dashboard) until it is built sends the user to their first screen.
+      if (path === '/dashboard' && !route.built) throw redirect({ to: await landing(context.queryClient), replace: true })
       // The screen's code downloads in parallel with the authority check below.
       void component.preload?.()
-      const needed = routeAuthority[path]
-      if (!needed) return
+      if (!route.authority) return
       const info = await context.queryClient.ensureQueryData(userInfoQuery())
-      if (!info.authorityList.includes(needed)) throw redirect({ to: '/403' })
+      if (!mayOpen(route, info.authorityList)) throw redirect({ to: '/403' })
     },
     component,
   })
 }
 
-const shellPages = (Object.keys(routeTitles) as RoutePath[]).map(shellPage)
+const shellPages = routeTable.map((r) => shellPage(r.path))
 
 const routeTree = rootRoute.addChildren([
   indexRoute,

@@ -195,7 +195,10 @@ describe('POST /userCenter/info and GET /userCenter/menu', () => {
     expect(menus.demo).not.toContain('/userRegister')
     expect(menus['demo-east']).toContain('/user/staff')
     expect(menus['demo-east']).not.toContain('/user/business')
-    expect(menus['demo-staff']).toEqual(expect.arrayContaining(['/huawei/device', '/ios/device']))
+    expect(menus['demo-staff']).toEqual(expect.arrayContaining(['/huawei/device', '/mi/device']))
+    // Screens not built yet stay out of every menu (issue #11), though the staff role holds ios:device.
+    expect(menus['demo-staff']).not.toContain('/ios/device')
+    expect(menus.demo).not.toContain('/announcement')
     expect(menus['demo-staff']).not.toContain('/sys')
     expect(menus['demo-staff']).not.toContain('/user/business')
   })

@@ -1,17 +1,20 @@
 import { List } from 'antd-mobile'
 import { Link } from '@tanstack/react-router'
 import type { MenuItemResponse } from '../../shared/contract/account'
-import { routeTitles, uiText } from '../../shared/messages'
+import { routeTitles, uiText, type RoutePath } from '../../shared/messages'
+import { routeOf } from '../../shared/domain/routes'
 import { MenuIcon } from './menu-icons'
 
 /** SPEC §2: the front end adds home first, and personal centre (type 2) and blacklist (type 0) last. */
 export function withFixedEntries(menu: MenuItemResponse[]): MenuItemResponse[] {
   const entry = (component: string, title: string, icon: string, type: 0 | 2): MenuItemResponse => ({ title, component, icon, type, children: [] })
+  // Home and blacklist are listed once their screens exist (src/shared/domain/routes.ts), like every menu entry.
+  const built = (path: RoutePath) => routeOf[path].built
   return [
-    entry('/dashboard', routeTitles['/dashboard'], 'HistogramOutline', 0),
+    ...(built('/dashboard') ? [entry('/dashboard', routeTitles['/dashboard'], routeOf['/dashboard'].icon, 0)] : []),
     ...menu,
-    entry('/center', uiText.center, 'UserCircleOutline', 2),
-    entry('/blacklist', uiText.blacklist, 'StopOutline', 0),
+    entry('/center', uiText.center, routeOf['/center'].icon, 2),
+    ...(built('/blacklist') ? [entry('/blacklist', uiText.blacklist, routeOf['/blacklist'].icon, 0)] : []),
   ]
 }
 

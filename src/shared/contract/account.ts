@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { access, endpoint, noData, noRequest } from './endpoint'
 import { refineWith, validateRegisterPasswordMatch } from '../domain/validators'
-import type { MenuItem } from '../domain/authorities'
+import type { MenuItem } from '../domain/routes'
 import { contractMessages } from '../messages'
 
 /** GET /captcha */

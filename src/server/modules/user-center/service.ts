@@ -1,5 +1,5 @@
 import type { UserInfoResponse } from '../../../shared/contract/account'
-import { buildMenu, type MenuItem } from '../../../shared/domain/authorities'
+import { buildMenu, type MenuItem } from '../../../shared/domain/routes'
 import type { CurrentUser } from '../../auth/sessions'
 
 export function userInfo(user: CurrentUser): UserInfoResponse {
