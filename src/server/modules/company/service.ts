@@ -23,6 +23,7 @@ import { ApiError } from '../../http/errors'
 import { QuotaService } from '../quota/service'
 import { RoleService } from '../role/service'
 import { assertUsernameFree } from '../../auth/username'
+import { paged } from '../../db/paging'
 
 const accountKinds = ['BOSS', 'COMPANY'] as const
 
@@ -105,15 +106,8 @@ export class CompanyService {
         )
       : undefined
     const where = and(roots, q.name ? ilike(companies.name, likePattern(q.name)) : undefined, byUsername)
-    const [{ total }] = await this.db.select({ total: count() }).from(companies).where(where)
-    const rows = await this.db
-      .select()
-      .from(companies)
-      .where(where)
-      .orderBy(desc(companies.id))
-      .limit(q.pageSize)
-      .offset((q.current - 1) * q.pageSize)
-    return { records: await this.describe(rows), total }
+    const page = await paged(this.db, companies, where, q, (w) => this.db.select().from(companies).where(where).orderBy(desc(companies.id)).limit(w.limit).offset(w.offset))
+    return { records: await this.describe(page.records), total: page.total }
   }
 
   /** GET /company/listChildren: the second level, loaded when a node opens. */
@@ -233,15 +227,16 @@ export class CompanyService {
       q.platform ? eq(devices.platform, q.platform) : undefined,
       q.serialNumber ? ilike(devices.serialNumber, likePattern(q.serialNumber)) : undefined,
     )
-    const [{ total }] = await this.db.select({ total: count() }).from(devices).where(where)
-    const rows = await this.db
-      .select({ device: devices, staffName: users.name })
-      .from(devices)
-      .leftJoin(users, eq(users.id, devices.staffId))
-      .where(where)
-      .orderBy(desc(devices.id))
-      .limit(q.pageSize)
-      .offset((q.current - 1) * q.pageSize)
+    const { records: rows, total } = await paged(this.db, devices, where, q, (w) =>
+      this.db
+        .select({ device: devices, staffName: users.name })
+        .from(devices)
+        .leftJoin(users, eq(users.id, devices.staffId))
+        .where(where)
+        .orderBy(desc(devices.id))
+        .limit(w.limit)
+        .offset(w.offset),
+    )
     return {
       total,
       records: rows.map(({ device: d, staffName }) => ({

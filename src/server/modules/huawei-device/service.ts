@@ -30,6 +30,7 @@ import { likePattern } from '../../db/like'
 import { quotaTypeOf, type QuotaService } from '../quota/service'
 import type { TaskService } from '../task/service'
 import { deviceAreaAuthorities } from '../../../shared/domain/device-areas'
+import { paged } from '../../db/paging'
 
 type SearchInput = z.output<typeof DeviceSearchQuery>
 type ExportInput = z.output<typeof DeviceExportQuery>
@@ -138,15 +139,10 @@ export class DeviceService {
   async search(user: CurrentUser, q: SearchInput): Promise<{ records: DeviceRecord[]; total: number }> {
     const now = this.now()
     const where = await this.conditions(user, q, now)
-    const [rows, [{ total }]] = await Promise.all([
-      this.selectRecords()
-        .where(where)
-        .orderBy(desc(devices.createdAt), desc(devices.id))
-        .limit(q.pageSize)
-        .offset((q.current - 1) * q.pageSize),
-      this.db.select({ total: count() }).from(devices).where(where),
-    ])
-    return { records: rows.map((r) => this.toRecord(r, now)), total }
+    const { records, total } = await paged(this.db, devices, where, q, (w) =>
+      this.selectRecords().where(where).orderBy(desc(devices.createdAt), desc(devices.id)).limit(w.limit).offset(w.offset),
+    )
+    return { records: records.map((r) => this.toRecord(r, now)), total }
   }
 
   /** A visible device that is not in the recycle bin: commands, edits and transfers are for devices in use. */

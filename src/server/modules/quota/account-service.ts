@@ -1,5 +1,5 @@
 import { alias } from 'drizzle-orm/pg-core'
-import { and, count, desc, eq, ilike } from 'drizzle-orm'
+import { and, desc, eq, ilike } from 'drizzle-orm'
 import type {
   ConsumedRecordQuery,
   ConsumedRecordResponse,
@@ -17,6 +17,7 @@ import { companies, quotaRecords, users } from '../../db/schema'
 import { ApiError } from '../../http/errors'
 import { likePattern } from '../../db/like'
 import { QuotaService } from './service'
+import { paged } from '../../db/paging'
 
 export const quotaAuthority = (type: QuotaType) => (type === 'IOS' ? 'quota:ios' : 'quota:huawei')
 
@@ -112,17 +113,18 @@ export class QuotaAccountService {
       q.kind ? eq(quotaRecords.kind, q.kind) : undefined,
       q.serialNumber ? ilike(quotaRecords.serialNumber, likePattern(q.serialNumber)) : undefined,
     )
-    const [{ total }] = await this.db.select({ total: count() }).from(quotaRecords).where(where)
-    const rows = await this.db
-      .select({ r: quotaRecords, companyName: companies.name, counterpartName: counterpart.name, operatorName: users.name })
-      .from(quotaRecords)
-      .innerJoin(companies, eq(companies.id, quotaRecords.companyId))
-      .leftJoin(counterpart, eq(counterpart.id, quotaRecords.counterpartCompanyId))
-      .leftJoin(users, eq(users.id, quotaRecords.operatorUserId))
-      .where(where)
-      .orderBy(desc(quotaRecords.id))
-      .limit(q.pageSize)
-      .offset((q.current - 1) * q.pageSize)
+    const { records: rows, total } = await paged(this.db, quotaRecords, where, q, (w) =>
+      this.db
+        .select({ r: quotaRecords, companyName: companies.name, counterpartName: counterpart.name, operatorName: users.name })
+        .from(quotaRecords)
+        .innerJoin(companies, eq(companies.id, quotaRecords.companyId))
+        .leftJoin(counterpart, eq(counterpart.id, quotaRecords.counterpartCompanyId))
+        .leftJoin(users, eq(users.id, quotaRecords.operatorUserId))
+        .where(where)
+        .orderBy(desc(quotaRecords.id))
+        .limit(w.limit)
+        .offset(w.offset),
+    )
     const account =
       subject === null
         ? { quotaType: q.quotaType, opened: false, remainingQuantity: 0, totalConsumedQuantity: 0 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, ne } from 'drizzle-orm'
+import { and, desc, eq, ilike, ne } from 'drizzle-orm'
 import type {
   RegistrationRecord,
   RegistrationSearchQuery,
@@ -15,6 +15,7 @@ import { QuotaService } from '../quota/service'
 import { assertCompanyNameFree } from '../company/service'
 import { likePattern } from '../../db/like'
 import { assertUsernameFree } from '../../auth/username'
+import { paged } from '../../db/paging'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -43,15 +44,10 @@ export class RegistrationService {
       q.username ? ilike(registrations.username, likePattern(q.username)) : undefined,
       q.status ? eq(registrations.status, q.status) : undefined,
     )
-    const [{ total }] = await this.db.select({ total: count() }).from(registrations).where(where)
-    const rows = await this.db
-      .select()
-      .from(registrations)
-      .where(where)
-      .orderBy(desc(registrations.id))
-      .limit(q.pageSize)
-      .offset((q.current - 1) * q.pageSize)
-    return { records: rows.map(toRecord), total }
+    const page = await paged(this.db, registrations, where, q, (w) =>
+      this.db.select().from(registrations).where(where).orderBy(desc(registrations.id)).limit(w.limit).offset(w.offset),
+    )
+    return { records: page.records.map(toRecord), total: page.total }
   }
 
   private async lockPending(tx: Tx, id: number) {

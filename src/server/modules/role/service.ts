@@ -19,6 +19,7 @@ import { likePattern } from '../../db/like'
 import type { Db } from '../../db/client'
 import { companies, roles, users } from '../../db/schema'
 import { ApiError } from '../../http/errors'
+import { paged } from '../../db/paging'
 
 function pruneTo(nodes: AuthorityNode[], keep: ReadonlySet<string>): AuthorityNode[] {
   return nodes.flatMap((n) => {
@@ -109,9 +110,7 @@ export class RoleService {
       q.name ? ilike(roles.name, likePattern(q.name)) : undefined,
       q.roleType ? eq(roles.roleType, q.roleType) : undefined,
     )
-    const [{ total }] = await this.db.select({ total: count() }).from(roles).where(where)
-    const records = await this.records(where, { limit: q.pageSize, offset: (q.current - 1) * q.pageSize })
-    return { records, total }
+    return paged(this.db, roles, where, q, (w) => this.records(where, w))
   }
 
   async detail(id: number): Promise<RoleDetailResponse> {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike } from 'drizzle-orm'
+import { and, desc, eq, ilike } from 'drizzle-orm'
 import type {
   StaffAddRequest,
   StaffSearchQuery,
@@ -19,6 +19,7 @@ import { isUniqueViolation } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
 import { RoleService } from '../role/service'
 import { assertUsernameFree } from '../../auth/username'
+import { paged } from '../../db/paging'
 
 /** Staff of the companies a user sees (SPEC §2 "Staff list, add/edit, removal"). New staff join the user's own company. */
 export class StaffService {
@@ -62,16 +63,17 @@ export class StaffService {
       q.name ? ilike(users.name, likePattern(q.name)) : undefined,
       q.phoneNumber ? ilike(users.phoneNumber, likePattern(q.phoneNumber)) : undefined,
     )
-    const [{ total }] = await this.db.select({ total: count() }).from(users).where(where)
-    const rows = await this.db
-      .select({ user: users, roleName: roles.name, companyName: companies.name })
-      .from(users)
-      .innerJoin(companies, eq(companies.id, users.companyId))
-      .leftJoin(roles, eq(roles.id, users.roleId))
-      .where(where)
-      .orderBy(desc(users.id))
-      .limit(q.pageSize)
-      .offset((q.current - 1) * q.pageSize)
+    const { records: rows, total } = await paged(this.db, users, where, q, (w) =>
+      this.db
+        .select({ user: users, roleName: roles.name, companyName: companies.name })
+        .from(users)
+        .innerJoin(companies, eq(companies.id, users.companyId))
+        .leftJoin(roles, eq(roles.id, users.roleId))
+        .where(where)
+        .orderBy(desc(users.id))
+        .limit(w.limit)
+        .offset(w.offset),
+    )
     return {
       total,
       records: rows.map(({ user: u, roleName, companyName }) => ({

@@ -10,6 +10,7 @@ import { devices, tasks, users, type TaskStatus } from '../../db/schema'
 import { visibleDeviceCondition } from '../../auth/scope'
 import { ApiError } from '../../http/errors'
 import { iso } from '../../http/iso'
+import { paged } from '../../db/paging'
 
 /** A transaction or the database itself. */
 type Tx = Pick<Db, 'select' | 'insert' | 'update'>
@@ -184,16 +185,17 @@ export class TaskService {
   async search(deviceId: number, paging: { current: number; pageSize: number }) {
     await this.expireOverdue({ deviceId })
     const where = eq(tasks.deviceId, deviceId)
-    const [rows, [{ total }], [{ pending }]] = await Promise.all([
-      this.db
-        .select({ task: tasks, createdByName: users.name })
-        .from(tasks)
-        .leftJoin(users, eq(users.id, tasks.createdBy))
-        .where(where)
-        .orderBy(desc(tasks.createdAt), desc(tasks.id))
-        .limit(paging.pageSize)
-        .offset((paging.current - 1) * paging.pageSize),
-      this.db.select({ total: count() }).from(tasks).where(where),
+    const [{ records: rows, total }, [{ pending }]] = await Promise.all([
+      paged(this.db, tasks, where, paging, (w) =>
+        this.db
+          .select({ task: tasks, createdByName: users.name })
+          .from(tasks)
+          .leftJoin(users, eq(users.id, tasks.createdBy))
+          .where(where)
+          .orderBy(desc(tasks.createdAt), desc(tasks.id))
+          .limit(w.limit)
+          .offset(w.offset),
+      ),
       this.db
         .select({ pending: count() })
         .from(tasks)
