@@ -862,6 +862,8 @@ export const contractMessages = {
   passwordLettersAndDigits: '密码必须同时包含字母和数字',
   phoneNumberFormat: '手机号必须是11位数字，以1开头',
   smsCodeFormat: '短信验证码是6位数字',
+  /** Arrays or objects nested deeper than any real request (a nesting bomb). */
+  nestedTooDeep: '请求内容嵌套过深',
 } as const
 
 /** Confirmations before disabling an account: saving signs it out at once (the server ends its sessions). */
