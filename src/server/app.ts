@@ -32,6 +32,7 @@ import { accessRoutes } from './modules/access/routes'
 import { OPEN_API_BASE, openApiRoutes } from './openapi/routes'
 import { createSmsProvider } from './sms/provider'
 import { describeServerError } from './http/log-error'
+import { contentSecurityPolicy } from './http/csp'
 import { createSecretBox, resolveSecretKey } from './crypto/secret-box'
 
 export const MAIN_BASE = '/mdm/api/v1'
@@ -56,6 +57,9 @@ function apiBase(services: Services, modules: Hono<AppEnv>[]): Hono<AppEnv> {
   api.use('*', async (c, next) => {
     c.set('services', services)
     await next()
+    // Every API answer may carry personal data or secrets (renters' ID numbers, lock passcodes, access secrets):
+    // no browser or proxy keeps a copy.
+    c.header('Cache-Control', 'no-store')
   })
   api.use('*', bodyLimit({ maxSize: 2 * 1024 * 1024, onError: (c) => fail(c, ApiError.badRequest(serverMessages.bodyTooLarge)) }))
   for (const m of modules) api.route('/', m)
@@ -67,7 +71,7 @@ function apiBase(services: Services, modules: Hono<AppEnv>[]): Hono<AppEnv> {
 /** Composes the whole server: both API bases, then the built console with its single-page fallback. */
 export function createApp(services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
-  app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }))
+  app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: contentSecurityPolicy(services.config.map.tileUrl) }))
   app.onError((err, c) => {
     if (err instanceof ApiError) return fail(c, err)
     // Never the error object itself: a failed query's error holds the query's parameters (password hashes …).
