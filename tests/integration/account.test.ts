@@ -26,6 +26,9 @@ describe('GET /captcha', () => {
     expect(res.body.data.img).toMatch(/^data:image\/svg\+xml;base64,/)
     const svg = Buffer.from(res.body.data.img.split(',')[1], 'base64').toString()
     expect(svg).toContain('<svg')
+    // Issue #10: the answer (MDM_CAPTCHA_ANSWER here) is drawn, not written.
+    expect(svg).not.toContain('<text')
+    expect(svg.toLowerCase()).not.toContain(CAPTCHA)
   })
 
   it('expires after 5 minutes', async () => {

@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto'
+import { createRequire } from 'node:module'
 import { and, eq, gt, lt } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { captchas } from '../db/schema'
@@ -14,26 +15,31 @@ function randomText(): string {
   return s
 }
 
-/** Renders the answer as an SVG with per-glyph rotation and noise lines, returned as a data URL. */
+/** svg-captcha's renderer (its type declarations omit the module's own export, the function that draws a text). */
+type RenderText = (text: string, options: Record<string, unknown>) => string
+const renderText = createRequire(import.meta.url)('svg-captcha') as RenderText
+
+const WIDTH = 120
+const HEIGHT = 44
+const PALETTE = ['#1677ff', '#d4380d', '#389e0d', '#c41d7f', '#d48806', '#531dab']
+
+/**
+ * Renders the answer as an SVG data URL whose glyphs are outlines drawn from a font (svg-captcha, opentype.js),
+ * each slanted and turned at random, among crossing noise curves: the answer is in no <text> element, attribute
+ * or string of the markup (issue #10: the old <text> captcha was solved by one regular expression).
+ */
 export function renderCaptchaSvg(text: string): string {
-  const width = 120
-  const height = 44
-  const palette = ['#1677ff', '#d4380d', '#389e0d', '#c41d7f', '#d48806', '#531dab']
-  const color = () => palette[randomInt(palette.length)]
-  const noise = Array.from({ length: 5 }, () => {
-    const [x1, y1, x2, y2] = [randomInt(width), randomInt(height), randomInt(width), randomInt(height)]
-    return `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="${color()}" stroke-width="1.5" opacity="0.6"/>`
-  }).join('')
-  const glyphs = [...text]
-    .map((ch, i) => {
-      const x = 16 + i * 26
-      const y = 31 + randomInt(7) - 3
-      const angle = randomInt(41) - 20
-      return `<text x="${x}" y="${y}" fill="${color()}" font-size="26" font-family="monospace" font-weight="bold" transform="rotate(${angle} ${x} ${y})">${ch}</text>`
-    })
-    .join('')
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="#f5f5f5"/>${noise}${glyphs}</svg>`
-  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`
+  const svg = renderText(text, { width: WIDTH, height: HEIGHT, fontSize: 42, noise: 3, color: true, background: '#f5f5f5' })
+  // svg-captcha only jitters each outline's points by a tenth of a unit: turn and slant each glyph about its own
+  // centre (found from its outline: the library shuffles glyphs and noise, so their order says nothing).
+  const distorted = svg.replace(/<path fill="#[0-9a-f]+" d="([^"]+)"/gi, (_match, d: string) => {
+    const xs = (d.match(/-?\d+(?:\.\d+)?/g) ?? []).map(Number).filter((_n, i) => i % 2 === 0)
+    const cx = ((Math.min(...xs) + Math.max(...xs)) / 2).toFixed(1)
+    const turn = randomInt(-25, 26)
+    const slant = randomInt(-15, 16)
+    return `<path fill="${PALETTE[randomInt(PALETTE.length)]}" transform="rotate(${turn} ${cx} ${HEIGHT / 2}) translate(${cx} 0) skewX(${slant}) translate(-${cx} 0)" d="${d}"`
+  })
+  return `data:image/svg+xml;base64,${Buffer.from(distorted).toString('base64')}`
 }
 
 export class CaptchaService {
