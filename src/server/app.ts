@@ -12,6 +12,7 @@ import type { AppEnv, Services } from './context'
 import type { Db } from './db/client'
 import { CaptchaService } from './auth/captcha'
 import { SessionService } from './auth/sessions'
+import { RateLimiter } from './auth/rate-limit'
 import { ApiError } from './http/errors'
 import { huaweiBasePrefix } from '../shared/domain/device-areas'
 import { fail } from './http/envelope'
@@ -44,6 +45,7 @@ export function createServices(config: AppConfig, db: Db): Services {
     db,
     captcha: new CaptchaService(db, config.captchaAnswer),
     sessions: new SessionService(db, config.tokenTtlMs),
+    limiter: new RateLimiter(db),
     sms: createSmsProvider(config.smsProvider),
     secrets: createSecretBox(resolveSecretKey({ key: config.secretKey, keyFile: config.secretKeyFile, databaseUrl: config.databaseUrl })),
   }

@@ -5,6 +5,7 @@ import type { CaptchaService } from './auth/captcha'
 import type { SessionService } from './auth/sessions'
 import type { SmsProvider } from './sms/provider'
 import type { SecretBox } from './crypto/secret-box'
+import type { RateLimiter } from './auth/rate-limit'
 
 /** What every request handler can reach: configuration, database and the services built on it. */
 export interface Services {
@@ -16,6 +17,8 @@ export interface Services {
   sms: SmsProvider | null
   /** Seals secrets the server must read back (access secrets) before they are stored. */
   secrets: SecretBox
+  /** Failed sign-ins, signatures and enrollments, counted in the database (issue #10). */
+  limiter: RateLimiter
 }
 
 export interface AppEnv {

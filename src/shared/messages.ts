@@ -852,6 +852,11 @@ export const serverMessages = {
   smsNotConfigured: '短信服务未配置，请联系管理员',
   registerTooFrequent: '注册申请过于频繁，请一小时后再试',
   enrollInProgress: '该序列号的设备正在接入，请稍后重试',
+  /** Issue #10: the rate limiter's refusals; N is the minutes until the window ends. */
+  loginLocked: (minutes: number) => `登录失败次数过多，请 ${minutes} 分钟后再试`,
+  signatureLocked: (minutes: number) => `签名校验失败次数过多，请 ${minutes} 分钟后再试`,
+  enrollLocked: (minutes: number) => `设备接入失败次数过多，请 ${minutes} 分钟后再试`,
+  smsLocked: (minutes: number) => `发送验证码过于频繁，请 ${minutes} 分钟后再试`,
 } as const
 
 /** Rules the contracts state themselves (src/shared/contract), and the name used when no field is named. */

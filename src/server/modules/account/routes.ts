@@ -10,7 +10,7 @@ const service = (c: { var: AppEnv['Variables'] }) => new AccountService(c.var.se
 
 export const accountRoutes = new Hono<AppEnv>()
   .get('/captcha', access.public, async (c) => ok(c, await c.var.services.captcha.create()))
-  .post('/login', access.public, async (c) => ok(c, await service(c).login(await parseBody(c, LoginRequest))))
+  .post('/login', access.public, async (c) => ok(c, await service(c).login(await parseBody(c, LoginRequest), clientIp(c))))
   .post('/logout', access.signedIn, async (c) => {
     await service(c).logout(c.var.user.sessionId)
     return ok(c, null)

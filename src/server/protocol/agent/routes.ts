@@ -6,6 +6,9 @@ import { access } from '../../auth/guard'
 import type { AppEnv } from '../../context'
 import { ok, parseBody } from '../../http/envelope'
 import { ApiError } from '../../http/errors'
+import { clientIp } from '../../http/client-ip'
+import { limits } from '../../auth/rate-limit'
+import { ResultCode } from '../../../shared/contract/envelope'
 import { AgentService, type AuthenticatedDevice } from './service'
 
 type AgentEnv = { Variables: AppEnv['Variables'] & { device: AuthenticatedDevice } }
@@ -23,6 +26,18 @@ const deviceCredential = createMiddleware<AgentEnv>(async (c, next) => {
 
 /** The Huawei / Mi agent protocol, mounted at /agent/v1 (docs/agent-protocol.md). */
 export const agentRoutes = new Hono<AppEnv>()
-  .post('/enroll', access.public, async (c) => ok(c, await service(c).enroll(await parseBody(c, EnrollRequest))))
+  .post('/enroll', access.public, async (c) => {
+    // Issue #10: enrollment tokens guessed from one address are limited (a refused token counts; enrolling does not,
+    // so a fleet behind one NAT enrolls freely).
+    const { limiter } = c.var.services
+    const address = clientIp(c)
+    await limiter.check(limits.enrollPerAddress, address)
+    try {
+      return ok(c, await service(c).enroll(await parseBody(c, EnrollRequest)))
+    } catch (err) {
+      if (err instanceof ApiError && err.code === ResultCode.unauthorized) await limiter.hit(limits.enrollPerAddress, address)
+      throw err
+    }
+  })
   .post('/poll', deviceCredential, async (c) => ok(c, await service(c).poll(c.var.device, await parseBody(c, PollRequest))))
   .post('/result', deviceCredential, async (c) => ok(c, await service(c).report(c.var.device, await parseBody(c, ResultRequest))))
