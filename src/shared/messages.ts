@@ -857,6 +857,12 @@ export const serverMessages = {
   signatureLocked: (minutes: number) => `签名校验失败次数过多，请 ${minutes} 分钟后再试`,
   enrollLocked: (minutes: number) => `设备接入失败次数过多，请 ${minutes} 分钟后再试`,
   smsLocked: (minutes: number) => `发送验证码过于频繁，请 ${minutes} 分钟后再试`,
+  /** Start-up refusal (read in a log, so English follows the Chinese). */
+  dataFolderLocked: (folder: string, pid: number, lockFile: string) =>
+    `数据目录 ${folder} 已被另一个进程（pid ${pid}）打开，同一目录不能由两个进程同时使用。` +
+    `The PGlite data folder ${folder} is already open in process ${pid}; it must never be opened by two processes. ` +
+    `(锁文件 / lock file: ${lockFile})`,
+  databaseUnavailable: '数据库暂时不可用，请稍后重试',
 } as const
 
 /** Rules the contracts state themselves (src/shared/contract), and the name used when no field is named. */
