@@ -13,7 +13,7 @@ import type { Db } from './db/client'
 import { CaptchaService } from './auth/captcha'
 import { SessionService } from './auth/sessions'
 import { RateLimiter } from './auth/rate-limit'
-import { ApiError } from './http/errors'
+import { ApiError, isDatabaseUnavailable } from './http/errors'
 import { huaweiBasePrefix } from '../shared/domain/device-areas'
 import { fail } from './http/envelope'
 import { accountRoutes } from './modules/account/routes'
@@ -76,6 +76,11 @@ export function createApp(services: Services): Hono<AppEnv> {
   app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: contentSecurityPolicy(services.config.map.tileUrl) }))
   app.onError((err, c) => {
     if (err instanceof ApiError) return fail(c, err)
+    // The database briefly unreachable (restart, failover, network): a clear 503; the pool reconnects by itself.
+    if (isDatabaseUnavailable(err)) {
+      console.error(`[${c.req.method} ${c.req.path}] ${serverMessages.databaseUnavailable} ${describeServerError(err).split('\n')[0]}`)
+      return fail(c, new ApiError(ResultCode.serviceUnavailable, serverMessages.databaseUnavailable))
+    }
     // Never the error object itself: a failed query's error holds the query's parameters (password hashes …).
     console.error(`[${c.req.method} ${c.req.path}] ${describeServerError(err)}`)
     return fail(c, new ApiError(ResultCode.serverError, errorMessages.serverError))

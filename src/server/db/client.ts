@@ -28,7 +28,11 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
  */
 export async function openDatabase(url: string | undefined): Promise<Database> {
   if (url && /^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 })
+    // A bounded wait for a connection: a database that does not answer is a 503 after 5 s, not a request hanging.
+    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 })
+    // An idle connection cut by the server (restart, 57P01) is reported here; without a listener it would end the
+    // process. The pool drops that connection and opens a new one for the next query.
+    pool.on('error', (err) => console.error(`${serverMessages.databaseUnavailable} ${err.message}`))
     const db = drizzlePg({ client: pool, schema })
     await migratePg(db, { migrationsFolder })
     return { db: db as unknown as Db, engine: 'postgres', close: () => pool.end() }
