@@ -57,4 +57,10 @@ describe('a nesting bomb', () => {
     // Generous: the 28 s stall this guards against is thousands of times the baseline; a busy machine is not.
     expect(captcha.ms).toBeLessThan(Math.max(2_000, baseline * 50))
   })
+
+  it.each(['/agent/v1/enroll', '/agent/v1/poll', '/openapi/v1/huawei/device/command/lock', '/mdm/api/v1/login'])('%s refuses a body over the size limit', async (path) => {
+    const res = await post(path, `{"a":"${'x'.repeat(3 * 1024 * 1024)}"}`)
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ code: 400, msg: '请求体过大', data: null })
+  })
 })
