@@ -52,6 +52,22 @@ describe('RegisterScreen', () => {
     expect((screen.getByPlaceholderText('请输入用户名') as HTMLInputElement).value).toBe('newco')
   })
 
+  it.each([
+    ['password1', '密码过于常见，容易被猜中，请换一个'],
+    ['aaaaaaa1', '密码过于简单，请不要只用重复的字符'],
+    ['zhangwei1234', '密码不能是用户名，也不能只在用户名前后加简单字符'],
+  ])('refuses the weak password %j before submitting, with the server\'s sentence', async (password, message) => {
+    const fetchSpy = vi.fn()
+    vi.stubGlobal('fetch', fetchSpy)
+    renderRegister()
+    await screen.findByPlaceholderText('请输入用户名')
+    fill('请输入用户名', 'zhangwei')
+    fill('请输入密码', password)
+    fireEvent.blur(screen.getByPlaceholderText('请输入密码'))
+    expect(await screen.findByText(message)).toBeTruthy()
+    expect(fetchSpy.mock.calls.map(([url]) => String(url))).not.toContain('/mdm/api/v1/register')
+  })
+
   it('names the field of a contract violation, as the server does', async () => {
     vi.stubGlobal('fetch', vi.fn())
     renderRegister()

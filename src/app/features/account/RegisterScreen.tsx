@@ -65,6 +65,8 @@ export function RegisterScreen() {
             name={f.name}
             label={f.label}
             validateTrigger="onBlur"
+            // One message at a time: the password's rules overlap (the contract's and the one that needs the username).
+            validateFirst
             dependencies={f.name === 'confirmPassword' ? ['password'] : f.name === 'password' ? ['username'] : undefined}
             rules={[
               zodRule(RegisterFields, f.name),
