@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { renderCaptchaSvg } from './captcha'
+import { renderCaptchaSvg, roughenOutline } from './captcha'
 
 const svgOf = (dataUrl: string) => Buffer.from(dataUrl.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString()
 
@@ -21,5 +21,21 @@ describe('the captcha image (issue #10)', () => {
 
   it('differs each time for the same answer (random placement, turn and noise)', () => {
     expect(svgOf(renderCaptchaSvg('AB3K'))).not.toBe(svgOf(renderCaptchaSvg('AB3K')))
+  })
+
+  it('draws one character differently each time: no fixed command sequence to recognise a glyph by', () => {
+    const glyphs = [...svgOf(renderCaptchaSvg('AAAA')).matchAll(/<path fill="#[0-9a-f]{6}" transform="[^"]+" d="([^"]+)"/g)].map((m) => m[1])
+    expect(glyphs).toHaveLength(4)
+    const sequences = new Set(glyphs.map((d) => d.replace(/[^MLQCZ]/g, '')))
+    expect(sequences.size).toBeGreaterThan(1)
+  })
+
+  it('keeps an outline closed and its points near where they were', () => {
+    const d = 'M10 10L20 10Q25 15 20 20L10 20Z'
+    const rough = roughenOutline(d)
+    expect(rough).toMatch(/^M[\d. ]+(?:[LQ][\d. ]+)+Z$/)
+    const numbers = rough.match(/\d+\.\d+/g)!.map(Number)
+    expect(Math.min(...numbers)).toBeGreaterThan(9)
+    expect(Math.max(...numbers)).toBeLessThan(26)
   })
 })
