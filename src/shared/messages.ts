@@ -858,10 +858,10 @@ export const serverMessages = {
   enrollLocked: (minutes: number) => `设备接入失败次数过多，请 ${minutes} 分钟后再试`,
   smsLocked: (minutes: number) => `发送验证码过于频繁，请 ${minutes} 分钟后再试`,
   /** Start-up refusal (read in a log, so English follows the Chinese). */
-  dataFolderLocked: (folder: string, pid: number, lockFile: string) =>
-    `数据目录 ${folder} 已被另一个进程（pid ${pid}）打开，同一目录不能由两个进程同时使用。` +
-    `The PGlite data folder ${folder} is already open in process ${pid}; it must never be opened by two processes. ` +
-    `(锁文件 / lock file: ${lockFile})`,
+  dataFolderLocked: (folder: string, owner: string, lockFile: string) =>
+    `数据目录 ${folder} 已被另一个进程（${owner}）打开，同一目录不能由两个进程同时使用。` +
+    `The PGlite data folder ${folder} is already open in process ${owner}; it must never be opened by two processes. ` +
+    `若该进程已不存在，请删除锁文件后重试 / If that process is gone, delete the lock file: ${lockFile}`,
   databaseUnavailable: '数据库暂时不可用，请稍后重试',
 } as const
 

@@ -1,4 +1,5 @@
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs'
+import { hostname } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
@@ -73,34 +74,62 @@ function processAlive(pid: number): boolean {
   }
 }
 
+/** Folders this process holds: its own pid in a lock file means "held" only if it is one of these. */
+const heldFolders = new Set<string>()
+
+/**
+ * Whether a lock file's owner may still be using the folder. Its pid is checked on this host only; the same pid as
+ * ours but not held by us is a previous run that had the same pid (a container's process 1 after a restart). A lock
+ * from another host (a shared volume) cannot be checked and is respected.
+ */
+function ownerActive(owner: { pid: number; host: string }, resolved: string): boolean {
+  if (owner.host !== hostname()) return true
+  if (owner.pid === process.pid) return heldFolders.has(resolved)
+  return processAlive(owner.pid)
+}
+
 /**
  * PGlite is one connection over plain files: two processes on one folder corrupt it (TOOLCHAIN.md). A lock file
- * beside the folder (not in it: a new cluster needs an empty folder) holds the owner's pid; a second opener is refused
- * with a message naming the folder, and the lock of a process that died (kill -9) is taken over. Returns the release.
+ * beside the folder (not in it: a new cluster needs an empty folder) holds the owner's pid and host; a second opener is
+ * refused with a message naming the folder, and the lock of a process that died (kill -9) is taken over. The lock is
+ * freed by close(), at exit, and on SIGINT / SIGTERM. Returns the release.
  */
 export function lockDataFolder(folder: string): () => void {
   const resolved = path.resolve(folder)
   const lockFile = `${resolved}.lock`
+  const content = `${process.pid}@${hostname()}`
+  const onSignal = (signal: NodeJS.Signals) => {
+    release()
+    // Then the signal's default action (the process ends) as if we had not listened.
+    process.kill(process.pid, signal)
+  }
   const release = () => {
+    heldFolders.delete(resolved)
     try {
-      if (readFileSync(lockFile, 'utf8').trim() === String(process.pid)) unlinkSync(lockFile)
+      if (readFileSync(lockFile, 'utf8').trim() === content) unlinkSync(lockFile)
     } catch {
       // Already gone.
     }
     process.off('exit', release)
+    process.off('SIGINT', onSignal)
+    process.off('SIGTERM', onSignal)
   }
   for (let attempt = 0; ; attempt++) {
     try {
       const fd = openSync(lockFile, 'wx', 0o600)
-      writeSync(fd, String(process.pid))
+      writeSync(fd, content)
       closeSync(fd)
+      heldFolders.add(resolved)
       process.on('exit', release)
+      process.once('SIGINT', onSignal)
+      process.once('SIGTERM', onSignal)
       return release
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw err
-      const owner = Number.parseInt(readFileSync(lockFile, 'utf8').trim(), 10)
-      if (Number.isInteger(owner) && owner > 0 && processAlive(owner)) {
-        throw new Error(serverMessages.dataFolderLocked(resolved, owner, lockFile))
+      const match = /^(\d+)@(.*)$/.exec(readFileSync(lockFile, 'utf8').trim())
+      const owner = match ? { pid: Number(match[1]), host: match[2] } : null
+      if (owner && ownerActive(owner, resolved)) {
+        throw new Error(serverMessages.dataFolderLocked(resolved, `pid ${owner.pid} @ ${owner.host}`, lockFile))
       }
       unlinkSync(lockFile)
     }
