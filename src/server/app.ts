@@ -10,7 +10,8 @@ import { apiBases, type ApiBase } from '../shared/contract/endpoint'
 import { errorMessages, huaweiDeviceText, serverMessages } from '../shared/messages'
 import type { AppEnv, Services } from './context'
 import { access } from './auth/guard'
-import { ApiError } from './http/errors'
+import { ApiError, isDatabaseUnavailable } from './http/errors'
+import { contentSecurityPolicy } from './http/csp'
 import { fail } from './http/envelope'
 import { mountRoutes, type Guards, type Route } from './http/endpoints'
 import { accountRoutes } from './modules/account/routes'
@@ -67,6 +68,9 @@ function apiBase(services: Services, base: ApiBase): Hono<AppEnv> {
   api.use('*', async (c, next) => {
     c.set('services', services)
     await next()
+    // Every API answer may carry personal data or secrets (renters' ID numbers, lock passcodes, access secrets):
+    // no browser or proxy keeps a copy.
+    c.header('Cache-Control', 'no-store')
   })
   api.use('*', bodyLimit({ maxSize: 2 * 1024 * 1024, onError: (c) => fail(c, ApiError.badRequest(serverMessages.bodyTooLarge)) }))
   if (base === 'open') api.use('*', signedRequest)
@@ -84,9 +88,14 @@ function apiBase(services: Services, base: ApiBase): Hono<AppEnv> {
 /** Composes the whole server: both API bases, then the built console with its single-page fallback. */
 export function createApp(services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
-  app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }))
+  app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: contentSecurityPolicy(services.config.map.tileUrl) }))
   app.onError((err, c) => {
     if (err instanceof ApiError) return fail(c, err)
+    // The database briefly unreachable (restart, failover, network): a clear 503; the pool reconnects by itself.
+    if (isDatabaseUnavailable(err)) {
+      console.error(`[${c.req.method} ${c.req.path}] ${serverMessages.databaseUnavailable} ${describeServerError(err).split('\n')[0]}`)
+      return fail(c, new ApiError(ResultCode.serviceUnavailable, serverMessages.databaseUnavailable))
+    }
     // Never the error object itself: a failed query's error holds the query's parameters (password hashes …).
     console.error(`[${c.req.method} ${c.req.path}] ${describeServerError(err)}`)
     return fail(c, new ApiError(ResultCode.serverError, errorMessages.serverError))

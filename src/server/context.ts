@@ -5,6 +5,7 @@ import type { CaptchaService } from './auth/captcha'
 import type { SessionService } from './auth/sessions'
 import type { SmsProvider } from './sms/provider'
 import type { SecretBox } from './crypto/secret-box'
+import type { RateLimiter } from './auth/rate-limit'
 import type { devices } from './db/schema'
 import type { HuaweiTypePlatform } from '../shared/domain/device-areas'
 import type { TaskService } from './modules/task/service'
@@ -19,6 +20,8 @@ export interface Services {
   captcha: CaptchaService
   sessions: SessionService
   /** null when MDM_SMS_PROVIDER=none: nothing can be sent. */
+  /** Failed sign-ins, signatures and enrollments, counted in the database (issue #10). */
+  limiter: RateLimiter
   sms: SmsProvider | null
   /** Seals secrets the server must read back (access secrets) before they are stored. */
   secrets: SecretBox

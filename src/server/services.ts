@@ -3,6 +3,7 @@ import type { Services } from './context'
 import type { Db } from './db/client'
 import { CaptchaService } from './auth/captcha'
 import { SessionService } from './auth/sessions'
+import { RateLimiter } from './auth/rate-limit'
 import { createSmsProvider } from './sms/provider'
 import { createSecretBox, resolveSecretKey } from './crypto/secret-box'
 import { TaskService } from './modules/task/service'
@@ -24,6 +25,7 @@ export function createServices(config: AppConfig, db: Db): Services {
     db,
     captcha: new CaptchaService(db, config.captchaAnswer),
     sessions: new SessionService(db, config.tokenTtlMs),
+    limiter: new RateLimiter(db),
     sms: createSmsProvider(config.smsProvider),
     secrets,
     tasks,

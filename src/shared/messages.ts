@@ -853,6 +853,17 @@ export const serverMessages = {
   smsNotConfigured: '短信服务未配置，请联系管理员',
   registerTooFrequent: '注册申请过于频繁，请一小时后再试',
   enrollInProgress: '该序列号的设备正在接入，请稍后重试',
+  /** Issue #10: the rate limiter's refusals; N is the minutes until the window ends. */
+  loginLocked: (minutes: number) => `登录失败次数过多，请 ${minutes} 分钟后再试`,
+  signatureLocked: (minutes: number) => `签名校验失败次数过多，请 ${minutes} 分钟后再试`,
+  enrollLocked: (minutes: number) => `设备接入失败次数过多，请 ${minutes} 分钟后再试`,
+  smsLocked: (minutes: number) => `发送验证码过于频繁，请 ${minutes} 分钟后再试`,
+  /** Start-up refusal (read in a log, so English follows the Chinese). */
+  dataFolderLocked: (folder: string, owner: string, lockFile: string) =>
+    `数据目录 ${folder} 已被另一个进程（${owner}）打开，同一目录不能由两个进程同时使用。` +
+    `The PGlite data folder ${folder} is already open in process ${owner}; it must never be opened by two processes. ` +
+    `若该进程已不存在，请删除锁文件后重试 / If that process is gone, delete the lock file: ${lockFile}`,
+  databaseUnavailable: '数据库暂时不可用，请稍后重试',
 } as const
 
 /** Rules the contracts state themselves (src/shared/contract), and the name used when no field is named. */
@@ -863,6 +874,12 @@ export const contractMessages = {
   passwordLettersAndDigits: '密码必须同时包含字母和数字',
   phoneNumberFormat: '手机号必须是11位数字，以1开头',
   smsCodeFormat: '短信验证码是6位数字',
+  passwordBlank: '密码不能全是空格',
+  passwordCommon: '密码过于常见，容易被猜中，请换一个',
+  passwordRepetitive: '密码过于简单，请不要只用重复的字符',
+  passwordContainsUsername: '密码不能是用户名，也不能只在用户名前后加简单字符',
+  /** Arrays or objects nested deeper than any real request (a nesting bomb). */
+  nestedTooDeep: '请求内容嵌套过深',
 } as const
 
 /** Confirmations before disabling an account: saving signs it out at once (the server ends its sessions). */

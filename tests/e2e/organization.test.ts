@@ -113,7 +113,7 @@ describe('organization (boss on a phone, staff on a tablet, administrator)', () 
   it('the administrator approves a registration and the new boss signs in with the registered password', async () => {
     const context = await newPhoneContext(browser)
     const page = await context.newPage()
-    const application = { username: 'newco', password: 'Secret123', confirmPassword: 'Secret123', companyName: '新视界租赁', contactName: '张三', phoneNumber: '13912345678' }
+    const application = { username: 'newco', password: 'Secret@2468', confirmPassword: 'Secret@2468', companyName: '新视界租赁', contactName: '张三', phoneNumber: '13912345678' }
     const registered = await page.request.post(`${baseURL()}/mdm/api/v1/register`, { data: application })
     expect((await registered.json()).code).toBe(200)
 
@@ -130,7 +130,7 @@ describe('organization (boss on a phone, staff on a tablet, administrator)', () 
     await noHorizontalScroll(page, 360)
     await signOut(page)
 
-    await signIn(page, 'newco', 'Secret123')
+    await signIn(page, 'newco', 'Secret@2468')
     await page.getByRole('button', { name: '菜单' }).click()
     const drawer = page.locator('.drawer-body')
     await drawer.getByRole('link', { name: '下级公司' }).waitFor()

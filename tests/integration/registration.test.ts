@@ -12,8 +12,8 @@ beforeEach(async () => {
 
 const application = {
   username: 'newco',
-  password: 'Secret123',
-  confirmPassword: 'Secret123',
+  password: 'Secret@2468',
+  confirmPassword: 'Secret@2468',
   companyName: '新公司',
   contactName: '张三',
   phoneNumber: '13912345678',
@@ -56,7 +56,7 @@ describe('POST /user/register/approved', () => {
     const [company] = await h.database.db.select().from(companies).where(eq(companies.id, account.companyId!))
     expect(company).toMatchObject({ name: '新公司', parentId: null, available: true })
     expect((await h.database.db.select().from(quotaAccounts).where(eq(quotaAccounts.companyId, company.id))).map((a) => a.quotaType)).toEqual(['IOS'])
-    const token = await h.login('newco', 'Secret123')
+    const token = await h.login('newco', 'Secret@2468')
     const info = await h.call('POST', '/userCenter/info', { token })
     expect(info.body.data).toMatchObject({ boss: true, companyName: '新公司' })
     expect(info.body.data.authorityList).toContain('company')

@@ -1,3 +1,6 @@
+import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs'
+import { hostname } from 'node:os'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -7,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import * as schema from './schema'
+import { serverMessages } from '../../shared/messages'
 
 /** The one database type every service sees; PGlite and PostgreSQL share it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -25,13 +29,109 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
  */
 export async function openDatabase(url: string | undefined): Promise<Database> {
   if (url && /^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 })
+    // A bounded wait for a connection: a database that does not answer is a 503 after 5 s, not a request hanging.
+    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 })
+    // An idle connection cut by the server (restart, 57P01) is reported here; without a listener it would end the
+    // process. The pool drops that connection and opens a new one for the next query.
+    pool.on('error', (err) => console.error(`${serverMessages.databaseUnavailable} ${err.message}`))
     const db = drizzlePg({ client: pool, schema })
     await migratePg(db, { migrationsFolder })
     return { db: db as unknown as Db, engine: 'postgres', close: () => pool.end() }
   }
-  const client = url === 'memory://' ? new PGlite() : new PGlite(url?.replace(/^file:\/\//, '') || './data')
-  const db = drizzlePglite({ client, schema })
-  await migratePglite(db, { migrationsFolder })
-  return { db: db as unknown as Db, engine: 'pglite', close: () => client.close() }
+  if (url === 'memory://') {
+    const client = new PGlite()
+    const db = drizzlePglite({ client, schema })
+    await migratePglite(db, { migrationsFolder })
+    return { db: db as unknown as Db, engine: 'pglite', close: () => client.close() }
+  }
+  const folder = url?.replace(/^file:\/\//, '') || './data'
+  const release = lockDataFolder(folder)
+  try {
+    const client = new PGlite(folder)
+    const db = drizzlePglite({ client, schema })
+    await migratePglite(db, { migrationsFolder })
+    return {
+      db: db as unknown as Db,
+      engine: 'pglite',
+      close: async () => {
+        await client.close()
+        release()
+      },
+    }
+  } catch (err) {
+    release()
+    throw err
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (err) {
+    // EPERM: it exists, owned by someone else.
+    return (err as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/** Folders this process holds: its own pid in a lock file means "held" only if it is one of these. */
+const heldFolders = new Set<string>()
+
+/**
+ * Whether a lock file's owner may still be using the folder. Its pid is checked on this host only; the same pid as
+ * ours but not held by us is a previous run that had the same pid (a container's process 1 after a restart). A lock
+ * from another host (a shared volume) cannot be checked and is respected.
+ */
+function ownerActive(owner: { pid: number; host: string }, resolved: string): boolean {
+  if (owner.host !== hostname()) return true
+  if (owner.pid === process.pid) return heldFolders.has(resolved)
+  return processAlive(owner.pid)
+}
+
+/**
+ * PGlite is one connection over plain files: two processes on one folder corrupt it (TOOLCHAIN.md). A lock file
+ * beside the folder (not in it: a new cluster needs an empty folder) holds the owner's pid and host; a second opener is
+ * refused with a message naming the folder, and the lock of a process that died (kill -9) is taken over. The lock is
+ * freed by close(), at exit, and on SIGINT / SIGTERM. Returns the release.
+ */
+export function lockDataFolder(folder: string): () => void {
+  const resolved = path.resolve(folder)
+  const lockFile = `${resolved}.lock`
+  const content = `${process.pid}@${hostname()}`
+  const onSignal = (signal: NodeJS.Signals) => {
+    release()
+    // Then the signal's default action (the process ends) as if we had not listened.
+    process.kill(process.pid, signal)
+  }
+  const release = () => {
+    heldFolders.delete(resolved)
+    try {
+      if (readFileSync(lockFile, 'utf8').trim() === content) unlinkSync(lockFile)
+    } catch {
+      // Already gone.
+    }
+    process.off('exit', release)
+    process.off('SIGINT', onSignal)
+    process.off('SIGTERM', onSignal)
+  }
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const fd = openSync(lockFile, 'wx', 0o600)
+      writeSync(fd, content)
+      closeSync(fd)
+      heldFolders.add(resolved)
+      process.on('exit', release)
+      process.once('SIGINT', onSignal)
+      process.once('SIGTERM', onSignal)
+      return release
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw err
+      const match = /^(\d+)@(.*)$/.exec(readFileSync(lockFile, 'utf8').trim())
+      const owner = match ? { pid: Number(match[1]), host: match[2] } : null
+      if (owner && ownerActive(owner, resolved)) {
+        throw new Error(serverMessages.dataFolderLocked(resolved, `pid ${owner.pid} @ ${owner.host}`, lockFile))
+      }
+      unlinkSync(lockFile)
+    }
+  }
 }

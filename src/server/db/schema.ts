@@ -274,3 +274,14 @@ export const tasks = pgTable(
     index('tasks_company_idx').on(t.companyId, t.createdAt),
   ],
 )
+
+/**
+ * Fixed-window counters of the rate limiter (src/server/auth/rate-limit.ts), e.g. failed sign-ins per account and
+ * per client address. In the database, so every server process counts the same attempts.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  /** The rule and its subject, e.g. `login:account:demo` or `login:address:203.0.113.9`. */
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  hits: integer('hits').notNull(),
+})

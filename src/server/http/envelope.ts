@@ -1,8 +1,8 @@
 import type { Context } from 'hono'
 import type { z } from 'zod'
 import { ResultCode } from '../../shared/contract/envelope'
-import { parseWithMessage } from '../../shared/contract/validation'
-import { errorMessages } from '../../shared/messages'
+import { jsonNestingExceeds, parseWithMessage } from '../../shared/contract/validation'
+import { contractMessages, errorMessages } from '../../shared/messages'
 import { ApiError } from './errors'
 
 /** Success envelope (SPEC §8). */
@@ -14,19 +14,31 @@ export function fail(c: Context, error: ApiError) {
   return c.json({ code: error.code, msg: error.message, data: null }, error.httpStatus)
 }
 
-/** Reads and validates the JSON (or form) body; a malformed body is a 400 envelope, never a 500. */
+/**
+ * Reads and validates the JSON (or form) body; a malformed body is a 400 envelope, never a 500. Every JSON body of
+ * every API (console, open API, agent protocol) is read here: nesting beyond MAX_NESTING_DEPTH is refused on the
+ * raw text, before JSON.parse builds it (the size is already bounded by apiBase's bodyLimit).
+ */
 export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   let raw: unknown
   const type = c.req.header('content-type') ?? ''
+  let text: string | undefined
   try {
     if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
       raw = await c.req.parseBody()
     } else {
-      const text = await c.req.text()
-      raw = text.trim() === '' ? {} : JSON.parse(text)
+      text = await c.req.text()
     }
   } catch {
     throw ApiError.badRequest(errorMessages.badJson)
+  }
+  if (text !== undefined) {
+    if (jsonNestingExceeds(text)) throw ApiError.badRequest(contractMessages.nestedTooDeep)
+    try {
+      raw = text.trim() === '' ? {} : JSON.parse(text)
+    } catch {
+      throw ApiError.badRequest(errorMessages.badJson)
+    }
   }
   return parseOrThrow(schema, raw)
 }

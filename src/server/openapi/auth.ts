@@ -12,6 +12,7 @@ import { ipAllowed } from './ip-whitelist'
 import { NONCE_RETENTION_MS, signatureHeaders as h, signatureMatches, TIMESTAMP_WINDOW_MS } from './signature'
 import { requireAuthority } from '../auth/tenant'
 import type { AuthorityCode } from '../../shared/domain/authorities'
+import { limits, type LimitRule } from '../auth/rate-limit'
 
 const NONCE_PATTERN = /^[A-Za-z0-9_-]{8,64}$/
 
@@ -31,18 +32,28 @@ export const signedRequest = createMiddleware<AppEnv>(async (c, next) => {
   const now = Date.now()
   if (!/^\d{1,15}$/.test(timestamp) || Math.abs(now - Number(timestamp)) > TIMESTAMP_WINDOW_MS) throw unauthorized(m.openApiStaleTimestamp)
 
-  const { db, secrets } = c.var.services
+  const { db, secrets, limiter } = c.var.services
+  const ip = clientIp(c)
+  // Issue #10: signature failures are limited per access key and per client address, before any work is done.
+  const attempt: [LimitRule, string][] = [
+    [limits.signaturePerKey, accessKey],
+    [limits.signaturePerAddress, ip],
+  ]
+  await limiter.checkAll(...attempt)
+  const refused = async (message: string) => {
+    await limiter.hitAll(...attempt)
+    return unauthorized(message)
+  }
   const [key] = await db.select().from(accessKeys).where(eq(accessKeys.accessKey, accessKey)).limit(1)
-  if (!key?.accessSecret) throw unauthorized(m.openApiInvalidKey)
+  if (!key?.accessSecret) throw await refused(m.openApiInvalidKey)
 
   const url = new URL(c.req.url)
   const body = c.req.method === 'GET' || c.req.method === 'HEAD' ? '' : await c.req.text()
   const parts = { method: c.req.method, path: url.pathname + url.search, timestamp, nonce, body }
   const secret = openSecret(secrets, key.accessSecret)
-  if (secret === null) throw unauthorized(m.openApiInvalidKey)
-  if (!signatureMatches(secret, parts, signature)) throw unauthorized(m.openApiBadSignature)
+  if (secret === null) throw await refused(m.openApiInvalidKey)
+  if (!signatureMatches(secret, parts, signature)) throw await refused(m.openApiBadSignature)
 
-  const ip = clientIp(c)
   if (!ipAllowed(key.ipWhiteList, ip)) throw ApiError.forbidden(m.openApiIpDenied(ip))
 
   await db.delete(apiNonces).where(and(eq(apiNonces.accessKey, accessKey), lt(apiNonces.createdAt, new Date(now - NONCE_RETENTION_MS))))

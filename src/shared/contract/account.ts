@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { access, endpoint, noData, noRequest } from './endpoint'
-import { refineWith, validateRegisterPasswordMatch } from '../domain/validators'
+import { refineWith, validatePassword, validateRegisterPasswordMatch } from '../domain/validators'
 import type { MenuItem } from '../domain/routes'
 import { contractMessages } from '../messages'
 
@@ -26,11 +26,17 @@ export const usernameSchema = z
   .max(32)
   .regex(/^[A-Za-z0-9_.@-]+$/, { error: contractMessages.usernameFormat })
 
+/** Length, letters and digits, and the weak-password rules (issue #10) are all validatePassword's, one sentence each. */
 export const passwordSchema = z
   .string()
-  .min(8, { error: contractMessages.passwordTooShort })
   .max(64)
-  .regex(/^(?=.*[A-Za-z])(?=.*\d).+$/, { error: contractMessages.passwordLettersAndDigits })
+  .superRefine(refineWith((password: string) => validatePassword(password)))
+
+/** Issue #10: a chosen password is not the username with a little added (refines a request holding both). */
+export const passwordNotUsername = refineWith(
+  (r: { password: string; username: string }) => validatePassword(r.password, r.username),
+  ['password'],
+)
 
 export const phoneNumberSchema = z
   .string()
@@ -48,7 +54,7 @@ export const RegisterFields = z.object({
 })
 export const RegisterRequest = RegisterFields.superRefine(
   refineWith((r: { password: string; confirmPassword: string }) => validateRegisterPasswordMatch(r.password, r.confirmPassword), ['confirmPassword']),
-)
+).superRefine(passwordNotUsername)
 export type RegisterRequest = z.infer<typeof RegisterRequest>
 
 /** POST /userCenter/info */

@@ -3,7 +3,7 @@ import { organizationMessages, successMessages } from '../messages'
 import { access, endpoint, noData } from './endpoint'
 import { pagedResponse, pagingQuerySchema } from '../domain/paging'
 import { refineWith, validateCompanyPasswordMatch } from '../domain/validators'
-import { passwordSchema, phoneNumberSchema, usernameSchema } from './account'
+import { passwordNotUsername, passwordSchema, phoneNumberSchema, usernameSchema } from './account'
 import { filterText, flexibleBoolean, idSchema } from './id'
 
 export const QuotaSummary = z.object({
@@ -55,7 +55,7 @@ export const CompanyAddFields = z.object({
 /** POST /company/add — SPEC §5: password and confirmation must match (new companies only). */
 export const CompanyAddRequest = CompanyAddFields.superRefine(
   refineWith((c: { password: string; confirmPassword: string }) => validateCompanyPasswordMatch(c), ['confirmPassword']),
-)
+).superRefine(passwordNotUsername)
 export type CompanyAddRequest = z.infer<typeof CompanyAddRequest>
 
 /** PUT /company/update — the account's password is changed by reset, not by edit. */

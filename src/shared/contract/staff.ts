@@ -3,19 +3,20 @@ import { ResetPasswordResponse } from './company'
 import { organizationMessages, successMessages } from '../messages'
 import { access, endpoint, noData } from './endpoint'
 import { pagedResponse, pagingQuerySchema } from '../domain/paging'
-import { passwordSchema, phoneNumberSchema, usernameSchema } from './account'
+import { passwordNotUsername, passwordSchema, phoneNumberSchema, usernameSchema } from './account'
 import { filterText, flexibleBoolean, idSchema } from './id'
 
 const roleId = z.preprocess((v) => (v === '' ? null : v), idSchema.nullable().optional())
 
-/** POST /company/staff/add (shape fixed by issue #5) */
-export const StaffAddRequest = z.object({
+export const StaffAddFields = z.object({
   username: usernameSchema,
   password: passwordSchema,
   name: z.string().trim().min(1).max(32),
   phoneNumber: phoneNumberSchema,
   roleId,
 })
+/** POST /company/staff/add (shape fixed by issue #5) */
+export const StaffAddRequest = StaffAddFields.superRefine(passwordNotUsername)
 export type StaffAddRequest = z.infer<typeof StaffAddRequest>
 
 /** PUT /company/staff/update (shape fixed by issue #5) */

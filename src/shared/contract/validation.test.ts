@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { idSchema } from './id'
-import { parseWithMessage } from './validation'
+import { findTextProblem, jsonNestingExceeds, MAX_NESTING_DEPTH, parseWithMessage } from './validation'
 
 /** The sentence a one-field request gets. */
 function messageFor(field: string, schema: z.ZodType, value: unknown): string | null {
@@ -59,5 +59,30 @@ describe('numbers beyond any field', () => {
     expect(messageFor('battery', z.number().int().min(0).max(100), 101)).toBe('电量不能大于100')
     expect(messageFor('deviceId', idSchema, 1e30)).toBe('设备编号数值过大')
     expect(messageFor('quantity', z.number().int().min(-5), -1e30)).toBe('数量数值过大')
+  })
+})
+
+describe('nesting', () => {
+  const nested = (depth: number) => {
+    let value: unknown = 'x'
+    for (let i = 0; i < depth; i++) value = [value]
+    return value
+  }
+
+  it('refuses values nested deeper than the limit, and 12,000 deep without overflowing the stack', () => {
+    expect(parseWithMessage(z.unknown(), nested(MAX_NESTING_DEPTH))).toEqual({ success: true, data: nested(MAX_NESTING_DEPTH) })
+    expect(parseWithMessage(z.unknown(), nested(MAX_NESTING_DEPTH + 1))).toEqual({ success: false, message: '请求内容嵌套过深' })
+    expect(findTextProblem(nested(12_000))).toEqual({ kind: 'tooDeep' })
+  })
+
+  it('still names the first bad text in document order, with its path', () => {
+    expect(findTextProblem({ a: ['ok', { b: 'x\u0000' }], c: '\u0000' })).toEqual({ kind: 'invalidText', path: ['a', 1, 'b'] })
+  })
+
+  it('counts brackets on the raw text, ignoring those inside strings', () => {
+    expect(jsonNestingExceeds('['.repeat(33) + ']'.repeat(33))).toBe(true)
+    expect(jsonNestingExceeds('['.repeat(32) + ']'.repeat(32))).toBe(false)
+    expect(jsonNestingExceeds(JSON.stringify({ s: '[[[[{{{{\\"['.repeat(20) }))).toBe(false)
+    expect(jsonNestingExceeds('{"a":"\\\\"' + ',"b":' + '['.repeat(40))).toBe(true)
   })
 })

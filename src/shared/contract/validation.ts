@@ -57,34 +57,83 @@ export type ParseResult<T> = { success: true; data: T } | { success: false; mess
 // eslint-disable-next-line no-control-regex -- matching U+0000 is the point
 const UNSTORABLE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
+/** Arrays and objects nested deeper than this are refused: no form or device report comes near it. */
+export const MAX_NESTING_DEPTH = 32
+
+/** What makes a body unstorable: nesting beyond MAX_NESTING_DEPTH, or a text at `path` no column can hold. */
+export type TextProblem = { kind: 'tooDeep' } | { kind: 'invalidText'; path: PropertyKey[] }
+
+interface Frame {
+  value: unknown
+  depth: number
+  /** The frame holding this value and its key there, so a path is built only for the value reported. */
+  parent: Frame | null
+  key: PropertyKey | null
+}
+
+function pathOf(frame: Frame | null): PropertyKey[] {
+  const path: PropertyKey[] = []
+  for (let f = frame; f && f.key !== null; f = f.parent) path.push(f.key)
+  return path.reverse()
+}
+
 /**
- * The path to the first text (value or key) no database text column can hold: U+0000 (PostgreSQL refuses it
- * outright) or a lone UTF-16 surrogate (it would be stored as U+FFFD, silently changing what was sent).
+ * The first problem of a parsed body: nesting deeper than MAX_NESTING_DEPTH, or a text (value or key) no database
+ * text column can hold — U+0000 (PostgreSQL refuses it outright) or a lone UTF-16 surrogate (it would be stored as
+ * U+FFFD, silently changing what was sent). Iterative with a depth limit: a hostile body of 5,000 nested arrays
+ * costs one pass over its values, not a stack overflow or a path copied per level.
  */
-export function findInvalidText(input: unknown, path: PropertyKey[] = []): PropertyKey[] | null {
+export function findTextProblem(input: unknown): TextProblem | null {
   const bad = (text: string) => UNSTORABLE_TEXT.test(text)
-  if (typeof input === 'string') return bad(input) ? path : null
-  if (Array.isArray(input)) {
-    for (let i = 0; i < input.length; i++) {
-      const found = findInvalidText(input[i], [...path, i])
-      if (found) return found
+  const stack: Frame[] = [{ value: input, depth: 0, parent: null, key: null }]
+  while (stack.length) {
+    const frame = stack.pop()!
+    const { value } = frame
+    if (typeof value === 'string') {
+      if (bad(value)) return { kind: 'invalidText', path: pathOf(frame) }
+      continue
     }
-    return null
-  }
-  if (input !== null && typeof input === 'object') {
-    for (const [key, value] of Object.entries(input)) {
-      if (bad(key)) return path
-      const found = findInvalidText(value, [...path, key])
-      if (found) return found
+    if (value === null || typeof value !== 'object') continue
+    if (frame.depth >= MAX_NESTING_DEPTH) return { kind: 'tooDeep' }
+    const depth = frame.depth + 1
+    // Children are pushed last-first so that the first problem in document order is the one reported.
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], depth, parent: frame, key: i })
+      continue
     }
+    const entries = Object.entries(value)
+    for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i][1], depth, parent: frame, key: entries[i][0] })
+    const badKey = entries.find(([key]) => bad(key))
+    if (badKey) return { kind: 'invalidText', path: pathOf(frame) }
   }
   return null
 }
 
+/**
+ * How deep arrays and objects nest in JSON text, counted on the raw text (brackets outside strings) and stopping
+ * as soon as `limit` is passed: refusing a nesting bomb before JSON.parse builds it.
+ */
+export function jsonNestingExceeds(text: string, limit = MAX_NESTING_DEPTH): boolean {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i)
+    if (inString) {
+      if (ch === 0x5c /* \ */) i++
+      else if (ch === 0x22 /* " */) inString = false
+    } else if (ch === 0x22) inString = true
+    else if (ch === 0x5b /* [ */ || ch === 0x7b /* { */) {
+      if (++depth > limit) return true
+    } else if (ch === 0x5d /* ] */ || ch === 0x7d /* } */) depth--
+  }
+  return false
+}
+
 /** Parses with the Chinese error map and answers with the first problem as one sentence. */
 export function parseWithMessage<S extends z.ZodType>(schema: S, input: unknown): ParseResult<z.output<S>> {
-  const invalidText = findInvalidText(input)
-  if (invalidText) return { success: false, message: fieldMessages.invalidCharacters(labelOf(invalidText)) }
+  const problem = findTextProblem(input)
+  if (problem?.kind === 'tooDeep') return { success: false, message: contractMessages.nestedTooDeep }
+  if (problem) return { success: false, message: fieldMessages.invalidCharacters(labelOf(problem.path)) }
   const result = schema.safeParse(input, { error: chineseErrorMap })
   if (result.success) return { success: true, data: result.data }
   return { success: false, message: result.error.issues[0]?.message ?? fieldMessages.invalid(contractMessages.requestParams) }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { domainText, validationMessages } from '../messages'
+import { contractMessages, domainText, validationMessages } from '../messages'
+import { COMMON_PASSWORDS } from './common-passwords'
 import { toTimestamp, type TimeInput } from './time'
 
 /** A Chinese message for the user, or undefined when the value is acceptable. */
@@ -50,6 +51,38 @@ export function validateNewPasswordMatch(newPassword: string, confirmPassword: s
 
 export function validateRegisterPasswordMatch(password: string, confirmPassword: string): ValidationResult {
   return password === confirmPassword ? undefined : validationMessages.registerPasswordMismatch
+}
+
+/** Passwords chosen by users are at least this long (SPEC §5 forms; issue #10). */
+export const PASSWORD_MIN_LENGTH = 8
+/** Fewer distinct characters than this ("aaaaaaa1", "abababab1") is too easy to guess. */
+const PASSWORD_MIN_DISTINCT = 4
+/** What is left of a password once the username is removed must itself be this long. */
+const PASSWORD_MIN_BEYOND_USERNAME = 5
+
+const distinctCharacters = (text: string) => new Set(text).size
+
+/**
+ * The one rule for a password a user chooses (registration, staff and company accounts, password change), the same
+ * in the forms and on the server: long enough, letters and digits, not blank, not one of the most common passwords
+ * (any letter case), not a repetition of a few characters, and not the username or the username with a little
+ * added (the remainder must be long, uncommon and varied: "Demo@2026" for user demo passes, "demo1234" does not).
+ */
+export function validatePassword(password: string, username?: string): ValidationResult {
+  if (password.length > 0 && password.trim() === '') return contractMessages.passwordBlank
+  if (password.length < PASSWORD_MIN_LENGTH) return contractMessages.passwordTooShort
+  if (!/[A-Za-z]/.test(password) || !/\d/.test(password)) return contractMessages.passwordLettersAndDigits
+  const lower = password.toLowerCase()
+  if (COMMON_PASSWORDS.has(lower)) return contractMessages.passwordCommon
+  if (distinctCharacters(lower) < PASSWORD_MIN_DISTINCT) return contractMessages.passwordRepetitive
+  const name = username?.trim().toLowerCase()
+  if (name && lower.includes(name)) {
+    const rest = lower.split(name).join('')
+    if (rest.length < PASSWORD_MIN_BEYOND_USERNAME || COMMON_PASSWORDS.has(rest) || distinctCharacters(rest) < PASSWORD_MIN_DISTINCT) {
+      return contractMessages.passwordContainsUsername
+    }
+  }
+  return undefined
 }
 
 const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0

@@ -40,7 +40,7 @@ describe('RegisterScreen', () => {
     renderRegister()
     await screen.findByPlaceholderText('请输入用户名')
     fill('请输入用户名', 'newco')
-    fill('请输入密码', 'Secret123')
+    fill('请输入密码', 'Secret@2468')
     fill('请输入确认密码', 'Other1234')
     fill('请输入公司名称', '新租赁公司')
     fill('请输入联系人', '张三')
@@ -50,6 +50,22 @@ describe('RegisterScreen', () => {
     expect(await screen.findByText('两次密码输入不一致')).toBeTruthy()
     expect(fetchSpy.mock.calls.map(([url]) => String(url))).not.toContain('/mdm/api/v1/register')
     expect((screen.getByPlaceholderText('请输入用户名') as HTMLInputElement).value).toBe('newco')
+  })
+
+  it.each([
+    ['password1', '密码过于常见，容易被猜中，请换一个'],
+    ['aaaaaaa1', '密码过于简单，请不要只用重复的字符'],
+    ['zhangwei1234', '密码不能是用户名，也不能只在用户名前后加简单字符'],
+  ])('refuses the weak password %j before submitting, with the server\'s sentence', async (password, message) => {
+    const fetchSpy = vi.fn()
+    vi.stubGlobal('fetch', fetchSpy)
+    renderRegister()
+    await screen.findByPlaceholderText('请输入用户名')
+    fill('请输入用户名', 'zhangwei')
+    fill('请输入密码', password)
+    fireEvent.blur(screen.getByPlaceholderText('请输入密码'))
+    expect(await screen.findByText(message)).toBeTruthy()
+    expect(fetchSpy.mock.calls.map(([url]) => String(url))).not.toContain('/mdm/api/v1/register')
   })
 
   it('names the field of a contract violation, as the server does', async () => {
@@ -74,8 +90,8 @@ describe('RegisterScreen', () => {
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(screen.getByText('手机号必须是11位数字，以1开头')).toBeTruthy() // still wrong: the message stays
     fill('请输入用户名', 'newco')
-    fill('请输入密码', 'Secret123')
-    fill('请输入确认密码', 'Secret123')
+    fill('请输入密码', 'Secret@2468')
+    fill('请输入确认密码', 'Secret@2468')
     fill('请输入公司名称', '新租赁公司')
     fill('请输入联系人', '张三')
     fill('请输入手机号', '13912345678')
@@ -88,8 +104,8 @@ describe('RegisterScreen', () => {
     const router = renderRegister()
     await screen.findByPlaceholderText('请输入用户名')
     fill('请输入用户名', 'newco')
-    fill('请输入密码', 'Secret123')
-    fill('请输入确认密码', 'Secret123')
+    fill('请输入密码', 'Secret@2468')
+    fill('请输入确认密码', 'Secret@2468')
     fill('请输入公司名称', '新租赁公司')
     fill('请输入联系人', '张三')
     fill('请输入手机号', '13912345678')
@@ -99,7 +115,7 @@ describe('RegisterScreen', () => {
     expect(call).toBeDefined()
     const init = call![1]
     expect(init.method).toBe('POST')
-    expect(JSON.parse(String(init.body))).toMatchObject({ username: 'newco', confirmPassword: 'Secret123' })
+    expect(JSON.parse(String(init.body))).toMatchObject({ username: 'newco', confirmPassword: 'Secret@2468' })
     // SPEC §8/§9: 注册成功 asks the applicant to wait, and stays 20 seconds (other notices 3).
     expect(renderHook(() => useNotice()).result.current).toMatchObject({ kind: 'success', message: successMessages.register, durationMs: 20_000 })
   })

@@ -1,6 +1,6 @@
 import { Form, Selector } from 'antd-mobile'
 import { useQuery } from '@tanstack/react-query'
-import { StaffAddRequest, type StaffRecord } from '../../../shared/contract/staff'
+import { StaffAddFields, type StaffRecord } from '../../../shared/contract/staff'
 import { disableText, organizationText, successMessages, uiText } from '../../../shared/messages'
 import { roleOptionsQuery } from '../../api/role-options'
 import { PopupForm, SwitchField, TextField } from '../../components/PopupForm'
@@ -61,12 +61,12 @@ export function StaffForm({ visible, editing, onClose }: StaffFormProps) {
         </Form.Item>
       ) : (
         <>
-          <TextField name="username" label={uiText.username} schema={StaffAddRequest} autoComplete="off" />
-          <TextField name="password" label={uiText.password} schema={StaffAddRequest} type="password" autoComplete="new-password" />
+          <TextField name="username" label={uiText.username} schema={StaffAddFields} autoComplete="off" />
+          <TextField name="password" label={uiText.password} schema={StaffAddFields} type="password" autoComplete="new-password" />
         </>
       )}
-      <TextField name="name" label={t.name} schema={StaffAddRequest} />
-      <TextField name="phoneNumber" label={uiText.phoneNumber} schema={StaffAddRequest} type="tel" inputMode="tel" />
+      <TextField name="name" label={t.name} schema={StaffAddFields} />
+      <TextField name="phoneNumber" label={uiText.phoneNumber} schema={StaffAddFields} type="tel" inputMode="tel" />
       <Form.Item name="roleId" label={t.role} layout="vertical" normalize={keepChoice}>
         <Selector options={roleOptions} aria-label={t.role} />
       </Form.Item>

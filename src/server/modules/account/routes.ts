@@ -5,7 +5,7 @@ import { AccountService } from './service'
 
 export const accountRoutes = routesOf(accountEndpoints, {
   captcha: (ctx) => ctx.services.captcha.create(),
-  login: (ctx, req) => new AccountService(ctx.services).login(req),
+  login: (ctx, req) => new AccountService(ctx.services).login(req, ctx.clientIp),
   logout: async (ctx) => {
     await new AccountService(ctx.services).logout(ctx.user.sessionId)
     return null

@@ -9,6 +9,7 @@ import { registrations, users } from '../../db/schema'
 import { ApiError } from '../../http/errors'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { assertUsernameFree } from '../../auth/username'
+import { limits, type LimitRule } from '../../auth/rate-limit'
 
 /**
  * A valid scrypt hash no password is known for. An unknown username is checked against it, so that it costs the same
@@ -23,14 +24,27 @@ export const REGISTRATIONS_PER_IP_PER_HOUR = 5
 /** Sign-in, sign-out and public registration. */
 export class AccountService {
   constructor(
-    private readonly s: Pick<Services, 'db' | 'captcha' | 'sessions'>,
+    private readonly s: Pick<Services, 'db' | 'captcha' | 'sessions' | 'limiter'>,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The captcha is consumed first, so a wrong password also uses it up (a new one must be fetched). */
-  async login(req: LoginRequest): Promise<{ token: string }> {
+  /**
+   * The captcha is consumed first, so a wrong password also uses it up (a new one must be fetched). Failed sign-ins
+   * are limited per account and per client address (issue #10): past the limit even the right password is refused
+   * until the window ends, and the refusal costs no scrypt run.
+   */
+  async login(req: LoginRequest, clientIp = ''): Promise<{ token: string }> {
+    const attempt: [LimitRule, string][] = [
+      [limits.loginPerAccount, req.username],
+      [limits.loginPerAddress, clientIp],
+    ]
+    await this.s.limiter.checkAll(...attempt)
     const captchaOk = await this.s.captcha.consume(req.captchaId, req.captcha)
     if (!captchaOk) throw ApiError.badRequest(errorMessages.captchaWrong)
+    const failed = async () => {
+      await this.s.limiter.hitAll(...attempt)
+      return ApiError.badRequest(errorMessages.loginFailed)
+    }
     const [user] = await this.s.db.select().from(users).where(eq(users.username, req.username)).limit(1)
     // Always the same two lookups and one scrypt run, whether the username is an account, an application or
     // nothing at all: the answer's timing reveals none of them.
@@ -47,12 +61,14 @@ export class AccountService {
       if (application && passwordOk) {
         throw ApiError.badRequest(application.status === 'PENDING' ? errorMessages.registrationUnderReview : errorMessages.registrationRejected)
       }
-      throw ApiError.badRequest(errorMessages.loginFailed)
+      throw await failed()
     }
-    if (!passwordOk) throw ApiError.badRequest(errorMessages.loginFailed)
+    if (!passwordOk) throw await failed()
     if (!user.available) throw ApiError.forbidden(errorMessages.accountDisabled)
     // The account may be fine while its company (or the company above) is disabled: no session it could not use.
     if (!(await loadAccount(this.s.db, user.id))) throw ApiError.forbidden(errorMessages.companyDisabled)
+    // The account's own failures are forgotten; the address's are not (others may be guessing from it).
+    await this.s.limiter.reset(limits.loginPerAccount, req.username)
     return { token: await this.s.sessions.create(user.id) }
   }
 

@@ -9,6 +9,7 @@ import type {
 } from '../../../shared/contract/personal-center'
 import { ResultCode } from '../../../shared/contract/envelope'
 import { organizationMessages as m, serverMessages } from '../../../shared/messages'
+import { validatePassword } from '../../../shared/domain/validators'
 import { hashPassword, verifyPassword } from '../../auth/password'
 import type { CurrentUser, SessionService } from '../../auth/sessions'
 import type { Db } from '../../db/client'
@@ -61,6 +62,9 @@ export class PersonalCenterService {
     const u = await this.account()
     if (!(await verifyPassword(req.oldPassword, u.passwordHash))) throw ApiError.badRequest(m.oldPasswordWrong)
     if (req.oldPassword === req.newPassword) throw ApiError.badRequest(m.samePassword)
+    // The contract checked the password alone; the username it must not be built on is the account's.
+    const weak = validatePassword(req.newPassword, u.username)
+    if (weak) throw ApiError.badRequest(weak)
     await this.db.update(users).set({ passwordHash: await hashPassword(req.newPassword) }).where(eq(users.id, u.id))
     await this.sessions.revokeAllOf(u.id, this.user.sessionId)
   }

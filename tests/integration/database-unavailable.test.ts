@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/node-postgres'
+import pg from 'pg'
+import { afterAll, describe, expect, it, vi } from 'vitest'
+import { createApp, createServices } from '../../src/server/app'
+import { testConfig } from '../../src/server/config'
+import type { Db } from '../../src/server/db/client'
+import * as schema from '../../src/server/db/schema'
+import { createHarness } from './harness'
+
+describe('a database that cannot be reached', () => {
+  // Port 1 refuses at once: every query fails the way a stopped PostgreSQL makes it fail.
+  const pool = new pg.Pool({ connectionString: 'postgres://mdm:mdm@127.0.0.1:1/mdm', connectionTimeoutMillis: 2000 })
+  afterAll(() => pool.end())
+
+  it('answers 503 with a Chinese message, not 500', async () => {
+    const app = createApp(createServices(testConfig(), drizzle({ client: pool, schema }) as unknown as Db))
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      for (const [method, path] of [['GET', '/mdm/api/v1/captcha'], ['POST', '/mdm/api/v1/userCenter/info']]) {
+        const res = await app.request(path, { method, headers: { authorization: 'Bearer x' } })
+        expect(res.status).toBe(503)
+        expect(await res.json()).toEqual({ code: 503, msg: '数据库暂时不可用，请稍后重试', data: null })
+      }
+      expect(quiet.mock.calls.flat().join('\n')).not.toContain('Bearer')
+    } finally {
+      quiet.mockRestore()
+    }
+  })
+})
+
+/** On real PostgreSQL (MDM_TEST_POSTGRES_URL, as postgres.test.ts): connections cut by the server are replaced. */
+describe.runIf(process.env.MDM_TEST_POSTGRES_URL)('PostgreSQL cutting the connections', () => {
+  it('recovers by itself: after the server ends every connection, the next requests succeed', async () => {
+    const h = await createHarness({}, process.env.MDM_TEST_POSTGRES_URL)
+    try {
+      expect((await h.call('GET', '/captcha')).body.code).toBe(200)
+      const admin = new pg.Client({ connectionString: process.env.MDM_TEST_POSTGRES_URL })
+      await admin.connect()
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')
+      await admin.end()
+      // A request may land on a connection being cut (503); within a few tries the pool has new ones.
+      const codes: number[] = []
+      for (let i = 0; i < 5 && codes.at(-1) !== 200; i++) codes.push((await h.call('GET', '/captcha')).body.code)
+      expect(codes.every((code) => code === 200 || code === 503)).toBe(true)
+      expect(codes.at(-1)).toBe(200)
+      await h.database.db.execute(sql`select 1`)
+    } finally {
+      await h.close()
+    }
+  })
+})

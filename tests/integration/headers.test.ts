@@ -1,0 +1,56 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { createApp } from '../../src/server/app'
+import { harnessForFile } from './harness'
+
+const dist = mkdtempSync(path.join(tmpdir(), 'mdm-dist-'))
+writeFileSync(path.join(dist, 'index.html'), '<title>console</title>')
+const h = harnessForFile({ distDir: dist, map: { tileUrl: 'https://webrd0{s}.is.autonavi.com/appmaptile?x={x}', coordinates: 'GCJ02' } })
+
+const request = (url: string, init?: RequestInit) => createApp(h.services).request(url, init)
+
+describe('Cache-Control: no-store on every API answer', () => {
+  it.each([
+    ['GET', '/mdm/api/v1/captcha'],
+    ['GET', '/mdm/api/v1/app/config'],
+    ['POST', '/mdm/api/v1/userCenter/info'],
+    ['GET', '/mdm/api/v1/no/such/path'],
+    ['GET', '/huawei/mdm/api/v1/device/search'],
+    ['POST', '/agent/v1/poll'],
+    ['GET', '/openapi/v1/huawei/device/search'],
+  ])('%s %s (success, refusal or unknown path alike)', async (method, url) => {
+    const res = await request(url, { method })
+    expect(res.headers.get('cache-control')).toBe('no-store')
+  })
+
+  it('a signed-in answer carrying personal data', async () => {
+    const token = await h.login('demo')
+    const res = await request('/huawei/mdm/api/v1/device/search?current=1&size=10', { headers: { authorization: `Bearer ${token}` } })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+  })
+
+  it('a body refused by the size limit', async () => {
+    const res = await request('/mdm/api/v1/login', { method: 'POST', body: 'x'.repeat(3 * 1024 * 1024), headers: { 'content-type': 'application/json' } })
+    expect(res.status).toBe(400)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+  })
+})
+
+describe('the console page', () => {
+  it('carries a Content-Security-Policy with no inline script and the tile host from configuration', async () => {
+    const res = await request('/login')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('no-cache')
+    const csp = res.headers.get('content-security-policy') ?? ''
+    const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]))
+    expect(directives['default-src']).toEqual(["'self'"])
+    expect(directives['script-src']).toEqual(["'self'"])
+    expect(directives['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://*.is.autonavi.com'])
+    expect(directives['frame-ancestors']).toEqual(["'none'"])
+    expect(directives['object-src']).toEqual(["'none'"])
+    expect(csp).not.toContain('unsafe-eval')
+  })
+})
