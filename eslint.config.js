@@ -17,6 +17,54 @@ export default tseslint.config(
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: '请通过 src/server/config.ts 读取环境变量' }],
     },
   },
+  // The layout keeps itself true (issue #9): each layer imports only downwards, and features stay apart.
+  {
+    files: ['src/shared/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { regex: '^(\\.\\./)+(app|server|sim)(/|$)', message: 'src/shared 是同构的：不引用 app、server 或 sim' },
+        { regex: '^node:', message: 'src/shared 是同构的：不使用 Node 接口' },
+      ] }],
+    },
+  },
+  {
+    files: ['src/app/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { regex: '^(\\.\\./)+(server|sim)(/|$)', message: '控制台不引用服务器或模拟器的代码：经由 src/shared 的接口表' },
+      ] }],
+    },
+  },
+  {
+    files: ['src/app/features/*/*'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { regex: '^(\\.\\./)+(server|sim)(/|$)', message: '控制台不引用服务器或模拟器的代码：经由 src/shared 的接口表' },
+        { regex: '^\\.\\./(?!\\.\\.)[^/]+(/|$)', message: '功能目录之间不互相引用：共用的部分放进 src/app/components' },
+        { regex: '(^|/)features/', message: '功能目录之间不互相引用：共用的部分放进 src/app/components' },
+      ] }],
+    },
+  },
+  {
+    // Below the modules: database, authentication, cryptography, HTTP plumbing and SMS know no module, protocol,
+    // demo or start-up code (those are built on them).
+    files: ['src/server/db/**', 'src/server/auth/**', 'src/server/crypto/**', 'src/server/http/**', 'src/server/sms/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { regex: '^\\.\\./(modules|protocol|openapi|demo|startup)(/|$)', message: '底层目录不向上引用模块、协议、演示或启动代码' },
+        { regex: '^(\\.\\./)+(app|sim)(/|$)', message: '服务器不引用控制台或模拟器的代码' },
+      ] }],
+    },
+  },
+  {
+    files: ['src/server/modules/**', 'src/server/protocol/**', 'src/server/openapi/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { regex: '^(\\.\\./)+(demo|startup)(/|$)', message: '模块不引用演示或启动代码' },
+        { regex: '^(\\.\\./)+(app|sim)(/|$)', message: '服务器不引用控制台或模拟器的代码' },
+      ] }],
+    },
+  },
   {
     // Black-box tests read arbitrary JSON answers.
     files: ['tests/**', '**/*.test.ts', '**/*.test.tsx'],

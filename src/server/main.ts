@@ -3,10 +3,10 @@ import { logMessages } from '../shared/messages'
 import { createApp, createServices } from './app'
 import { loadConfig, type AppConfig } from './config'
 import { openDatabase } from './db/client'
-import { isEmpty, seedAdmin, seedDemo } from './db/seed'
-import { seedDemoDevices } from './db/seed-devices'
-import { startDemoAgents } from './demo-agents'
-import { sealStoredSecrets } from './crypto/seal-stored'
+import { isEmpty, seedAdmin, seedDemo } from './demo/seed'
+import { seedDemoDevices } from './demo/seed-devices'
+import { startDemoAgents } from './demo/agents'
+import { sealStoredSecrets } from './startup/seal-stored'
 
 /** Opens the database, migrates, seeds an empty database, and listens. Returns a handle to stop it. */
 export async function startServer(config: AppConfig = loadConfig()) {

@@ -3,7 +3,7 @@ import { allRoutes, createApp } from '../../src/server/app'
 import { apiBases, endpointUrl, type Endpoint } from '../../src/shared/contract/endpoint'
 import { allEndpoints } from '../../src/shared/contract/endpoints'
 import { errorMessages } from '../../src/shared/messages'
-import { demoAccounts } from '../../src/server/db/seed'
+import { demoAccounts } from '../../src/server/demo/seed'
 import { harnessForFile } from './harness'
 
 const h = harnessForFile()

@@ -8,7 +8,7 @@ import { endpointUrl } from '../../src/shared/contract/endpoint'
 import type { Services } from '../../src/server/context'
 import { testConfig, type AppConfig } from '../../src/server/config'
 import { openDatabase, type Database } from '../../src/server/db/client'
-import { demoAccounts, isEmpty, seedDemo, type DemoIds } from '../../src/server/db/seed'
+import { demoAccounts, isEmpty, seedDemo, type DemoIds } from '../../src/server/demo/seed'
 
 export const CAPTCHA = 'test'
 

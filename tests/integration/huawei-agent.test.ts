@@ -5,7 +5,7 @@ import { AgentService } from '../../src/server/protocol/agent/service'
 import { TASK_QUEUE_EXPIRY_MS, TASK_RESULT_TIMEOUT_MS } from '../../src/server/modules/task/service'
 import type { FetchLike, SimulatedAgent } from '../../src/sim/huawei-agent'
 import { createHarness, type Harness } from './harness'
-import { sealStoredSecrets } from '../../src/server/crypto/seal-stored'
+import { sealStoredSecrets } from '../../src/server/startup/seal-stored'
 import { addDevice, appFetch, command, detail, HW, issueToken, makeOtherTenant, MI, ownDatabase, setHuaweiQuota, simulator, taskStatus } from './huawei-helpers'
 
 let h: Harness

@@ -4,7 +4,7 @@ import { accessKeys, apiNonces, companies, devices, roles, tasks, users } from '
 import { createHarness, type Harness } from './harness'
 import { randomBytes } from 'node:crypto'
 import { createSecretBox } from '../../src/server/crypto/secret-box'
-import { sealStoredSecrets } from '../../src/server/crypto/seal-stored'
+import { sealStoredSecrets } from '../../src/server/startup/seal-stored'
 import { makeStaff, makeTenant, MISSING_ID, signOpenApi, type Tenant } from './org-builders'
 
 let h: Harness

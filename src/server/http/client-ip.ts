@@ -1,7 +1,6 @@
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 import type { AppEnv } from '../context'
-import { normalizeIp } from '../openapi/ip-whitelist'
 
 /**
  * The caller's address: the socket's, or with MDM_TRUST_PROXY the last X-Forwarded-For hop (added by our proxy).
@@ -17,4 +16,11 @@ export function clientIp(c: Context<AppEnv>): string {
   } catch {
     return ''
   }
+}
+
+/** "::ffff:10.0.0.1" (an IPv4 client on a dual-stack socket) is 10.0.0.1. */
+export function normalizeIp(address: string): string {
+  const trimmed = address.trim()
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(trimmed)
+  return mapped ? mapped[1] : trimmed
 }

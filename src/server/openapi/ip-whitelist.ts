@@ -1,12 +1,6 @@
 import { BlockList, isIP } from 'node:net'
 import { splitWhiteList } from '../../shared/contract/access'
-
-/** "::ffff:10.0.0.1" (an IPv4 client on a dual-stack socket) is 10.0.0.1. */
-export function normalizeIp(address: string): string {
-  const trimmed = address.trim()
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(trimmed)
-  return mapped ? mapped[1] : trimmed
-}
+import { normalizeIp } from '../http/client-ip'
 
 /** Whether the address is allowed by a whitelist of addresses and CIDR ranges; an empty whitelist allows any. */
 export function ipAllowed(whiteList: string, address: string): boolean {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ipWhiteListSchema } from '../../shared/contract/access'
-import { ipAllowed, normalizeIp } from './ip-whitelist'
+import { ipAllowed } from './ip-whitelist'
+import { normalizeIp } from '../http/client-ip'
 import { sign, signatureMatches, stringToSign } from './signature'
 
 describe('ipAllowed', () => {

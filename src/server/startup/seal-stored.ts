@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, not, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { accessKeys, tasks } from '../db/schema'
 import { secretResults } from '../modules/task/service'
-import type { SecretBox } from './secret-box'
+import type { SecretBox } from '../crypto/secret-box'
 
 /**
  * Seals what was stored in plain before sealing existed — access secrets and lock-passcode results — so that an

@@ -2,8 +2,8 @@ import { and, inArray } from 'drizzle-orm'
 import type { AgentPlatform } from '../../shared/contract/agent'
 import { idCardCheckCharacter } from '../../shared/domain/validators'
 import { QuotaService } from '../modules/quota/service'
-import type { Db } from './client'
-import { devices } from './schema'
+import type { Db } from '../db/client'
+import { devices } from '../db/schema'
 import type { DemoIds } from './seed'
 
 const HOUR_MS = 3_600_000

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm'
 import { hashPassword, randomPassword } from '../auth/password'
-import type { Db } from './client'
-import { companies, roles, users } from './schema'
+import type { Db } from '../db/client'
+import { companies, roles, users } from '../db/schema'
 import { QuotaService } from '../modules/quota/service'
 
 /** Demo logins, fixed so that documentation and checks can rely on them. */

@@ -1,7 +1,7 @@
-import type { AgentPlatform } from '../shared/contract/agent'
-import { SimulatedAgent } from '../sim/huawei-agent'
-import type { Services } from './context'
-import { demoAgentDevices } from './db/seed-devices'
+import type { AgentPlatform } from '../../shared/contract/agent'
+import { SimulatedAgent } from '../../sim/huawei-agent'
+import type { Services } from '../context'
+import { demoAgentDevices } from './seed-devices'
 
 /** Demo agents poll more often than real ones are asked to, so that a command visibly completes within seconds. */
 export const DEMO_POLL_INTERVAL_MS = 3000
