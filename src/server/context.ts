@@ -6,7 +6,7 @@ import type { SessionService } from './auth/sessions'
 import type { SmsProvider } from './sms/provider'
 import type { SecretBox } from './crypto/secret-box'
 import type { RateLimiter } from './auth/rate-limit'
-import type { devices } from './db/schema'
+import type { DeviceRow } from './db/schema'
 import type { HuaweiTypePlatform } from '../shared/domain/device-areas'
 import type { TaskService } from './modules/task/service'
 import type { QuotaService } from './modules/quota/service'
@@ -35,7 +35,7 @@ export interface Services {
 }
 
 /** A device that presented its own agent credential (the agent protocol's guard sets it). */
-export type AuthenticatedDevice = typeof devices.$inferSelect
+export type AuthenticatedDevice = DeviceRow
 
 export interface AppEnv {
   Variables: {

@@ -244,6 +244,9 @@ export const devices = pgTable(
   ],
 )
 
+/** A device row: also what the agent protocol's guard puts on the request (an authenticated device). */
+export type DeviceRow = typeof devices.$inferSelect
+
 export const taskStatuses = ['QUEUED', 'SENT', 'DONE', 'ERROR', 'TIMEOUT'] as const
 export type TaskStatus = (typeof taskStatuses)[number]
 

@@ -17,7 +17,7 @@ import {
 import { huaweiDeviceText as t, serverMessages } from '../../../shared/messages'
 import type { Db } from '../../db/client'
 import type { CurrentUser } from '../../auth/sessions'
-import { devices, enrollmentTokens } from '../../db/schema'
+import { devices, enrollmentTokens, type DeviceRow } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
 import { parseOrThrow } from '../../http/envelope'
@@ -31,8 +31,8 @@ export const AGENT_POLL_INTERVAL_SECONDS = 10
 const DEFAULT_MAX_TASKS = 10
 const MAX_RESULT_CHARS = 16_384
 
-export type { AuthenticatedDevice } from '../../context'
-import type { AuthenticatedDevice } from '../../context'
+/** A device that presented its own agent credential. */
+export type AuthenticatedDevice = DeviceRow
 
 type EnrollInput = z.output<typeof EnrollRequest>
 type PollInput = z.output<typeof PollRequest>
