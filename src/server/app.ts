@@ -3,6 +3,7 @@ import path from 'node:path'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
+import { contextStorage } from 'hono/context-storage'
 import { createMiddleware } from 'hono/factory'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { ResultCode } from '../shared/contract/envelope'
@@ -29,6 +30,7 @@ import { quotaRoutes } from './modules/quota/routes'
 import { registrationRoutes } from './modules/registration/routes'
 import { personalCenterRoutes } from './modules/personal-center/routes'
 import { accessRoutes } from './modules/access/routes'
+import { auditRoutes } from './modules/audit/routes'
 import { OPEN_API_BASE, openApiRoutes } from './openapi/routes'
 import { createSmsProvider } from './sms/provider'
 import { describeServerError } from './http/log-error'
@@ -49,7 +51,7 @@ export function createServices(config: AppConfig, db: Db): Services {
 }
 
 /** Issue #5: roles, companies, staff, quota, registrations, personal centre, access keys. */
-const organizationRoutes = [roleRoutes, companyRoutes, staffRoutes, quotaRoutes, registrationRoutes, personalCenterRoutes, accessRoutes]
+const organizationRoutes = [roleRoutes, companyRoutes, staffRoutes, quotaRoutes, registrationRoutes, personalCenterRoutes, accessRoutes, auditRoutes]
 
 function apiBase(services: Services, modules: Hono<AppEnv>[]): Hono<AppEnv> {
   const api = new Hono<AppEnv>()
@@ -67,6 +69,8 @@ function apiBase(services: Services, modules: Hono<AppEnv>[]): Hono<AppEnv> {
 /** Composes the whole server: both API bases, then the built console with its single-page fallback. */
 export function createApp(services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
+  // The audit trail reads the actor and client address of the request it records (modules/audit/service.ts).
+  app.use('*', contextStorage())
   app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }))
   app.onError((err, c) => {
     if (err instanceof ApiError) return fail(c, err)

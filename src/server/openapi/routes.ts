@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { DeviceIdQuery, DeviceIdRequest, DeviceSearchQuery, commandNameSchema } from '../../shared/contract/huawei-device'
+import { DeviceCommandRequest, DeviceIdQuery, DeviceSearchQuery, commandNameSchema } from '../../shared/contract/huawei-device'
 import { huaweiDeviceText } from '../../shared/messages'
 import type { AppEnv } from '../context'
 import { ok, parseBody, parseQuery } from '../http/envelope'
@@ -25,8 +25,8 @@ function openDeviceRoutes(area: DeviceArea) {
     .post('/device/command/:name', openAuthority(area.authority.command), async (c) => {
       const name = commandNameSchema.safeParse(c.req.param('name'))
       if (!name.success) throw ApiError.notFound(huaweiDeviceText.commandUnknown(c.req.param('name')))
-      const { deviceId } = await parseBody(c, DeviceIdRequest)
-      return ok(c, await service(c).command(c.var.user, deviceId, name.data), huaweiDeviceText.commandSuccess[name.data])
+      const { deviceId, secondaryPassword } = await parseBody(c, DeviceCommandRequest)
+      return ok(c, await service(c).command(c.var.user, deviceId, name.data, secondaryPassword), huaweiDeviceText.commandSuccess[name.data])
     })
 }
 

@@ -92,6 +92,10 @@ export const DeviceIdQuery = z.object({ deviceId: idSchema })
 export const DeviceIdRequest = z.object({ deviceId: idSchema })
 export type DeviceIdRequest = z.input<typeof DeviceIdRequest>
 
+/** POST /device/command/<name>: the secondary password goes with a command that cannot be undone (issue #10). */
+export const DeviceCommandRequest = DeviceIdRequest.extend({ secondaryPassword: z.string().max(128).optional() })
+export type DeviceCommandRequest = z.input<typeof DeviceCommandRequest>
+
 /** POST /device/add (SPEC §3: serial upper-cased before save). */
 export const DeviceAddRequest = z.object({
   serialNumber: deviceSerialSchema,

@@ -62,6 +62,7 @@ export const authorityTree: AuthorityNode[] = [
   { id: 'certificate', name: '证书管理' },
   { id: 'contract', name: '合同管理' },
   { id: 'register:review', name: '注册审核' },
+  { id: 'audit', name: '操作日志' },
 ]
 
 export type AuthorityUserType = 'COMPANY' | 'STAFF'
@@ -71,7 +72,7 @@ const assignable: Record<AuthorityUserType, ReadonlySet<string>> = {
   COMPANY: new Set([
     'dashboard', 'ios:device', 'ios:command', 'ios:recycle', 'ios:renew', 'huawei:device', 'huawei:command',
     'huawei:recycle', 'mi:device', 'mi:recycle', 'company', 'staff', 'role', 'quota:ios', 'quota:huawei',
-    'announcement', 'access', 'certificate', 'contract',
+    'announcement', 'access', 'certificate', 'contract', 'audit',
   ]),
   STAFF: new Set([
     'dashboard', 'ios:device', 'ios:command', 'ios:recycle', 'huawei:device', 'huawei:command', 'huawei:recycle',
@@ -79,12 +80,15 @@ const assignable: Record<AuthorityUserType, ReadonlySet<string>> = {
   ]),
 }
 
-/** Only a top-level company may have child companies (two-level tree). */
-const bossOnly: ReadonlySet<string> = new Set(['company'])
+/**
+ * Only a top-level company may have child companies (two-level tree). The audit trail is read by the boss for the
+ * whole tree (and by the administrator for all); child companies and staff do not read it.
+ */
+const bossOnly: ReadonlySet<string> = new Set(['company', 'audit'])
 
 export const adminAuthorities: readonly string[] = [
   'dashboard', 'company', 'quota:ios', 'quota:huawei', 'announcement', 'announcement:manage', 'contract',
-  'register:review',
+  'register:review', 'audit',
 ]
 
 function leafIds(nodes: AuthorityNode[]): string[] {
@@ -222,6 +226,7 @@ const menuLayout: (MenuPage | MenuGroup)[] = [
       { path: '/access', icon: 'LockOutline', authority: 'access' },
       { path: '/certificate', icon: 'FileOutline', authority: 'certificate' },
       { path: '/contract', icon: 'FileOutline', authority: 'contract' },
+      { path: '/audit', icon: 'HistogramOutline', authority: 'audit' },
     ],
   },
 ]

@@ -9,6 +9,7 @@ import { registrations, users } from '../../db/schema'
 import { ApiError } from '../../http/errors'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { assertUsernameFree } from '../../auth/username'
+import { recordAudit } from '../audit/service'
 
 /**
  * A valid scrypt hash no password is known for. An unknown username is checked against it, so that it costs the same
@@ -27,8 +28,26 @@ export class AccountService {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The captcha is consumed first, so a wrong password also uses it up (a new one must be fetched). */
+  /** Every attempt, successful or not, is in the audit trail with the username tried (never the password). */
   async login(req: LoginRequest): Promise<{ token: string }> {
+    try {
+      const { token, user } = await this.signIn(req)
+      await recordAudit(this.s.db, { action: 'auth.login', actor: { id: user.id, username: user.username, kind: user.kind, companyId: user.companyId } })
+      return { token }
+    } catch (err) {
+      if (err instanceof ApiError) {
+        const [user] = await this.s.db.select().from(users).where(eq(users.username, req.username)).limit(1)
+        const actor = user
+          ? { id: user.id, username: user.username, kind: user.kind, companyId: user.companyId }
+          : { id: null, username: req.username, kind: 'ANONYMOUS', companyId: null }
+        await recordAudit(this.s.db, { action: 'auth.login', actor, outcome: 'REFUSED', reason: err.message })
+      }
+      throw err
+    }
+  }
+
+  /** The captcha is consumed first, so a wrong password also uses it up (a new one must be fetched). */
+  private async signIn(req: LoginRequest): Promise<{ token: string; user: typeof users.$inferSelect }> {
     const captchaOk = await this.s.captcha.consume(req.captchaId, req.captcha)
     if (!captchaOk) throw ApiError.badRequest(errorMessages.captchaWrong)
     const [user] = await this.s.db.select().from(users).where(eq(users.username, req.username)).limit(1)
@@ -53,11 +72,12 @@ export class AccountService {
     if (!user.available) throw ApiError.forbidden(errorMessages.accountDisabled)
     // The account may be fine while its company (or the company above) is disabled: no session it could not use.
     if (!(await loadAccount(this.s.db, user.id))) throw ApiError.forbidden(errorMessages.companyDisabled)
-    return { token: await this.s.sessions.create(user.id) }
+    return { token: await this.s.sessions.create(user.id), user }
   }
 
   async logout(sessionId: number): Promise<void> {
     await this.s.sessions.revoke(sessionId)
+    await recordAudit(this.s.db, { action: 'auth.logout' })
   }
 
   /**

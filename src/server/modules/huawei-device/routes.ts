@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import type { AgentPlatform } from '../../../shared/contract/agent'
 import {
   DeviceAddRequest,
+  DeviceCommandRequest,
   DeviceExportQuery,
   DeviceIdQuery,
   DeviceIdRequest,
@@ -89,7 +90,7 @@ export function deviceRoutes(area: DeviceArea) {
     .post('/device/command/:name', access.authority(area.authority.command), async (c) => {
       const name = commandNameSchema.safeParse(c.req.param('name'))
       if (!name.success) throw ApiError.notFound(t.commandUnknown(c.req.param('name')))
-      const { deviceId } = await parseBody(c, DeviceIdRequest)
-      return ok(c, await service(c).command(c.var.user, deviceId, name.data), t.commandSuccess[name.data])
+      const { deviceId, secondaryPassword } = await parseBody(c, DeviceCommandRequest)
+      return ok(c, await service(c).command(c.var.user, deviceId, name.data, secondaryPassword), t.commandSuccess[name.data])
     })
 }
