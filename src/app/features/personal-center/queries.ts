@@ -1,6 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type {
-  SecurityInfoResponse,
   SendCodeResponse,
   UpdatePasswordRequest,
   UpdatePhoneNumberRequest,
@@ -9,13 +8,14 @@ import type {
 import { api } from '../../api/http'
 import { userCenterKeys } from '../../api/user-center'
 
+import { securityQuery } from '../../components/secondary-password'
+
 export const personalCenterKeys = {
   all: ['personalCenter'] as const,
-  security: () => [...personalCenterKeys.all, 'security'] as const,
 }
 
-export const securityQuery = () =>
-  queryOptions({ queryKey: personalCenterKeys.security(), queryFn: () => api.get<SecurityInfoResponse>('/userCenter/security') })
+// The device command hook asks whether a secondary password is set through the same query (one cache entry).
+export { securityQuery }
 
 export function usePersonalCenterMutations() {
   const queryClient = useQueryClient()
