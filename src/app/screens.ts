@@ -22,6 +22,8 @@ export const screens: Partial<Record<RoutePath, ScreenEntry>> = {
   '/userRegister': { component: lazyScreen(() => import('./features/registration/RegistrationScreen'), 'RegistrationScreen') },
   '/center': { component: lazyScreen(() => import('./features/personal-center/CenterScreen'), 'CenterScreen') },
   '/access': { component: lazyScreen(() => import('./features/access/AccessScreen'), 'AccessScreen') },
+  // The audit trail (issue #10).
+  '/audit': { component: lazyScreen(() => import('./features/audit/AuditScreen'), 'AuditScreen') },
   // Huawei and Mi devices (issue #6). The lists and the Huawei detail are separate chunks; page parameters
   // (huawei-device-id, mi-device-id, filters) are parsed inside them (useSearchState).
   '/huawei/device': { component: lazyScreen(() => import('./features/huawei-device/DeviceScreens'), 'HuaweiDeviceScreen') },

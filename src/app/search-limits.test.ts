@@ -6,6 +6,8 @@ import { ConsumedRecordQuery } from '../shared/contract/quota'
 import { RegistrationSearchQuery } from '../shared/contract/registration'
 import { RoleSearchQuery } from '../shared/contract/role'
 import { StaffSearchQuery } from '../shared/contract/staff'
+import { AuditSearchQuery } from '../shared/contract/audit'
+import { auditSearch, auditSearchMax } from './features/audit/queries'
 import { parseSearch, type SearchShape } from './components/search-params'
 import { companySearch, companySearchMax, deviceSerialFilter } from './features/company/queries'
 import { deviceListSearch, searchMaxLength } from './features/huawei-device/queries'
@@ -32,6 +34,7 @@ const lists: { name: string; contract: z.ZodType; max: Record<string, number>; s
   { name: 'roles', contract: RoleSearchQuery, max: roleSearchMax, shape: roleSearch },
   { name: 'registrations', contract: RegistrationSearchQuery, max: registrationSearchMax, shape: registrationSearch },
   { name: 'quota records', contract: ConsumedRecordQuery, max: quotaSearchMax, shape: quotaSearch, required: { quotaType: 'IOS' } },
+  { name: 'audit trail', contract: AuditSearchQuery, max: auditSearchMax, shape: auditSearch },
 ]
 
 describe.each(lists)('$name search', ({ contract, max, shape, required }) => {

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
+import { contextStorage } from 'hono/context-storage'
 import { createMiddleware } from 'hono/factory'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { ResultCode } from '../shared/contract/envelope'
@@ -27,6 +28,7 @@ import { personalCenterRoutes } from './modules/personal-center/routes'
 import { accessRoutes } from './modules/access/routes'
 import { openApiRoutes } from './openapi/routes'
 import { openAuthority, signedRequest } from './openapi/auth'
+import { auditRoutes } from './modules/audit/routes'
 import { describeServerError } from './http/log-error'
 
 export { createServices } from './services'
@@ -43,6 +45,7 @@ export const allRoutes: Route[] = [
   ...quotaRoutes,
   ...registrationRoutes,
   ...accessRoutes,
+  ...auditRoutes,
   ...taskRoutes,
   ...huaweiDeviceRoutes,
   ...miDeviceRoutes,
@@ -88,6 +91,8 @@ function apiBase(services: Services, base: ApiBase): Hono<AppEnv> {
 /** Composes the whole server: both API bases, then the built console with its single-page fallback. */
 export function createApp(services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
+  // The audit trail reads the actor and client address of the request it records (modules/audit/service.ts).
+  app.use('*', contextStorage())
   app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: contentSecurityPolicy(services.config.map.tileUrl) }))
   app.onError((err, c) => {
     if (err instanceof ApiError) return fail(c, err)

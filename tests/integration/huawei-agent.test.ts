@@ -150,11 +150,21 @@ describe('enrollment', () => {
     expect(await h.database.db.select().from(devices).where(eq(devices.serialNumber, 'NEW0002'))).toHaveLength(0)
   })
 
-  it('refuses a serial registered in another company', async () => {
+  it('refuses a serial enrolled in another company', async () => {
     const other = await makeOtherTenant(h)
-    await addDevice(h, other.token, { serialNumber: 'SIM0001' })
+    const enrolled = await agentCall('/enroll', { enrollmentToken: await issueToken(h, other.token), serialNumber: 'SIM0001' })
+    expect(enrolled.body.code).toBe(200)
     const res = await agentCall('/enroll', { enrollmentToken: await issueToken(h, boss), serialNumber: 'SIM0001' })
     expect(res.body).toEqual({ code: 409, msg: '该序列号已登记在其他公司', data: null })
+  })
+
+  it('enrolls a phone whose serial another company registered but never enrolled (docs/serials.md)', async () => {
+    const other = await makeOtherTenant(h)
+    const squatted = await addDevice(h, other.token, { serialNumber: 'SIM0001' })
+    const res = await agentCall('/enroll', { enrollmentToken: await issueToken(h, boss), serialNumber: 'SIM0001' })
+    expect(res.body.code).toBe(200)
+    const [released] = await h.database.db.select().from(devices).where(eq(devices.id, squatted))
+    expect(released).toMatchObject({ recycleStatus: true, enrolledAt: null, companyId: other.companyId })
   })
 
   it('answers an enrollment that loses the race for a new serial with a clear conflict, not a server error', async () => {

@@ -16,8 +16,10 @@ export const companies = pgTable(
   },
   (t) => [
     index('companies_parent_idx').on(t.parentId),
-    // Siblings (and the top-level companies, whose parent is null) have distinct names.
-    unique('companies_sibling_name_key').on(t.parentId, t.name).nullsNotDistinct(),
+    // Siblings under one parent have distinct names. Top-level companies are separate tenants: two may share a name
+    // (a boss renaming its company must not learn that another tenant holds a name); the administrator, who sees them
+    // all, is still told of a duplicate when creating one (assertCompanyNameFree).
+    unique('companies_sibling_name_key').on(t.parentId, t.name),
   ],
 )
 
@@ -238,7 +240,10 @@ export const devices = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('devices_platform_serial_idx').on(t.platform, t.serialNumber),
+    // docs/serials.md: an enrolled phone claims its serial everywhere; a registration that never enrolled claims it
+    // only within its own company, so that no tenant can block (or learn of) another's serials by registering first.
+    uniqueIndex('devices_enrolled_serial_idx').on(t.platform, t.serialNumber).where(sql`${t.enrolledAt} is not null`),
+    uniqueIndex('devices_company_serial_idx').on(t.companyId, t.platform, t.serialNumber),
     index('devices_company_idx').on(t.companyId, t.platform, t.recycleStatus),
     uniqueIndex('devices_credential_idx').on(t.credentialHash),
   ],
@@ -288,3 +293,39 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   hits: integer('hits').notNull(),
 })
+export const auditOutcomes = ['SUCCESS', 'REFUSED'] as const
+export type AuditOutcome = (typeof auditOutcomes)[number]
+
+/**
+ * The audit trail (issue #10): who did what, when, from where, with what outcome. Append-only: no endpoint changes
+ * or deletes a row, and a trigger (migration 0007) refuses UPDATE and DELETE in the database itself. No foreign keys:
+ * an entry outlives the account, company or device it names (hence the username snapshot). Never holds a secret.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: integer('actor_user_id'),
+    /** The username as it was (for a failed sign-in, the username tried). */
+    actorUsername: text('actor_username').notNull().default(''),
+    /** ADMIN, BOSS, COMPANY, STAFF; ANONYMOUS for a sign-in with an unknown username; DEVICE for a phone's enrollment. */
+    actorKind: text('actor_kind').notNull(),
+    /** The actor's company (null for the administrator and the anonymous). */
+    companyId: integer('company_id'),
+    /** The company of what was acted on, when it is not the actor's (the administrator's, or a boss's on a child). */
+    targetCompanyId: integer('target_company_id'),
+    clientIp: text('client_ip').notNull().default(''),
+    action: text('action').notNull(),
+    targetKind: text('target_kind').notNull().default(''),
+    targetId: text('target_id').notNull().default(''),
+    summary: text('summary').notNull().default(''),
+    outcome: text('outcome', { enum: auditOutcomes }).notNull(),
+    reason: text('reason').notNull().default(''),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_company_idx').on(t.companyId, t.id),
+    index('audit_log_target_company_idx').on(t.targetCompanyId, t.id),
+  ],
+)

@@ -1,6 +1,7 @@
 import { accessEndpoints } from './access'
 import { accountEndpoints } from './account'
 import { agentEndpoints } from './agent'
+import { auditEndpoints } from './audit'
 import { companyEndpoints } from './company'
 import { endpointsOf } from './endpoint'
 import { deviceEndpoints, openApiEndpoints, taskEndpoints } from './huawei-device'
@@ -24,6 +25,7 @@ export const endpoints = {
   quota: quotaEndpoints,
   registration: registrationEndpoints,
   access: accessEndpoints,
+  audit: auditEndpoints,
   task: taskEndpoints,
   huawei: deviceEndpoints('HUAWEI'),
   mi: deviceEndpoints('MI'),

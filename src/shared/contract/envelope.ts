@@ -6,6 +6,8 @@ export const ResultCode = {
   forbidden: 403,
   notFound: 404,
   conflict: 409,
+  /** A command that cannot be undone needs the account's secondary password: missing or wrong (issue #10). */
+  secondaryPasswordRequired: 428,
   tooManyRequests: 429,
   serverError: 500,
   /** A service the server depends on is not configured (e.g. SMS). */

@@ -95,6 +95,10 @@ export const DeviceIdQuery = z.object({ deviceId: idSchema })
 export const DeviceIdRequest = z.object({ deviceId: idSchema })
 export type DeviceIdRequest = z.input<typeof DeviceIdRequest>
 
+/** POST /device/command/<name>: the secondary password goes with a command that cannot be undone (issue #10). */
+export const DeviceCommandRequest = DeviceIdRequest.extend({ secondaryPassword: z.string().max(128).optional() })
+export type DeviceCommandRequest = z.input<typeof DeviceCommandRequest>
+
 /** POST /device/add (SPEC §3: serial upper-cased before save). */
 export const DeviceAddRequest = z.object({
   serialNumber: deviceSerialSchema,
@@ -170,14 +174,14 @@ export type TaskStatusResponse = TaskRecord
 export const EnrollmentTokenResponse = z.object({ token: z.string(), platform: z.enum(agentPlatforms) })
 export type EnrollmentTokenResponse = z.infer<typeof EnrollmentTokenResponse>
 
-type CommandEndpoint = Endpoint<typeof DeviceIdRequest, typeof CommandResponse>
+type CommandEndpoint = Endpoint<typeof DeviceCommandRequest, typeof CommandResponse>
 
 function commandEndpoints(pathPrefix: string, base: 'huawei' | 'open', platform: HuaweiTypePlatform) {
   const command = access.authority(deviceAreaAuthorities[platform].command)
   return Object.fromEntries(
     agentCommands.map((name) => [
       name,
-      endpoint({ base, method: 'POST', path: `${pathPrefix}/device/command/${name}`, access: command, request: DeviceIdRequest, response: CommandResponse, success: huaweiDeviceText.commandSuccess[name] }),
+      endpoint({ base, method: 'POST', path: `${pathPrefix}/device/command/${name}`, access: command, request: DeviceCommandRequest, response: CommandResponse, success: huaweiDeviceText.commandSuccess[name] }),
     ]),
   ) as Record<AgentCommand, CommandEndpoint>
 }

@@ -69,6 +69,7 @@ const authorityTreeSpec = [
   { id: 'certificate', name: '证书管理' },
   { id: 'contract', name: '合同管理' },
   { id: 'register:review', name: '注册审核' },
+  { id: 'audit', name: '操作日志' },
 ] as const satisfies readonly AuthorityNodeSpec[]
 
 /** Every authority a route may require or a role may hold: a misspelt code fails `tsc` (issue #9). */
@@ -83,7 +84,7 @@ const assignable: Record<AuthorityUserType, ReadonlySet<string>> = {
   COMPANY: new Set<AuthorityCode>([
     'dashboard', 'ios:device', 'ios:command', 'ios:recycle', 'ios:renew', 'huawei:device', 'huawei:command',
     'huawei:recycle', 'mi:device', 'mi:recycle', 'company', 'staff', 'role', 'quota:ios', 'quota:huawei',
-    'announcement', 'access', 'certificate', 'contract',
+    'announcement', 'access', 'certificate', 'contract', 'audit',
   ]),
   STAFF: new Set<AuthorityCode>([
     'dashboard', 'ios:device', 'ios:command', 'ios:recycle', 'huawei:device', 'huawei:command', 'huawei:recycle',
@@ -91,12 +92,15 @@ const assignable: Record<AuthorityUserType, ReadonlySet<string>> = {
   ]),
 }
 
-/** Only a top-level company may have child companies (two-level tree). */
-const bossOnly: ReadonlySet<string> = new Set<AuthorityCode>(['company'])
+/**
+ * Only a top-level company may have child companies (two-level tree). The audit trail is read by the boss for the
+ * whole tree (and by the administrator for all); child companies and staff do not read it.
+ */
+const bossOnly: ReadonlySet<string> = new Set<AuthorityCode>(['company', 'audit'])
 
 export const adminAuthorities: readonly AuthorityCode[] = [
   'dashboard', 'company', 'quota:ios', 'quota:huawei', 'announcement', 'announcement:manage', 'contract',
-  'register:review',
+  'register:review', 'audit',
 ]
 
 function leafIds(nodes: AuthorityNode[]): string[] {

@@ -54,6 +54,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/access', authority: 'access', icon: 'LockOutline', group: 'system', built: true },
   { path: '/certificate', authority: 'certificate', icon: 'FileOutline', group: 'system', built: false },
   { path: '/contract', authority: 'contract', icon: 'FileOutline', group: 'system', built: false },
+  { path: '/audit', authority: 'audit', icon: 'HistogramOutline', group: 'system', built: true },
   { path: '/center', authority: null, icon: 'UserCircleOutline', built: true },
   { path: '/blacklist', authority: null, icon: 'StopOutline', built: false },
 ]

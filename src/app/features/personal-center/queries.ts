@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type {
   UpdatePasswordRequest,
   UpdatePhoneNumberRequest,
@@ -8,13 +8,14 @@ import { call } from '../../api/http'
 import { personalCenterEndpoints } from '../../../shared/contract/personal-center'
 import { userCenterKeys } from '../../api/user-center'
 
+import { securityQuery } from '../../components/secondary-password'
+
 export const personalCenterKeys = {
   all: ['personalCenter'] as const,
-  security: () => [...personalCenterKeys.all, 'security'] as const,
 }
 
-export const securityQuery = () =>
-  queryOptions({ queryKey: personalCenterKeys.security(), queryFn: () => call(personalCenterEndpoints.security) })
+// The device command hook asks whether a secondary password is set through the same query (one cache entry).
+export { securityQuery }
 
 export function usePersonalCenterMutations() {
   const queryClient = useQueryClient()

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client'
 import { accessKeys } from '../../db/schema'
 import { ApiError } from '../../http/errors'
 import { isUniqueViolation, uniqueConstraints } from '../../db/unique-violation'
+import { recordAudit } from '../audit/service'
 
 /**
  * A stored secret in plain, or null when it cannot be opened (the server's key was replaced since it was sealed):
@@ -89,6 +90,7 @@ export class AccessKeyService {
           throw err
         })
     }
+    await recordAudit(this.db, { action: 'access.create', targetKind: 'ACCESS_KEY', summary: req.name })
     return this.get()
   }
 
@@ -100,6 +102,7 @@ export class AccessKeyService {
       .update(accessKeys)
       .set({ ...this.newPair(), gmtCreate: new Date(), userId: this.user.id })
       .where(eq(accessKeys.id, existing.id))
+    await recordAudit(this.db, { action: 'access.refresh', targetKind: 'ACCESS_KEY', targetId: existing.id, summary: existing.name })
     return this.get()
   }
 
@@ -108,5 +111,6 @@ export class AccessKeyService {
     const existing = await this.current()
     if (!existing) throw ApiError.notFound(m.accessKeyMissing)
     await this.db.update(accessKeys).set({ accessSecret: null }).where(eq(accessKeys.id, existing.id))
+    await recordAudit(this.db, { action: 'access.delete', targetKind: 'ACCESS_KEY', targetId: existing.id, summary: existing.name })
   }
 }

@@ -10,6 +10,7 @@ import { ApiError } from '../../http/errors'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { assertUsernameFree } from '../../auth/username'
 import { limits, type LimitRule } from '../../auth/rate-limit'
+import { recordAudit } from '../audit/service'
 
 /**
  * A valid scrypt hash no password is known for. An unknown username is checked against it, so that it costs the same
@@ -29,9 +30,9 @@ export class AccountService {
   ) {}
 
   /**
-   * The captcha is consumed first, so a wrong password also uses it up (a new one must be fetched). Failed sign-ins
-   * are limited per account and per client address (issue #10): past the limit even the right password is refused
-   * until the window ends, and the refusal costs no scrypt run.
+   * Failed sign-ins are limited per account and per client address (issue #10): past the limit even the right
+   * password is refused until the window ends, and the refusal costs no scrypt run. Every attempt, successful or
+   * not, is in the audit trail with the username tried (never the password).
    */
   async login(req: LoginRequest, clientIp = ''): Promise<{ token: string }> {
     const attempt: [LimitRule, string][] = [
@@ -39,6 +40,24 @@ export class AccountService {
       [limits.loginPerAddress, clientIp],
     ]
     await this.s.limiter.checkAll(...attempt)
+    try {
+      const { token, user } = await this.signIn(req, attempt)
+      await recordAudit(this.s.db, { action: 'auth.login', actor: { id: user.id, username: user.username, kind: user.kind, companyId: user.companyId } })
+      return { token }
+    } catch (err) {
+      if (err instanceof ApiError) {
+        const [user] = await this.s.db.select().from(users).where(eq(users.username, req.username)).limit(1)
+        const actor = user
+          ? { id: user.id, username: user.username, kind: user.kind, companyId: user.companyId }
+          : { id: null, username: req.username, kind: 'ANONYMOUS', companyId: null }
+        await recordAudit(this.s.db, { action: 'auth.login', actor, outcome: 'REFUSED', reason: err.message })
+      }
+      throw err
+    }
+  }
+
+  /** The captcha is consumed first, so a wrong password also uses it up (a new one must be fetched). */
+  private async signIn(req: LoginRequest, attempt: [LimitRule, string][]): Promise<{ token: string; user: typeof users.$inferSelect }> {
     const captchaOk = await this.s.captcha.consume(req.captchaId, req.captcha)
     if (!captchaOk) throw ApiError.badRequest(errorMessages.captchaWrong)
     const failed = async () => {
@@ -69,11 +88,12 @@ export class AccountService {
     if (!(await loadAccount(this.s.db, user.id))) throw ApiError.forbidden(errorMessages.companyDisabled)
     // The account's own failures are forgotten; the address's are not (others may be guessing from it).
     await this.s.limiter.reset(limits.loginPerAccount, req.username)
-    return { token: await this.s.sessions.create(user.id) }
+    return { token: await this.s.sessions.create(user.id), user }
   }
 
   async logout(sessionId: number): Promise<void> {
     await this.s.sessions.revoke(sessionId)
+    await recordAudit(this.s.db, { action: 'auth.logout' })
   }
 
   /**

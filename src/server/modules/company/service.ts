@@ -9,7 +9,7 @@ import type {
   CompanyUpdateRequest,
   ResetPasswordResponse,
 } from '../../../shared/contract/company'
-import { errorMessages, organizationMessages as m } from '../../../shared/messages'
+import { auditText, errorMessages, organizationMessages as m } from '../../../shared/messages'
 import { hashPassword, randomPassword } from '../../auth/password'
 import { findVisibleCompany, visibleCompanyIds, visibleDeviceCondition } from '../../auth/scope'
 import type { CurrentUser, SessionService } from '../../auth/sessions'
@@ -24,6 +24,7 @@ import { QuotaService } from '../quota/service'
 import { RoleService } from '../role/service'
 import { assertUsernameFree } from '../../auth/username'
 import { paged } from '../../db/paging'
+import { recordAudit } from '../audit/service'
 
 const accountKinds = ['BOSS', 'COMPANY'] as const
 
@@ -151,6 +152,7 @@ export class CompanyService {
           roleId,
         })
         await new QuotaService(this.db).open(company.id, 'IOS', tx)
+        await recordAudit(tx, { action: 'company.add', targetKind: 'COMPANY', targetId: company.id, targetCompanyId: company.id, summary: auditText.company(req.name) })
         return company
       })
     } catch (err) {
@@ -187,7 +189,10 @@ export class CompanyService {
     if (account?.id === this.user.id && req.phoneNumber !== undefined && req.phoneNumber !== account.phoneNumber) {
       throw ApiError.badRequest(m.changeOwnPhoneInCenter)
     }
-    if (req.name !== undefined && req.name !== company.name) await this.assertNameFree(req.name, company.parentId, company.id)
+    // Top-level companies are separate tenants and may share a name: only siblings are compared, and a boss renaming
+    // its own company learns nothing of the other tenants' names (issue #10). The administrator sees them all.
+    const comparable = company.parentId !== null || this.user.kind === 'ADMIN'
+    if (comparable && req.name !== undefined && req.name !== company.name) await this.assertNameFree(req.name, company.parentId, company.id)
     await this.db.transaction(async (tx) => {
       if (req.name !== undefined || req.available !== undefined) {
         await tx.update(companies).set({ name: req.name, available: req.available }).where(eq(companies.id, company.id))
@@ -195,6 +200,7 @@ export class CompanyService {
       if (account && (req.bossName !== undefined || req.phoneNumber !== undefined || roleId !== undefined)) {
         await tx.update(users).set({ name: req.bossName, phoneNumber: req.phoneNumber, roleId }).where(eq(users.id, account.id))
       }
+      await recordAudit(tx, { action: 'company.update', targetKind: 'COMPANY', targetId: company.id, targetCompanyId: company.id, summary: auditText.company(req.name ?? company.name) })
     }).catch((err: unknown) => {
       // A sibling took the name a moment ago.
       if (isUniqueViolation(err, uniqueConstraints.siblingCompanyName)) throw ApiError.conflict(m.companyNameTaken(req.name ?? company.name))
@@ -214,6 +220,7 @@ export class CompanyService {
     const password = randomPassword()
     await this.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, account.id))
     await this.sessions.revokeAllOf(account.id)
+    await recordAudit(this.db, { action: 'company.resetPassword', targetKind: 'USER', targetId: account.id, targetCompanyId: account.companyId })
     return { password }
   }
 

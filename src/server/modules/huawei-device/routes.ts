@@ -15,7 +15,8 @@ const done = () => null
  */
 export function deviceHandlers(platform: HuaweiTypePlatform): HandlersOf<DeviceEndpoints> {
   const service = (ctx: RequestContext) => ctx.services.devices[platform]
-  const command = (name: AgentCommand) => (ctx: RequestContext, req: { deviceId: number }) => service(ctx).command(ctx.user, req.deviceId, name)
+  const command = (name: AgentCommand) => (ctx: RequestContext, req: { deviceId: number; secondaryPassword?: string }) =>
+    service(ctx).command(ctx.user, req.deviceId, name, req.secondaryPassword)
   return {
     search: (ctx, q) => service(ctx).search(ctx.user, q),
     detail: (ctx, q) => service(ctx).detail(ctx.user, q.deviceId),

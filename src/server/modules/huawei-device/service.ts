@@ -19,6 +19,7 @@ import {
 } from '../../../shared/domain/connection-status'
 import { formatDate } from '../../../shared/domain/format'
 import { huaweiDeviceText as t } from '../../../shared/messages'
+import { ResultCode } from '../../../shared/contract/envelope'
 import { findVisibleCompany, visibleCompanyIds, visibleDeviceCondition } from '../../auth/scope'
 import type { CurrentUser } from '../../auth/sessions'
 import type { Db } from '../../db/client'
@@ -31,6 +32,10 @@ import { quotaTypeOf, type QuotaService } from '../quota/service'
 import type { TaskService } from '../task/service'
 import { deviceAreaAuthorities } from '../../../shared/domain/device-areas'
 import { paged } from '../../db/paging'
+import { isIrreversibleCommand } from '../../../shared/domain/irreversible-commands'
+import { auditText, secondaryPasswordText } from '../../../shared/messages'
+import { verifyPassword } from '../../auth/password'
+import { recordAudit } from '../audit/service'
 
 type SearchInput = z.output<typeof DeviceSearchQuery>
 type ExportInput = z.output<typeof DeviceExportQuery>
@@ -185,14 +190,21 @@ export class DeviceService {
     const companyId = await this.targetCompany(user, req.companyId)
     try {
       return await this.db.transaction(async (tx) => {
+        // docs/serials.md: a registration claims its serial (and IMEI) within its own company only. Another
+        // tenant's registration of the same phone neither blocks this one nor is revealed by the answer; the phone
+        // that really enrolls decides (AgentService.enroll).
         const [taken] = await tx
           .select({ id: devices.id })
           .from(devices)
-          .where(and(eq(devices.platform, this.platform), eq(devices.serialNumber, req.serialNumber)))
+          .where(and(eq(devices.companyId, companyId), eq(devices.platform, this.platform), eq(devices.serialNumber, req.serialNumber)))
         if (taken) throw ApiError.conflict(t.serialTaken)
-        // An IMEI names one phone in the world: a second device with it is a typing mistake.
+        // An IMEI names one phone in the world: a second device with it in the company is a typing mistake.
         if (req.imei) {
-          const [sameImei] = await tx.select({ id: devices.id }).from(devices).where(eq(devices.imei, req.imei)).limit(1)
+          const [sameImei] = await tx
+            .select({ id: devices.id })
+            .from(devices)
+            .where(and(eq(devices.companyId, companyId), eq(devices.imei, req.imei)))
+            .limit(1)
           if (sameImei) throw ApiError.conflict(t.imeiTaken)
         }
         const [device] = await tx
@@ -218,6 +230,7 @@ export class DeviceService {
           serialNumber: req.serialNumber,
           operatorUserId: user.id,
         })
+        await recordAudit(tx, { action: 'device.add', targetKind: 'DEVICE', targetId: device.id, targetCompanyId: companyId, summary: req.serialNumber })
         return device
       })
     } catch (err) {
@@ -228,13 +241,14 @@ export class DeviceService {
 
   /** PUT /device/updateRentUserInfo */
   async updateRentUserInfo(user: CurrentUser, req: RentInput): Promise<void> {
-    await this.findActive(user, req.deviceId)
+    const device = await this.findActive(user, req.deviceId)
     // Drizzle leaves undefined fields out of the SET list: what was not sent is not touched.
     const { deviceId, ...fields } = req
     await this.db
       .update(devices)
       .set({ ...fields, updatedAt: this.now() })
       .where(eq(devices.id, deviceId))
+    await recordAudit(this.db, { action: 'device.edit', targetKind: 'DEVICE', targetId: deviceId, targetCompanyId: device.companyId, summary: device.serialNumber })
   }
 
   /** POST /device/putInRecycle (淘汰) and /device/takeOutRecycle. */
@@ -242,6 +256,13 @@ export class DeviceService {
     const device = await this.findVisible(user, deviceId)
     if (device.recycleStatus === recycled) throw ApiError.badRequest(recycled ? t.alreadyInRecycle : t.notInRecycle)
     await this.db.update(devices).set({ recycleStatus: recycled, updatedAt: this.now() }).where(eq(devices.id, deviceId))
+    await recordAudit(this.db, {
+      action: recycled ? 'device.recycle' : 'device.restore',
+      targetKind: 'DEVICE',
+      targetId: deviceId,
+      targetCompanyId: device.companyId,
+      summary: device.serialNumber,
+    })
   }
 
   /** GET /device/moveTargets: the companies and the staff within the user's scope. */
@@ -265,7 +286,7 @@ export class DeviceService {
 
   /** POST /device/move: to another company within the scope (unassigned there) or to a staff member of one. */
   async move(user: CurrentUser, req: MoveInput): Promise<void> {
-    await this.findActive(user, req.deviceId)
+    const device = await this.findActive(user, req.deviceId)
     const visible = await visibleCompanyIds(this.db, user)
     const inScope = (companyId: number | null) => companyId !== null && (visible === null || visible.includes(companyId))
     let target: { companyId: number; staffId: number | null }
@@ -282,12 +303,44 @@ export class DeviceService {
       target = { companyId: company.id, staffId: null }
     }
     await this.db.update(devices).set({ ...target, updatedAt: this.now() }).where(eq(devices.id, req.deviceId))
+    await recordAudit(this.db, {
+      action: 'device.move',
+      targetKind: 'DEVICE',
+      targetId: req.deviceId,
+      targetCompanyId: target.companyId,
+      summary: `${device.serialNumber} → ${target.staffId ?? target.companyId}`,
+    })
   }
 
-  /** POST /device/command/<name>: queues a task for the device's agent and answers its taskId. */
-  async command(user: CurrentUser, deviceId: number, name: AgentCommand): Promise<{ taskId: string }> {
+  /**
+   * POST /device/command/<name>: queues a task for the device's agent and answers its taskId. A command that cannot
+   * be undone needs the account's secondary password when the account has one; without it nothing is queued.
+   */
+  async command(user: CurrentUser, deviceId: number, name: AgentCommand, secondaryPassword?: string): Promise<{ taskId: string }> {
     const device = await this.findActive(user, deviceId)
+    const entry = {
+      action: 'device.command',
+      targetKind: 'DEVICE',
+      targetId: deviceId,
+      targetCompanyId: device.companyId,
+      summary: auditText.device(device.serialNumber, t.commandLabels[name]),
+    } as const
+    if (isIrreversibleCommand(name)) {
+      const [account] = await this.db.select({ hash: users.secondaryPasswordHash }).from(users).where(eq(users.id, user.id))
+      if (account?.hash) {
+        const refusal = !secondaryPassword
+          ? secondaryPasswordText.required
+          : !(await verifyPassword(secondaryPassword, account.hash))
+            ? secondaryPasswordText.wrong
+            : null
+        if (refusal) {
+          await recordAudit(this.db, { ...entry, outcome: 'REFUSED', reason: refusal })
+          throw new ApiError(ResultCode.secondaryPasswordRequired, refusal)
+        }
+      }
+    }
     const { taskId } = await this.tasks.enqueue({ deviceId, companyId: device.companyId, type: name, createdBy: user.id })
+    await recordAudit(this.db, entry)
     return { taskId }
   }
 

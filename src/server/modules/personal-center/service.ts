@@ -16,6 +16,7 @@ import type { Db } from '../../db/client'
 import { smsCodes, users } from '../../db/schema'
 import { ApiError } from '../../http/errors'
 import type { SmsProvider } from '../../sms/provider'
+import { recordAudit } from '../audit/service'
 
 /** SMS code rules: valid 10 minutes, one send a minute, five an hour per account, five guesses per code. */
 export const smsRules = {
@@ -67,6 +68,7 @@ export class PersonalCenterService {
     if (weak) throw ApiError.badRequest(weak)
     await this.db.update(users).set({ passwordHash: await hashPassword(req.newPassword) }).where(eq(users.id, u.id))
     await this.sessions.revokeAllOf(u.id, this.user.sessionId)
+    await recordAudit(this.db, { action: 'center.password', targetKind: 'USER', targetId: u.id })
   }
 
   /** Sets or changes the secondary password; the login password proves it is the account's owner. */
@@ -74,6 +76,7 @@ export class PersonalCenterService {
     const u = await this.account()
     if (!(await verifyPassword(req.password, u.passwordHash))) throw ApiError.badRequest(m.loginPasswordWrong)
     await this.db.update(users).set({ secondaryPasswordHash: await hashPassword(req.secondaryPassword) }).where(eq(users.id, u.id))
+    await recordAudit(this.db, { action: 'center.secondaryPassword', targetKind: 'USER', targetId: u.id })
   }
 
   /** POST /sms/sendCode: a 6-digit code for the new phone number, rate-limited per account. */
@@ -150,6 +153,7 @@ export class PersonalCenterService {
     // Two requests with the same code: only the one that consumed it changes the number.
     if (!consumed.length) throw ApiError.badRequest(m.smsCodeWrong)
     await this.db.update(users).set({ phoneNumber: req.phoneNumber }).where(eq(users.id, this.user.id))
+    await recordAudit(this.db, { action: 'center.phone', targetKind: 'USER', targetId: this.user.id })
   }
 }
 

@@ -7,7 +7,7 @@ import type {
   QuotaType,
   UserAccountInfoResponse,
 } from '../../../shared/contract/quota'
-import { organizationMessages as m } from '../../../shared/messages'
+import { auditText, organizationMessages as m } from '../../../shared/messages'
 import { findVisibleCompany, visibleCompanyIds } from '../../auth/scope'
 import type { CurrentUser } from '../../auth/sessions'
 import { requireAuthority, withinScope, type CompanyScope } from '../../auth/tenant'
@@ -18,6 +18,7 @@ import { ApiError } from '../../http/errors'
 import { likePattern } from '../../db/like'
 import { QuotaService } from './service'
 import { paged } from '../../db/paging'
+import { recordAudit } from '../audit/service'
 
 export const quotaAuthority = (type: QuotaType) => (type === 'IOS' ? 'quota:ios' : 'quota:huawei')
 
@@ -66,6 +67,7 @@ export class QuotaAccountService {
         operatorUserId: this.user.id,
       }),
     )
+    await recordAudit(this.db, { action: 'quota.change', targetKind: 'COMPANY', targetId: target.id, targetCompanyId: target.id, summary: auditText.quota(target.name, req.quantity, req.huawei) })
     return this.quota.info(target.id, quotaType)
   }
 
@@ -73,6 +75,7 @@ export class QuotaAccountService {
   async openHuawei(companyId: number): Promise<QuotaInfo> {
     const target = await this.managedCompany(companyId)
     await this.quota.open(target.id, 'HUAWEI')
+    await recordAudit(this.db, { action: 'quota.open', targetKind: 'COMPANY', targetId: target.id, targetCompanyId: target.id, summary: auditText.company(target.name) })
     return this.quota.info(target.id, 'HUAWEI')
   }
 

@@ -5,7 +5,7 @@ import type {
   RegistrationSearchResponse,
   RegistrationUpdateRequest,
 } from '../../../shared/contract/registration'
-import { errorMessages, organizationMessages as m } from '../../../shared/messages'
+import { auditText, errorMessages, organizationMessages as m } from '../../../shared/messages'
 import { iso } from '../../http/iso'
 import type { Db } from '../../db/client'
 import { companies, registrations, users } from '../../db/schema'
@@ -16,6 +16,7 @@ import { assertCompanyNameFree } from '../company/service'
 import { likePattern } from '../../db/like'
 import { assertUsernameFree } from '../../auth/username'
 import { paged } from '../../db/paging'
+import { recordAudit } from '../audit/service'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -80,6 +81,7 @@ export class RegistrationService {
         })
         await new QuotaService(this.db).open(company.id, 'IOS', tx)
         await tx.update(registrations).set({ status: 'APPROVED', reviewedAt: new Date() }).where(eq(registrations.id, reg.id))
+        await recordAudit(tx, { action: 'registration.approve', targetKind: 'REGISTRATION', targetId: reg.id, targetCompanyId: company.id, summary: auditText.registration(reg.username, reg.companyName) })
       })
     } catch (err) {
       if (isUniqueViolation(err, uniqueConstraints.siblingCompanyName)) throw ApiError.conflict(m.companyNameTaken(companyName ?? ''))
@@ -92,6 +94,7 @@ export class RegistrationService {
     await this.db.transaction(async (tx) => {
       const reg = await this.lockPending(tx, id)
       await tx.update(registrations).set({ status: 'REJECTED', reviewedAt: new Date() }).where(eq(registrations.id, reg.id))
+      await recordAudit(tx, { action: 'registration.reject', targetKind: 'REGISTRATION', targetId: reg.id, summary: auditText.registration(reg.username, reg.companyName) })
     })
   }
 
@@ -112,6 +115,7 @@ export class RegistrationService {
       const { id: _id, ...changes } = req
       if (Object.values(changes).every((v) => v === undefined)) return
       await tx.update(registrations).set(changes).where(eq(registrations.id, row.id))
+      await recordAudit(tx, { action: 'registration.update', targetKind: 'REGISTRATION', targetId: row.id, summary: auditText.registration(req.username ?? row.username, req.companyName ?? row.companyName) })
     }).catch((err: unknown) => {
       if (isUniqueViolation(err)) throw ApiError.conflict(errorMessages.registrationPending)
       throw err
@@ -122,5 +126,6 @@ export class RegistrationService {
   async remove(id: number): Promise<void> {
     const deleted = await this.db.delete(registrations).where(eq(registrations.id, id)).returning({ id: registrations.id })
     if (!deleted.length) throw ApiError.notFound(m.registrationNotFound)
+    await recordAudit(this.db, { action: 'registration.delete', targetKind: 'REGISTRATION', targetId: id })
   }
 }

@@ -10,7 +10,7 @@ import type {
   RoleUpdateRequest,
 } from '../../../shared/contract/role'
 import { assignableAuthorities, authorityTreeFor, type AuthorityNode } from '../../../shared/domain/authorities'
-import { organizationMessages as m } from '../../../shared/messages'
+import { auditText, organizationMessages as m } from '../../../shared/messages'
 import { visibleCompanyIds } from '../../auth/scope'
 import type { CurrentUser } from '../../auth/sessions'
 import { isInScope, withinScope } from '../../auth/tenant'
@@ -20,6 +20,7 @@ import type { Db } from '../../db/client'
 import { companies, roles, users } from '../../db/schema'
 import { ApiError } from '../../http/errors'
 import { paged } from '../../db/paging'
+import { recordAudit } from '../audit/service'
 
 function pruneTo(nodes: AuthorityNode[], keep: ReadonlySet<string>): AuthorityNode[] {
   return nodes.flatMap((n) => {
@@ -150,6 +151,7 @@ export class RoleService {
       .insert(roles)
       .values({ companyId: this.user.companyId, name: req.name, roleType: req.roleType, authorities: req.authorityIdList })
       .returning({ id: roles.id })
+    await recordAudit(this.db, { action: 'role.add', targetKind: 'ROLE', targetId: row.id, summary: auditText.role(req.name) })
     return row
   }
 
@@ -167,6 +169,7 @@ export class RoleService {
     this.checkAuthorities(role.roleType, req.authorityIdList)
     await this.assertNameFree(role.companyId, req.name, role.id)
     await this.db.update(roles).set({ name: req.name, authorities: req.authorityIdList }).where(eq(roles.id, role.id))
+    await recordAudit(this.db, { action: 'role.update', targetKind: 'ROLE', targetId: role.id, targetCompanyId: role.companyId, summary: auditText.role(req.name) })
   }
 
   /** A role some account still holds cannot be deleted (issue #5). */
@@ -179,6 +182,7 @@ export class RoleService {
       if (n > 0) throw ApiError.badRequest(m.roleInUse(n))
       await tx.delete(roles).where(eq(roles.id, role.id))
     })
+    await recordAudit(this.db, { action: 'role.delete', targetKind: 'ROLE', targetId: role.id, targetCompanyId: role.companyId, summary: auditText.role(role.name) })
   }
 
   /**

@@ -6,7 +6,7 @@ import type {
   StaffUpdateRequest,
 } from '../../../shared/contract/staff'
 import type { ResetPasswordResponse } from '../../../shared/contract/company'
-import { errorMessages, organizationMessages as m } from '../../../shared/messages'
+import { auditText, errorMessages, organizationMessages as m } from '../../../shared/messages'
 import { hashPassword, randomPassword } from '../../auth/password'
 import { visibleCompanyIds } from '../../auth/scope'
 import { heldAuthorities, type CurrentUser, type SessionService } from '../../auth/sessions'
@@ -20,6 +20,7 @@ import { ApiError } from '../../http/errors'
 import { RoleService } from '../role/service'
 import { assertUsernameFree } from '../../auth/username'
 import { paged } from '../../db/paging'
+import { recordAudit } from '../audit/service'
 
 /** Staff of the companies a user sees (SPEC §2 "Staff list, add/edit, removal"). New staff join the user's own company. */
 export class StaffService {
@@ -108,6 +109,7 @@ export class StaffService {
           roleId,
         })
         .returning({ id: users.id })
+      await recordAudit(this.db, { action: 'staff.add', targetKind: 'STAFF', targetId: row.id, summary: auditText.staff(req.username) })
       return row
     } catch (err) {
       if (isUniqueViolation(err)) throw ApiError.conflict(errorMessages.usernameTaken)
@@ -134,6 +136,7 @@ export class StaffService {
       .where(eq(users.id, staff.id))
     // A disabled account is signed out at once (sessions also refuse disabled users on every request).
     if (req.available === false) await this.sessions.revokeAllOf(staff.id)
+    await recordAudit(this.db, { action: 'staff.update', targetKind: 'STAFF', targetId: staff.id, targetCompanyId: staff.companyId, summary: auditText.staff(staff.username) })
   }
 
   /**
@@ -151,6 +154,7 @@ export class StaffService {
       await tx.update(tasks).set({ createdBy: null }).where(eq(tasks.createdBy, staff.id))
       await tx.delete(users).where(eq(users.id, staff.id))
     })
+    await recordAudit(this.db, { action: 'staff.delete', targetKind: 'STAFF', targetId: staff.id, targetCompanyId: staff.companyId, summary: auditText.staff(staff.username) })
   }
 
   async resetPassword(staffId: number): Promise<ResetPasswordResponse> {
@@ -161,6 +165,7 @@ export class StaffService {
     const password = randomPassword()
     await this.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, staff.id))
     await this.sessions.revokeAllOf(staff.id)
+    await recordAudit(this.db, { action: 'staff.resetPassword', targetKind: 'STAFF', targetId: staff.id, targetCompanyId: staff.companyId, summary: auditText.staff(staff.username) })
     return { password }
   }
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import {
   DeviceInfoResult,
@@ -25,6 +25,7 @@ import { quotaTypeOf, type QuotaService } from '../../modules/quota/service'
 import type { TaskService } from '../../modules/task/service'
 import { impliedState, revokesCredential } from './effects'
 import { hashToken } from '../../auth/sessions'
+import { releaseRegistrationsElsewhere } from '../../modules/huawei-device/serial-release'
 
 /** What the server asks agents to wait between polls; an agent may poll more often when told to by its operator. */
 export const AGENT_POLL_INTERVAL_SECONDS = 10
@@ -107,12 +108,16 @@ export class AgentService {
     }
     const state = mergeState({ poweredOn: true, controlled: true }, req.state)
     const deviceId = await this.db.transaction(async (tx) => {
-      const [existing] = await tx
-        .select()
+      // docs/serials.md: a phone enrolled in another company keeps its serial; a registration elsewhere that never
+      // enrolled claims nothing, and is released (below) when the phone really enrolls here.
+      const sameSerial = and(eq(devices.platform, platform), eq(devices.serialNumber, req.serialNumber))
+      const [enrolledElsewhere] = await tx
+        .select({ id: devices.id })
         .from(devices)
-        .where(and(eq(devices.platform, platform), eq(devices.serialNumber, req.serialNumber)))
-        .for('update')
-      if (existing && existing.companyId !== token.companyId) throw ApiError.conflict(t.serialInOtherCompany)
+        .where(and(sameSerial, ne(devices.companyId, token.companyId), isNotNull(devices.enrolledAt)))
+      if (enrolledElsewhere) throw ApiError.conflict(t.serialInOtherCompany)
+      await releaseRegistrationsElsewhere(tx, platform, req.serialNumber, token.companyId, now)
+      const [existing] = await tx.select().from(devices).where(and(sameSerial, eq(devices.companyId, token.companyId))).for('update')
       if (existing) {
         await tx
           .update(devices)

@@ -1,0 +1,72 @@
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { tasks } from '../../src/server/db/schema'
+import { irreversibleCommands } from '../../src/shared/domain/irreversible-commands'
+import { harnessForFile } from './harness'
+import { addDevice, HW, setHuaweiQuota } from './huawei-helpers'
+
+const h = harnessForFile()
+
+async function setup() {
+  const boss = await h.login('demo')
+  await setHuaweiQuota(h, h.demo.bossCompanyId, 5)
+  const deviceId = await addDevice(h, boss, { serialNumber: 'IRREV001' })
+  return { boss, deviceId }
+}
+
+async function setSecondary(token: string, secondaryPassword: string) {
+  const res = await h.call('PUT', '/userCenter/updateSecondaryPassword', {
+    token,
+    json: { password: 'Demo@2026', secondaryPassword, confirmSecondaryPassword: secondaryPassword },
+  })
+  expect(res.body.code, res.text).toBe(200)
+}
+
+const queued = async (deviceId: number) => (await h.database.db.select().from(tasks).where(eq(tasks.deviceId, deviceId))).length
+
+describe('secondary password before commands that cannot be undone', () => {
+  it('names restoreSettings and exitControl, and not the commands that can be undone', () => {
+    expect([...irreversibleCommands].sort()).toEqual(['exitControl', 'restoreSettings'])
+  })
+
+  it('queues them without asking when the account has no secondary password', async () => {
+    const { boss, deviceId } = await setup()
+    const res = await h.call('POST', `${HW}/device/command/restoreSettings`, { token: boss, json: { deviceId } })
+    expect(res.body.code).toBe(200)
+    expect(await queued(deviceId)).toBe(1)
+  })
+
+  it('refuses a missing or wrong one and queues nothing; the right one is accepted; others need none', async () => {
+    const { boss, deviceId } = await setup()
+    await setSecondary(boss, 'Second@2026')
+    const missing = await h.call('POST', `${HW}/device/command/restoreSettings`, { token: boss, json: { deviceId } })
+    expect(missing.status).toBe(428)
+    expect(missing.body).toEqual({ code: 428, msg: '请输入二级密码', data: null })
+    const wrong = await h.call('POST', `${HW}/device/command/exitControl`, { token: boss, json: { deviceId, secondaryPassword: 'Nope@2026' } })
+    expect(wrong.body).toEqual({ code: 428, msg: '二级密码错误', data: null })
+    expect(await queued(deviceId)).toBe(0)
+    // The login password is not the secondary password.
+    const login = await h.call('POST', `${HW}/device/command/exitControl`, { token: boss, json: { deviceId, secondaryPassword: 'Demo@2026' } })
+    expect(login.body.code).toBe(428)
+    const right = await h.call('POST', `${HW}/device/command/restoreSettings`, { token: boss, json: { deviceId, secondaryPassword: 'Second@2026' } })
+    expect(right.body.code).toBe(200)
+    expect(await queued(deviceId)).toBe(1)
+    const lock = await h.call('POST', `${HW}/device/command/lockScreen`, { token: boss, json: { deviceId } })
+    expect(lock.body.code).toBe(200)
+
+    // The refusals are failed attempts in the audit trail, the acceptance a success; no password is kept.
+    const trail = await h.call('GET', '/audit/search?action=device.command&pageSize=50', { token: boss })
+    const records = trail.body.data.records as { outcome: string; reason: string; summary: string }[]
+    expect(records.filter((r) => r.outcome === 'REFUSED').map((r) => r.reason).sort()).toEqual(['二级密码错误', '二级密码错误', '请输入二级密码'])
+    expect(records.filter((r) => r.outcome === 'SUCCESS').map((r) => r.summary).sort()).toEqual(['IRREV001：恢复出厂设置', 'IRREV001：锁屏'])
+    expect(trail.text).not.toContain('Second@2026')
+    expect(trail.text).not.toContain('Nope@2026')
+  })
+
+  it('tells the console whether the account has one (GET /userCenter/security)', async () => {
+    const { boss } = await setup()
+    expect((await h.call('GET', '/userCenter/security', { token: boss })).body.data.secondaryPasswordSet).toBe(false)
+    await setSecondary(boss, 'Second@2026')
+    expect((await h.call('GET', '/userCenter/security', { token: boss })).body.data.secondaryPasswordSet).toBe(true)
+  })
+})
