@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 
 const get = vi.fn()
-vi.mock('../api/http', () => ({ api: { get: (...args: unknown[]) => get(...args) } }))
+vi.mock('../api/http', () => ({ call: (...args: unknown[]) => get(...args) }))
 const { secondaryPasswordFor } = await import('./secondary-password')
 
 beforeAll(() => {
@@ -33,7 +33,7 @@ describe('secondaryPasswordFor', () => {
   it('asks nothing when the account has no secondary password', async () => {
     get.mockResolvedValue({ secondaryPasswordSet: false })
     expect(await secondaryPasswordFor(client(), 'restoreSettings')).toEqual({})
-    expect(get).toHaveBeenCalledWith('/userCenter/security')
+    expect(get).toHaveBeenCalledWith(expect.objectContaining({ path: '/userCenter/security' }))
   })
 
   it('asks for it when set: what is typed goes with the command, a cancel sends nothing', async () => {
