@@ -33,6 +33,12 @@ import { OPEN_API_BASE, openApiRoutes } from './openapi/routes'
 import { createSmsProvider } from './sms/provider'
 import { describeServerError } from './http/log-error'
 import { createSecretBox, resolveSecretKey } from './crypto/secret-box'
+import { ephemeralCa, loadOrCreateCa } from './protocol/apple/ca'
+import { createApns } from './protocol/apple/apns'
+import { unconfiguredWebServices } from './protocol/apple/commands'
+import { APPLE_MDM_BASE } from './protocol/apple/profile'
+import { appleMdmRoutes } from './protocol/apple/routes'
+import { myDeviceRoutes } from './modules/my-device/routes'
 
 export const MAIN_BASE = '/mdm/api/v1'
 export const HUAWEI_BASE = '/huawei/mdm/api/v1'
@@ -45,6 +51,10 @@ export function createServices(config: AppConfig, db: Db): Services {
     sessions: new SessionService(db, config.tokenTtlMs),
     sms: createSmsProvider(config.smsProvider),
     secrets: createSecretBox(resolveSecretKey({ key: config.secretKey, keyFile: config.secretKeyFile, databaseUrl: config.databaseUrl })),
+    // An in-memory database gets a CA of this process: its devices die with it.
+    appleCa: config.databaseUrl === 'memory://' ? ephemeralCa() : loadOrCreateCa(config.apple.caDir),
+    apns: createApns(config.apple),
+    appleWebServices: unconfiguredWebServices,
   }
 }
 
@@ -75,7 +85,8 @@ export function createApp(services: Services): Hono<AppEnv> {
     return fail(c, new ApiError(ResultCode.serverError, errorMessages.serverError))
   })
 
-  app.route(MAIN_BASE, apiBase(services, [accountRoutes, userCenterRoutes, appConfigRoutes, taskRoutes, ...organizationRoutes]))
+  app.route(MAIN_BASE, apiBase(services, [accountRoutes, userCenterRoutes, appConfigRoutes, taskRoutes, myDeviceRoutes, ...organizationRoutes]))
+  app.route(APPLE_MDM_BASE, apiBase(services, [appleMdmRoutes]))
   // The Mi area works on the same device model under /mi (platform MI), with its own authorities.
   app.route(HUAWEI_BASE, apiBase(services, [deviceRoutes(huaweiArea), new Hono<AppEnv>().route(huaweiBasePrefix.MI, deviceRoutes(miArea)), taskRoutes]))
   app.route(AGENT_PROTOCOL_BASE, apiBase(services, [agentRoutes]))
