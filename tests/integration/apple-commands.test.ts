@@ -140,6 +140,29 @@ describe('queueing commands', () => {
   })
 })
 
+describe('waking the device', () => {
+  it('pushes PushMagic to the device token after queueing; a token APNs refuses is not pushed to again until TokenUpdate', async () => {
+    const { phone, deviceId } = await enrolled()
+    const pushes: { token: string; pushMagic: string; topic: string }[] = []
+    const real = h.services.apns
+    h.services.apns = { topic: real.topic, close() {}, push: (target) => (pushes.push(target), Promise.resolve('invalid-token' as const)) }
+    try {
+      await queue(h, boss, 'deviceLocation', deviceId)
+      const { enrollment } = await deviceOf(h, phone)
+      expect(pushes).toEqual([{ token: phone.pushToken.toString('hex'), pushMagic: enrollment.pushMagic, topic: phone.topic }])
+      expect(enrollment.pushTokenInvalidAt).not.toBeNull()
+      await queue(h, boss, 'playLostModeSound', deviceId)
+      expect(pushes).toHaveLength(1)
+      // The device still picks both up at its next check-in.
+      expect(await phone.checkIn()).toBe(2)
+      await phone.send('CheckInURL', phone.tokenUpdateMessage())
+      expect((await deviceOf(h, phone)).enrollment.pushTokenInvalidAt).toBeNull()
+    } finally {
+      h.services.apns = real
+    }
+  })
+})
+
 describe('simulated iPhone', () => {
   it('goes end to end through enable lost mode, location, app list and erase', async () => {
     const { phone, deviceId } = await enrolled({ notNowEvery: 3 })

@@ -1,7 +1,11 @@
+import { spawnSync } from 'node:child_process'
 import { X509Certificate } from 'node:crypto'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import forge from 'node-forge'
-import { parse } from 'plist'
+import { build, parse } from 'plist'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { appleEnrollments, appleIdentities, devices, quotaRecords } from '../../src/server/db/schema'
 import { identityFromProfile } from '../../src/sim/iphone'
@@ -157,6 +161,26 @@ describe('check-in', () => {
     })
     expect(res.status).toBe(401)
     expect(await deviceOf(h, phone)).toEqual(before)
+  })
+
+  it('accepts an Mdm-Signature made by openssl cms, the way a device makes it', async () => {
+    const phone = await iphone(h, boss)
+    await phone.enroll()
+    const dir = mkdtempSync(path.join(tmpdir(), 'mdm-sig-'))
+    try {
+      const body = build({ Status: 'Idle', UDID: phone.udid })
+      writeFileSync(path.join(dir, 'body'), body)
+      writeFileSync(path.join(dir, 'cert.pem'), forge.pki.certificateToPem(phone.identity.certificate))
+      writeFileSync(path.join(dir, 'key.pem'), forge.pki.privateKeyToPem(phone.identity.key as forge.pki.rsa.PrivateKey))
+      const signed = spawnSync('openssl', ['cms', '-sign', '-binary', '-outform', 'DER', '-in', 'body', '-signer', 'cert.pem', '-inkey', 'key.pem'], { cwd: dir })
+      expect(signed.status).toBe(0)
+      const signature = signed.stdout.toString('base64')
+      expect((await h.call('PUT', '/mdm/apple/server', { body, headers: { 'mdm-signature': signature } })).status).toBe(200)
+      // The same signature over a changed body is refused.
+      expect((await h.call('PUT', '/mdm/apple/server', { body: body.replace('Idle', 'Idle '), headers: { 'mdm-signature': signature } })).status).toBe(401)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it('CheckOut ends the enrollment: later messages are refused', async () => {
