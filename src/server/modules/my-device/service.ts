@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { appleMdmText as t, huaweiDeviceText } from '../../../shared/messages'
 import type { CurrentUser } from '../../auth/sessions'
@@ -28,14 +29,18 @@ export class MyDeviceService {
   /** GET /myDevice/enrollmentProfile: a fresh identity for the user's own company, inside a .mobileconfig. */
   async enrollmentProfile(user: CurrentUser): Promise<string> {
     if (user.kind === 'STAFF' || user.kind === 'ADMIN' || user.companyId === null) throw ApiError.forbidden(t.profileCompanyOnly)
-    const [company] = await this.services.db.select({ name: companies.name }).from(companies).where(eq(companies.id, user.companyId))
-    const identity = this.services.appleCa.issueIdentity(`MDM Device ${user.companyId}-${Date.now().toString(36)}`)
-    const { X509Certificate } = await import('node:crypto')
+    return this.issueProfile(user.companyId, user.id)
+  }
+
+  /** A profile of a company with a fresh identity bound to it (the download, and the demo iPhones). */
+  async issueProfile(companyId: number, createdBy: number): Promise<string> {
+    const [company] = await this.services.db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId))
+    const identity = this.services.appleCa.issueIdentity(`MDM Device ${companyId}-${Date.now().toString(36)}`)
     await new AppleMdmService(this.services, this.now).recordIdentity({
-      companyId: user.companyId,
+      companyId,
       fingerprint: identity.fingerprint,
       serialNumber: new X509Certificate(identity.certificatePem).serialNumber,
-      createdBy: user.id,
+      createdBy,
     })
     return enrollmentProfile({
       publicUrl: this.services.config.apple.publicUrl,
