@@ -140,6 +140,18 @@ describe('queueing commands', () => {
   })
 })
 
+describe('secret answers', () => {
+  it('the Activation Lock bypass code is stored sealed and shown only to the user who asked', async () => {
+    const { phone, deviceId } = await enrolled()
+    const taskId = (await queue(h, boss, 'showActivationLockPassword', deviceId)).body.data.taskId
+    await phone.checkIn()
+    const [task] = await tasksOf(h, deviceId)
+    expect(JSON.stringify(task.result)).not.toContain('ABCDE')
+    const mine = await h.call('GET', `/task/status?taskId=${taskId}`, { token: boss })
+    expect(mine.body.data).toMatchObject({ status: 'DONE', result: { activationLockBypassCode: 'ABCDE-FGHIJ-KLMNO-PQRST-UVWXY' } })
+  })
+})
+
 describe('waking the device', () => {
   it('pushes PushMagic to the device token after queueing; a token APNs refuses is not pushed to again until TokenUpdate', async () => {
     const { phone, deviceId } = await enrolled()
