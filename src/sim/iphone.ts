@@ -212,8 +212,10 @@ export class SimulatedIphone {
       const next = parse(text) as Dict
       answer = this.execute(next)
       count++
-      if (answer.Status === 'NotNow' || !this.state.enrolled) {
+      if (answer.Status === 'NotNow' || !this.state.enrolled || this.state.profileRemoved) {
         await this.send('ServerURL', answer)
+        // The enrollment profile was removed (CheckOutWhenRemoved): the phone tells the server and stops.
+        if (this.state.profileRemoved && this.state.enrolled) await this.checkOut()
         return count
       }
     }

@@ -200,4 +200,34 @@ describe('simulated iPhone', () => {
     expect(after.device.state).toMatchObject({ erased: true, mdmEnrolled: false })
     expect(after.enrollment.checkedOutAt).not.toBeNull()
   })
+
+  it('acknowledges RemoveProfile and checks out, as CheckOutWhenRemoved asks', async () => {
+    const { phone, deviceId } = await enrolled()
+    expect((await queue(h, boss, 'removeProfile', deviceId)).body.msg).toBe('删除监管成功')
+    await phone.checkIn()
+    expect(phone.state.enrolled).toBe(false)
+    const { device, enrollment } = await deviceOf(h, phone)
+    expect(device.state).toMatchObject({ profileRemoved: true, mdmEnrolled: false })
+    expect(enrollment.checkedOutAt).not.toBeNull()
+    expect((await tasksOf(h, deviceId)).map((t) => t.status)).toEqual(['DONE'])
+  })
+
+  it('executes every catalogue command that is an MDM request, each acknowledged once', async () => {
+    const { phone, deviceId } = await enrolled()
+    const order = [
+      'enableLostMode', 'deviceLocation', 'playLostModeSound', 'disableLostMode', 'openPayMode', 'closePayMode', 'checkNetwork',
+      'clearPasscode', 'activationLock', 'showActivationLockPassword', 'oneClickLockDown', 'scheduleOSUpdate', 'macLock', 'installedApplicationList',
+    ]
+    for (const name of order) expect((await queue(h, boss, name, deviceId)).body.code).toBe(200)
+    expect(await phone.checkIn()).toBe(order.length)
+    expect((await tasksOf(h, deviceId)).map((t) => [t.type, t.status])).toEqual(order.map((name) => [name, 'DONE']))
+    expect(phone.state).toMatchObject({ passcode: null, activationLockAllowed: true, pendingUpdate: '17.6', lostMode: null, locked: true })
+    const { device } = await deviceOf(h, phone)
+    expect(device.state).toMatchObject({
+      lostMode: false, payMode: false, passcodePresent: false, activationLockAllowed: true, locked: true, supervised: true,
+      macLock: { wifiMac: 'a4:83:e7:12:34:56', bluetoothMac: 'a4:83:e7:12:34:57' },
+      osUpdate: [{ productKey: 'iOSUpdate21G80', installAction: 'Default' }],
+    })
+  })
 })
+
