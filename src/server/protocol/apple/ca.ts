@@ -109,7 +109,8 @@ export function certificateAuthority(certPem: string, keyPem: string): Certifica
       } catch {
         return null
       }
-      if (!cert.checkIssued(caX509) || !cert.verify(caX509.publicKey)) return null
+      // A device identity, never a CA certificate (the CA's own included).
+      if (cert.ca || !cert.checkIssued(caX509) || !cert.verify(caX509.publicKey)) return null
       if (now < new Date(cert.validFrom) || now > new Date(cert.validTo)) return null
       return cert
     },
