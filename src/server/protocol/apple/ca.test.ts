@@ -21,7 +21,7 @@ describe('the device CA', () => {
     expect(second.certificatePem).toBe(first.certificatePem)
     expect(second.verifyIssued(identity.certificatePem)).not.toBeNull()
     expect(console.warn).toHaveBeenCalledTimes(1)
-  })
+  }, 30_000)
 
   it('accepts only certificates it issued, within their validity', () => {
     dir = mkdtempSync(path.join(tmpdir(), 'mdm-ca-'))
@@ -32,5 +32,5 @@ describe('the device CA', () => {
     expect(ca.verifyIssued(identity.certificatePem, new Date(Date.now() + 11 * 365 * 86400_000))).toBeNull()
     expect(ca.verifyIssued(ca.certificatePem)).toBeNull()
     expect(ca.verifyIssued('not a certificate')).toBeNull()
-  })
+  }, 30_000)
 })

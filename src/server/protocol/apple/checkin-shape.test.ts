@@ -22,7 +22,7 @@ describe('check-in messages', () => {
     // The identity inside the profile is the CA's.
     expect(ca.verifyIssued(forge.pki.certificateToPem(phone.identity.certificate))).not.toBeNull()
     expect(ephemeralCa().verifyIssued(forge.pki.certificateToPem(phone.identity.certificate))).toBeNull()
-  })
+  }, 30_000)
 })
 
 describe('Apple configuration', () => {
@@ -31,5 +31,5 @@ describe('Apple configuration', () => {
     expect(loadConfig({ MDM_PUBLIC_URL: 'https://mdm.example.com/' }).apple.publicUrl).toBe('https://mdm.example.com')
     expect(() => loadConfig({ MDM_APNS_CERT_FILE: 'a.pem' })).toThrow()
     expect(() => loadConfig({ MDM_APPLE_IDENTITY: 'nope' })).toThrow()
-  })
+  }, 30_000)
 })
