@@ -30,6 +30,9 @@ import { openApiRoutes } from './openapi/routes'
 import { openAuthority, signedRequest } from './openapi/auth'
 import { auditRoutes } from './modules/audit/routes'
 import { describeServerError } from './http/log-error'
+import { appleMdmRoutes } from './protocol/apple/routes'
+import { APPLE_MDM_BASE } from './protocol/apple/profile'
+import { myDeviceRoutes } from './modules/my-device/routes'
 
 export { createServices } from './services'
 export const MAIN_BASE = apiBases.main
@@ -51,6 +54,7 @@ export const allRoutes: Route[] = [
   ...miDeviceRoutes,
   ...openApiRoutes,
   ...agentRoutes,
+  ...myDeviceRoutes,
 ]
 
 const consoleGuards: Guards = {
@@ -65,6 +69,17 @@ const openGuards: Guards = { public: access.public, signedIn: access.public, aut
 const agentGuards: Guards = { ...consoleGuards, device: deviceCredential }
 
 const guardsOf: Record<ApiBase, Guards> = { main: consoleGuards, huawei: consoleGuards, open: openGuards, agent: agentGuards }
+
+/** A device protocol outside the endpoint table: the services, and the same body limit as every API. */
+function protocolBase(services: Services, routes: Hono<AppEnv>): Hono<AppEnv> {
+  const base = new Hono<AppEnv>()
+  base.use('*', async (c, next) => {
+    c.set('services', services)
+    await next()
+  })
+  base.use('*', bodyLimit({ maxSize: 2 * 1024 * 1024, onError: (c) => fail(c, ApiError.badRequest(serverMessages.bodyTooLarge)) }))
+  return base.route('/', routes)
+}
 
 function apiBase(services: Services, base: ApiBase): Hono<AppEnv> {
   const api = new Hono<AppEnv>()
@@ -107,6 +122,8 @@ export function createApp(services: Services): Hono<AppEnv> {
   })
 
   for (const base of Object.keys(apiBases) as ApiBase[]) app.route(apiBases[base], apiBase(services, base))
+  // Apple MDM's device side speaks property lists, not the envelope: its own routes (src/server/protocol/apple).
+  app.route(APPLE_MDM_BASE, protocolBase(services, appleMdmRoutes))
   for (const prefix of ['/mdm/api/*', '/huawei/mdm/api/*', '/agent/*', '/openapi/*']) {
     app.all(prefix, (c) => fail(c, new ApiError(ResultCode.notFound, errorMessages.apiNotFound)))
   }

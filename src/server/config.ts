@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { logMessages, serverMessages } from '../shared/messages'
+import { appleMdmText, logMessages, serverMessages } from '../shared/messages'
 import { parseSecretKey } from './crypto/secret-box'
 
 /**
@@ -36,6 +36,17 @@ const envSchema = z.object({
   /** Key that seals stored secrets (64 hex digits or base64 of 32 bytes); unset: the key file below. */
   MDM_SECRET_KEY: z.string().optional(),
   MDM_SECRET_KEY_FILE: z.string().default('.secrets/secret.key'),
+  /** Apple MDM (docs/apple-mdm.md): the HTTPS address devices reach this server at; default http://localhost:PORT. */
+  MDM_PUBLIC_URL: z.url().optional(),
+  /** Where the device CA (ca.pem, ca.key) is created on first start and kept, outside the database folder. */
+  MDM_CA_DIR: z.string().default('.secrets'),
+  /** How an Apple device proves who it is: its CMS signature (Mdm-Signature), or a client certificate forwarded by the TLS terminator. */
+  MDM_APPLE_IDENTITY: z.enum(['signature', 'client-cert']).default('signature'),
+  MDM_CLIENT_CERT_HEADER: z.string().min(1).default('X-Ssl-Client-Cert'),
+  /** The APNs MDM push certificate and its key (PEM); unset: no push, devices pick commands up at their next check-in. */
+  MDM_APNS_CERT_FILE: z.string().optional(),
+  MDM_APNS_KEY_FILE: z.string().optional(),
+  MDM_APNS_URL: z.url().default('https://api.push.apple.com'),
 })
 
 export type SmsProviderName = 'log' | 'none'
@@ -57,6 +68,15 @@ export interface AppConfig {
   /** MDM_SECRET_KEY, parsed; null: a key file (or, in memory, a key of the process). */
   secretKey: Buffer | null
   secretKeyFile: string
+  apple: {
+    publicUrl: string
+    caDir: string
+    identitySource: 'signature' | 'client-cert'
+    clientCertHeader: string
+    apnsCertFile: string | undefined
+    apnsKeyFile: string | undefined
+    apnsUrl: string
+  }
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
@@ -69,6 +89,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const production = e.NODE_ENV === 'production'
   if (production && e.MDM_CAPTCHA_ANSWER) throw new Error(logMessages.captchaFixedInProduction)
   if (production && e.MDM_DEMO === 'on') throw new Error(logMessages.demoInProduction)
+  if (!e.MDM_APNS_CERT_FILE !== !e.MDM_APNS_KEY_FILE) throw new Error(appleMdmText.apnsConfigInvalid)
   const secretKey = e.MDM_SECRET_KEY ? parseSecretKey(e.MDM_SECRET_KEY) : null
   if (e.MDM_SECRET_KEY && !secretKey) throw new Error(logMessages.secretKeyInvalid)
   return {
@@ -87,6 +108,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smsProvider: e.MDM_SMS_PROVIDER ?? (production ? 'none' : 'log'),
     secretKey,
     secretKeyFile: e.MDM_SECRET_KEY_FILE,
+    apple: {
+      publicUrl: (e.MDM_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+      caDir: e.MDM_CA_DIR,
+      identitySource: e.MDM_APPLE_IDENTITY,
+      clientCertHeader: e.MDM_CLIENT_CERT_HEADER,
+      apnsCertFile: e.MDM_APNS_CERT_FILE,
+      apnsKeyFile: e.MDM_APNS_KEY_FILE,
+      apnsUrl: e.MDM_APNS_URL.replace(/\/+$/, ''),
+    },
   }
 }
 

@@ -12,6 +12,11 @@ import type { TaskService } from './modules/task/service'
 import type { QuotaService } from './modules/quota/service'
 import type { AgentService } from './protocol/agent/service'
 import type { DeviceService } from './modules/huawei-device/service'
+import type { CertificateAuthority } from './protocol/apple/ca'
+import type { ApnsClient } from './protocol/apple/apns'
+import type { AppleWebServices } from './protocol/apple/commands'
+import type { AppleMdmService } from './protocol/apple/service'
+import type { MyDeviceService } from './modules/my-device/service'
 
 /** What every request handler can reach: configuration, database and the services built on it. */
 export interface Services {
@@ -32,6 +37,14 @@ export interface Services {
   agent: AgentService
   /** Each Huawei-type device area's devices, by platform. */
   devices: Readonly<Record<HuaweiTypePlatform, DeviceService>>
+  /** Apple MDM: the CA issuing device identities, APNs, and Apple's web services (ABM). */
+  appleCa: CertificateAuthority
+  apns: ApnsClient
+  appleWebServices: AppleWebServices
+  /** Apple MDM's device side (check-in and command endpoints). */
+  appleMdm: AppleMdmService
+  /** The console's Apple 'my device' actions (profile download, commands). */
+  myDevices: MyDeviceService
 }
 
 /** A device that presented its own agent credential (the agent protocol's guard sets it). */

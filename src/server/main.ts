@@ -6,6 +6,7 @@ import { openDatabase } from './db/client'
 import { isEmpty, seedAdmin, seedDemo } from './demo/seed'
 import { seedDemoDevices } from './demo/seed-devices'
 import { startDemoAgents } from './demo/agents'
+import { startDemoIphones } from './demo/iphones'
 import { sealStoredSecrets } from './startup/seal-stored'
 
 /** Opens the database, migrates, seeds an empty database, and listens. Returns a handle to stop it. */
@@ -38,11 +39,14 @@ export async function startServer(config: AppConfig = loadConfig()) {
   // Demo mode: simulated Huawei / Mi agents poll this server over HTTP, like real phones would.
   const agentHost = ['0.0.0.0', '::', 'localhost', '127.0.0.1'].includes(config.host) ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host
   const demoAgents = config.demo ? await startDemoAgents(services, `http://${agentHost}:${port}`) : null
+  // …and simulated iPhones speak Apple MDM to it.
+  const demoIphones = config.demo ? await startDemoIphones(services, `http://${agentHost}:${port}`) : null
   return {
     url,
     port,
     async stop() {
       await demoAgents?.stop()
+      demoIphones?.stop()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await database.close()
     },

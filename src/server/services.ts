@@ -10,6 +10,11 @@ import { TaskService } from './modules/task/service'
 import { QuotaService } from './modules/quota/service'
 import { AgentService } from './protocol/agent/service'
 import { DeviceService } from './modules/huawei-device/service'
+import { ephemeralCa, loadOrCreateCa } from './protocol/apple/ca'
+import { createApns } from './protocol/apple/apns'
+import { unconfiguredWebServices } from './protocol/apple/commands'
+import { AppleMdmService } from './protocol/apple/service'
+import { MyDeviceService } from './modules/my-device/service'
 
 /**
  * The one place services are built (issue #9): each once per server, each given its collaborators here — no
@@ -20,6 +25,13 @@ export function createServices(config: AppConfig, db: Db): Services {
   const tasks = new TaskService(db, secrets)
   const quota = new QuotaService(db)
   const deviceDeps = { db, tasks, quota }
+  const apple = {
+    // An in-memory database gets a CA of this process: its devices die with it.
+    appleCa: config.databaseUrl === 'memory://' ? ephemeralCa() : loadOrCreateCa(config.apple.caDir),
+    apns: createApns(config.apple),
+    appleWebServices: unconfiguredWebServices,
+  }
+  const appleMdm = new AppleMdmService({ db, secrets, tasks, quota })
   return {
     config,
     db,
@@ -32,5 +44,8 @@ export function createServices(config: AppConfig, db: Db): Services {
     quota,
     agent: new AgentService(deviceDeps),
     devices: { HUAWEI: new DeviceService(deviceDeps, 'HUAWEI'), MI: new DeviceService(deviceDeps, 'MI') },
+    ...apple,
+    appleMdm,
+    myDevices: new MyDeviceService({ db, config, tasks, appleMdm, ...apple }),
   }
 }

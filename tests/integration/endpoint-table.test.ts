@@ -5,6 +5,8 @@ import { allEndpoints } from '../../src/shared/contract/endpoints'
 import { errorMessages } from '../../src/shared/messages'
 import { demoAccounts } from '../../src/server/demo/seed'
 import { harnessForFile } from './harness'
+import { myDeviceCommandNames } from '../../src/shared/contract/my-device'
+import { appleCommandNames } from '../../src/server/protocol/apple/commands'
 
 const h = harnessForFile()
 
@@ -55,6 +57,10 @@ describe('the endpoint table', () => {
       const res = await ask(e, token)
       expect({ route: `${e.method} ${endpointUrl(e)}`, status: res.status, code: res.body?.code }).toEqual({ route: `${e.method} ${endpointUrl(e)}`, status: 403, code: 403 })
     }
+  })
+
+  it('names every command of the Apple catalogue, and no other, as a my-device endpoint', () => {
+    expect([...myDeviceCommandNames].sort()).toEqual([...appleCommandNames].sort())
   })
 
   it('says which device command is unknown instead of only that the path is', async () => {

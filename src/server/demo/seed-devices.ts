@@ -85,6 +85,11 @@ export async function seedDemoDevices(db: Db, ids: DemoIds, now = new Date()): P
         await quota.transfer(tx, { fromCompanyId: ids.bossCompanyId, toCompanyId: companyIds[child], quotaType: 'HUAWEI', quantity: childMissing[child], operatorUserId: ids.bossId })
       }
     }
+    // The demo iPhones (src/server/demo-iphones.ts) enroll in the boss company and in 华东: the child needs iOS quota.
+    await quota.open(ids.eastCompanyId, 'IOS', tx)
+    if ((await quota.info(ids.eastCompanyId, 'IOS', tx)).remainingQuantity === 0) {
+      await quota.transfer(tx, { fromCompanyId: ids.bossCompanyId, toCompanyId: ids.eastCompanyId, quotaType: 'IOS', quantity: 5, operatorUserId: ids.bossId })
+    }
     let sequence = 100
     for (const d of todo) {
       sequence += 7

@@ -5,6 +5,7 @@ import { auditEndpoints } from './audit'
 import { companyEndpoints } from './company'
 import { endpointsOf } from './endpoint'
 import { deviceEndpoints, openApiEndpoints, taskEndpoints } from './huawei-device'
+import { myDeviceEndpoints } from './my-device'
 import { personalCenterEndpoints } from './personal-center'
 import { quotaEndpoints } from './quota'
 import { registrationEndpoints } from './registration'
@@ -29,6 +30,7 @@ export const endpoints = {
   task: taskEndpoints,
   huawei: deviceEndpoints('HUAWEI'),
   mi: deviceEndpoints('MI'),
+  myDevice: myDeviceEndpoints,
   open: openApiEndpoints,
   agent: agentEndpoints,
 }

@@ -26,7 +26,7 @@ export const pendingStatuses: TaskStatus[] = ['QUEUED', 'SENT']
  * Commands whose result holds a secret (the lock passcode): task logs never repeat it, and it is stored sealed
  * ({ sealed }), so that a copy of the database does not give it away either.
  */
-export const secretResults = new Set(['getLockPasscode'])
+export const secretResults = new Set(['getLockPasscode', 'showActivationLockPassword'])
 
 type TaskRow = typeof tasks.$inferSelect
 

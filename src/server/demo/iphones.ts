@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto'
+import { and, eq, isNull } from 'drizzle-orm'
+import { SimulatedIphone } from '../../sim/iphone'
+import type { Services } from '../context'
+import { companies, users } from '../db/schema'
+import { demoAccounts } from './seed'
+
+/** Simulated iPhones poll (no push reaches them) about as often as the demo agents. */
+export const DEMO_IPHONE_POLL_MS = 3000
+
+interface DemoIphone {
+  company: 'boss' | 'east'
+  serialNumber: string
+  deviceName: string
+  supervised: boolean
+  osVersion: string
+  location: { latitude: number; longitude: number }
+}
+
+export const demoIphones: DemoIphone[] = [
+  { company: 'boss', serialNumber: 'F2LXDEMO0001', deviceName: '演示 iPhone 15', supervised: true, osVersion: '17.5.1', location: { latitude: 31.2304, longitude: 121.4737 } },
+  { company: 'boss', serialNumber: 'F2LXDEMO0002', deviceName: '演示 iPhone 13', supervised: true, osVersion: '16.7.8', location: { latitude: 39.9042, longitude: 116.4074 } },
+  { company: 'boss', serialNumber: 'F2LXDEMO0003', deviceName: '演示 iPhone SE（未监管）', supervised: false, osVersion: '17.4', location: { latitude: 22.5431, longitude: 114.0579 } },
+  { company: 'east', serialNumber: 'F2LXDEMO0004', deviceName: '华东 iPhone 14', supervised: true, osVersion: '17.5.1', location: { latitude: 30.2741, longitude: 120.1551 } },
+]
+
+/** A UDID of the same shape as a real one, fixed per serial so that a restart re-enrolls the same device. */
+function udidOf(serial: string): string {
+  const hex = createHash('sha256').update(`demo-udid:${serial}`).digest('hex').toUpperCase()
+  return `${hex.slice(0, 8)}-${hex.slice(8, 24)}`
+}
+
+/**
+ * Demo mode (`npm start`): simulated iPhones in the demo companies, beside the Huawei agents. Each start downloads a
+ * fresh profile for its company (a new identity), installs it over real HTTP (Authenticate links the serial, so a
+ * restart consumes no further quota) and polls the ServerURL.
+ */
+export async function startDemoIphones(services: Services, serverUrl: string): Promise<{ phones: SimulatedIphone[]; stop(): void }> {
+  const db = services.db
+  const profiles = services.myDevices
+  const phones: SimulatedIphone[] = []
+  for (const spec of demoIphones) {
+    const name = spec.company === 'boss' ? demoAccounts.boss.company : demoAccounts.east.company
+    const [company] = await db
+      .select({ id: companies.id, parentId: companies.parentId })
+      .from(companies)
+      .where(spec.company === 'boss' ? and(eq(companies.name, name), isNull(companies.parentId)) : eq(companies.name, name))
+    const [account] = company
+      ? await db.select({ id: users.id }).from(users).where(and(eq(users.companyId, company.id), eq(users.kind, spec.company === 'boss' ? 'BOSS' : 'COMPANY')))
+      : []
+    if (!company || !account) continue
+    const phone = new SimulatedIphone({
+      profile: await profiles.issueProfile(company.id, account.id),
+      serialNumber: spec.serialNumber,
+      udid: udidOf(spec.serialNumber),
+      deviceName: spec.deviceName,
+      supervised: spec.supervised,
+      osVersion: spec.osVersion,
+      location: spec.location,
+      notNowEvery: 7,
+      rewriteUrl: (url) => url.replace(/^https?:\/\/[^/]+/, serverUrl),
+    })
+    try {
+      await phone.enroll()
+    } catch (error) {
+      console.warn(`[demo iPhone ${spec.serialNumber}] ${(error as Error).message}`)
+      continue
+    }
+    phone.startPolling(DEMO_IPHONE_POLL_MS)
+    phones.push(phone)
+  }
+  return {
+    phones,
+    stop() {
+      for (const p of phones) p.stop()
+    },
+  }
+}

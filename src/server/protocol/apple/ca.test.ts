@@ -1,0 +1,36 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { loadOrCreateCa } from './ca'
+
+let dir = ''
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true })
+  vi.restoreAllMocks()
+})
+
+describe('the device CA', () => {
+  it('is created once in its folder (owner-only files) and read back on the next start', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    dir = mkdtempSync(path.join(tmpdir(), 'mdm-ca-'))
+    const first = loadOrCreateCa(path.join(dir, 'secrets'))
+    for (const file of ['ca.pem', 'ca.key']) expect(statSync(path.join(dir, 'secrets', file)).mode & 0o777).toBe(0o600)
+    const identity = first.issueIdentity('device')
+    const second = loadOrCreateCa(path.join(dir, 'secrets'))
+    expect(second.certificatePem).toBe(first.certificatePem)
+    expect(second.verifyIssued(identity.certificatePem)).not.toBeNull()
+    expect(console.warn).toHaveBeenCalledTimes(1)
+  }, 30_000)
+
+  it('accepts only certificates it issued, within their validity', () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'mdm-ca-'))
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const ca = loadOrCreateCa(dir)
+    const identity = ca.issueIdentity('device')
+    expect(ca.verifyIssued(identity.certificatePem)).not.toBeNull()
+    expect(ca.verifyIssued(identity.certificatePem, new Date(Date.now() + 11 * 365 * 86400_000))).toBeNull()
+    expect(ca.verifyIssued(ca.certificatePem)).toBeNull()
+    expect(ca.verifyIssued('not a certificate')).toBeNull()
+  }, 30_000)
+})

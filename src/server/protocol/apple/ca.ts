@@ -1,0 +1,147 @@
+import { createHash, generateKeyPairSync, randomBytes, randomUUID, X509Certificate } from 'node:crypto'
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import forge from 'node-forge'
+import { appleMdmText } from '../../../shared/messages'
+
+/**
+ * The server's own certificate authority. It issues the identity certificate every enrollment profile carries; a
+ * check-in or command message is accepted only with a certificate it issued (and bound to the device). The CA's
+ * key never leaves the server: it is kept in files beside the secret key, outside the database folder.
+ *
+ * node-forge builds the certificates and the PKCS#12; Node's own X509Certificate checks who issued a certificate.
+ */
+export interface DeviceIdentity {
+  /** SHA-256 of the certificate's DER, lower-case hex: how the database names an identity. */
+  fingerprint: string
+  certificatePem: string
+  /** PKCS#12 (3DES, SHA-1 MAC: what iOS reads) holding the key, the certificate and the CA, sealed with `password`. */
+  pkcs12: Buffer
+  password: string
+}
+
+export interface CertificateAuthority {
+  certificatePem: string
+  /** A new identity certificate and key for one profile download. */
+  issueIdentity(commonName: string): DeviceIdentity
+  /** The certificate (PEM or DER) when this CA issued it and it is in its validity period, else null. */
+  verifyIssued(certificate: string | Buffer, now?: Date): X509Certificate | null
+}
+
+const CA_YEARS = 20
+const IDENTITY_YEARS = 10
+
+export function fingerprintOf(cert: X509Certificate): string {
+  return createHash('sha256').update(cert.raw).digest('hex')
+}
+
+function rsaKeyPair(): { privateKey: forge.pki.rsa.PrivateKey; publicKey: forge.pki.rsa.PublicKey } {
+  // Node generates the key (native, fast); forge only reads it.
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  const key = forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs1', format: 'pem' }).toString()) as forge.pki.rsa.PrivateKey
+  return { privateKey: key, publicKey: forge.pki.setRsaPublicKey(key.n, key.e) }
+}
+
+function serialNumber(): string {
+  // A positive 16-byte serial (leading bit clear).
+  const bytes = randomBytes(16)
+  bytes[0] &= 0x7f
+  return bytes.toString('hex')
+}
+
+function createCa(): { certPem: string; keyPem: string } {
+  const keys = rsaKeyPair()
+  const cert = forge.pki.createCertificate()
+  cert.publicKey = keys.publicKey
+  cert.serialNumber = serialNumber()
+  cert.validity.notBefore = new Date(Date.now() - 3600_000)
+  cert.validity.notAfter = new Date(Date.now() + CA_YEARS * 365 * 86400_000)
+  const subject = [
+    { name: 'commonName', value: `MDM Device CA ${randomUUID().slice(0, 8)}` },
+    { name: 'organizationName', value: 'MDM Console' },
+  ]
+  cert.setSubject(subject)
+  cert.setIssuer(subject)
+  cert.setExtensions([
+    { name: 'basicConstraints', cA: true, critical: true },
+    { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
+    { name: 'subjectKeyIdentifier' },
+  ])
+  cert.sign(keys.privateKey, forge.md.sha256.create())
+  return { certPem: forge.pki.certificateToPem(cert), keyPem: forge.pki.privateKeyToPem(keys.privateKey) }
+}
+
+export function certificateAuthority(certPem: string, keyPem: string): CertificateAuthority {
+  const caCert = forge.pki.certificateFromPem(certPem)
+  const caKey = forge.pki.privateKeyFromPem(keyPem)
+  const caX509 = new X509Certificate(certPem)
+  return {
+    certificatePem: certPem,
+    issueIdentity(commonName) {
+      const keys = rsaKeyPair()
+      const cert = forge.pki.createCertificate()
+      cert.publicKey = keys.publicKey
+      cert.serialNumber = serialNumber()
+      cert.validity.notBefore = new Date(Date.now() - 3600_000)
+      cert.validity.notAfter = new Date(Date.now() + IDENTITY_YEARS * 365 * 86400_000)
+      cert.setSubject([{ name: 'commonName', value: commonName }])
+      cert.setIssuer(caCert.subject.attributes)
+      cert.setExtensions([
+        { name: 'basicConstraints', cA: false },
+        { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
+        { name: 'extKeyUsage', clientAuth: true },
+      ])
+      cert.sign(caKey, forge.md.sha256.create())
+      const password = randomBytes(18).toString('base64url')
+      const p12 = forge.pkcs12.toPkcs12Asn1(keys.privateKey, [cert, caCert], password, { algorithm: '3des', friendlyName: commonName })
+      const pem = forge.pki.certificateToPem(cert)
+      return {
+        fingerprint: fingerprintOf(new X509Certificate(pem)),
+        certificatePem: pem,
+        pkcs12: Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary'),
+        password,
+      }
+    },
+    verifyIssued(certificate, now = new Date()) {
+      let cert: X509Certificate
+      try {
+        cert = new X509Certificate(certificate)
+      } catch {
+        return null
+      }
+      // A device identity, never a CA certificate (the CA's own included).
+      if (cert.ca || !cert.checkIssued(caX509) || !cert.verify(caX509.publicKey)) return null
+      if (now < new Date(cert.validFrom) || now > new Date(cert.validTo)) return null
+      return cert
+    },
+  }
+}
+
+/** A CA of this process only (tests, in-memory databases): its certificates die with it, like the data. */
+export function ephemeralCa(): CertificateAuthority {
+  const { certPem, keyPem } = createCa()
+  return certificateAuthority(certPem, keyPem)
+}
+
+/**
+ * The CA kept in `dir` (ca.pem, ca.key, mode 600), created on first start. Losing it means every enrolled device
+ * must enroll again: back it up with the secret key.
+ */
+export function loadOrCreateCa(dir: string): CertificateAuthority {
+  const certFile = path.join(dir, 'ca.pem')
+  const keyFile = path.join(dir, 'ca.key')
+  if (existsSync(certFile) && existsSync(keyFile)) return certificateAuthority(readFileSync(certFile, 'utf8'), readFileSync(keyFile, 'utf8'))
+  const { certPem, keyPem } = createCa()
+  mkdirSync(dir, { recursive: true })
+  try {
+    writeFileSync(keyFile, keyPem, { mode: 0o600, flag: 'wx' })
+  } catch (error) {
+    // Another instance is creating it at this moment: use theirs.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return loadOrCreateCa(dir)
+    throw error
+  }
+  writeFileSync(certFile, certPem, { mode: 0o600 })
+  chmodSync(keyFile, 0o600)
+  console.warn(appleMdmText.caCreated(dir))
+  return certificateAuthority(certPem, keyPem)
+}

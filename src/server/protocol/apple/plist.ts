@@ -1,0 +1,33 @@
+import { build, parse, type PlistValue } from 'plist'
+
+/**
+ * Property lists in and out of the Apple endpoints, through the `plist` package. A body that is not a property
+ * list of a dictionary is null, so the caller answers 400 instead of failing.
+ */
+export type PlistDict = Record<string, unknown>
+
+export function parseDict(text: string): PlistDict | null {
+  try {
+    const value = parse(text) as unknown
+    return value && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date) && !(value instanceof Uint8Array)
+      ? (value as PlistDict)
+      : null
+  } catch {
+    return null
+  }
+}
+
+export function buildPlist(value: PlistDict): string {
+  return build(value as PlistValue)
+}
+
+export function str(dict: PlistDict, key: string): string | undefined {
+  const v = dict[key]
+  return typeof v === 'string' ? v : undefined
+}
+
+export function data(dict: PlistDict, key: string): Buffer | undefined {
+  // plist 5 reads <data> as a Uint8Array.
+  const v = dict[key]
+  return v instanceof Uint8Array ? Buffer.from(v) : undefined
+}

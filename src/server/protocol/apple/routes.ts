@@ -1,0 +1,51 @@
+import { Hono, type Context } from 'hono'
+import { appleMdmText as t } from '../../../shared/messages'
+import { access } from '../../auth/guard'
+import type { AppEnv } from '../../context'
+import { ApiError } from '../../http/errors'
+import { fingerprintOf } from './ca'
+import { forwardedClientCertificate, signerOfMdmSignature } from './identity'
+import { buildPlist, parseDict } from './plist'
+import { CHECKIN_PATH, SERVER_PATH } from './profile'
+
+/**
+ * The identity a message comes with, when this server's CA issued it: the Mdm-Signature over the body, or (with
+ * MDM_APPLE_IDENTITY=client-cert) the client certificate the TLS terminator forwards. Anything else is 401.
+ */
+async function identify(c: Context<AppEnv>, body: Uint8Array): Promise<string> {
+  const { config, appleCa } = c.var.services
+  let cert = null
+  const forwarded = config.apple.identitySource === 'client-cert' ? c.req.header(config.apple.clientCertHeader) : undefined
+  if (forwarded) cert = forwardedClientCertificate(forwarded)
+  else {
+    const signature = c.req.header('mdm-signature')
+    if (signature) cert = await signerOfMdmSignature(signature, body)
+  }
+  const issued = cert ? appleCa.verifyIssued(cert.raw, new Date()) : null
+  if (!issued) throw ApiError.unauthorized(t.identityInvalid)
+  return fingerprintOf(issued)
+}
+
+async function readMessage(c: Context<AppEnv>) {
+  const body = new Uint8Array(await c.req.arrayBuffer())
+  const fingerprint = await identify(c, body)
+  const message = parseDict(Buffer.from(body).toString('utf8'))
+  if (!message) throw ApiError.badRequest(t.badMessage)
+  return { fingerprint, message }
+}
+
+const service = (c: Context<AppEnv>) => c.var.services.appleMdm
+
+/** Apple's MDM endpoints, mounted at /mdm/apple: CheckInURL and ServerURL of the enrollment profile. */
+export const appleMdmRoutes = new Hono<AppEnv>()
+  .put(CHECKIN_PATH, access.public, async (c) => {
+    const { fingerprint, message } = await readMessage(c)
+    await service(c).checkin(fingerprint, message)
+    return c.body(null, 200)
+  })
+  .put(SERVER_PATH, access.public, async (c) => {
+    const { fingerprint, message } = await readMessage(c)
+    const next = await service(c).command(fingerprint, message)
+    if (!next) return c.body(null, 200)
+    return c.body(buildPlist(next), 200, { 'content-type': 'application/xml; charset=utf-8' })
+  })

@@ -1,0 +1,259 @@
+import { and, eq, ne, sql } from 'drizzle-orm'
+import { appleMdmText as t, serverMessages } from '../../../shared/messages'
+import type { Services } from '../../context'
+import type { Db } from '../../db/client'
+import { appleEnrollments, appleIdentities, devices, tasks } from '../../db/schema'
+import { isUniqueViolation } from '../../db/unique-violation'
+import { ApiError } from '../../http/errors'
+import type { QuotaService } from '../../modules/quota/service'
+import type { TaskService } from '../../modules/task/service'
+import { acknowledged, commandDict, secretRequestTypes, type QueuedRequest } from './commands'
+import { data, str, type PlistDict } from './plist'
+
+type Enrollment = typeof appleEnrollments.$inferSelect
+
+/** Apple's command statuses (mdm/commands: the device's answer). */
+const STATUSES = new Set(['Idle', 'Acknowledged', 'Error', 'CommandFormatError', 'NotNow'])
+
+function firstLocalizedDescription(chain: unknown): string | undefined {
+  if (!Array.isArray(chain)) return undefined
+  for (const entry of chain) {
+    const text = entry && typeof entry === 'object' ? (entry as PlistDict).LocalizedDescription : undefined
+    if (typeof text === 'string' && text.trim()) return text.trim().slice(0, 500)
+  }
+  return undefined
+}
+
+/**
+ * The device side of Apple MDM (docs/apple-mdm.md): the check-in endpoint (Authenticate, TokenUpdate, CheckOut)
+ * and the command endpoint. Every call comes with the device's identity certificate, already verified as issued by
+ * this server's CA (`fingerprint`); here it must also be the one bound to the UDID the message speaks for. Commands
+ * are tasks of the one queue: claimed once, and only the device's answer changes what is known of the device.
+ */
+export class AppleMdmService {
+  private readonly db: Db
+  private readonly tasks: TaskService
+  private readonly quota: QuotaService
+
+  constructor(
+    private readonly services: Pick<Services, 'db' | 'secrets' | 'tasks' | 'quota'>,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.db = services.db
+    this.tasks = services.tasks
+    this.quota = services.quota
+  }
+
+  /** Records the identity issued for a profile download: the company a device enrolling with it joins. */
+  async recordIdentity(input: { companyId: number; fingerprint: string; serialNumber: string; createdBy: number }) {
+    await this.db.insert(appleIdentities).values(input)
+  }
+
+  async checkin(fingerprint: string, message: PlistDict): Promise<void> {
+    const udid = str(message, 'UDID')
+    const type = str(message, 'MessageType')
+    if (!udid || udid.length > 128 || !type) throw ApiError.badRequest(t.badMessage)
+    if (type === 'Authenticate') return this.authenticate(fingerprint, udid, message)
+    const enrollment = await this.boundEnrollment(fingerprint, udid)
+    const now = this.now()
+    if (type === 'TokenUpdate') {
+      const token = data(message, 'Token')
+      const pushMagic = str(message, 'PushMagic')
+      if (!token || !pushMagic) throw ApiError.badRequest(t.badMessage)
+      const unlock = data(message, 'UnlockToken')
+      await this.db.transaction(async (tx) => {
+        await tx
+          .update(appleEnrollments)
+          .set({
+            pushToken: token.toString('hex'),
+            pushMagic,
+            topic: str(message, 'Topic') ?? enrollment.topic,
+            pushTokenInvalidAt: null,
+            tokenUpdatedAt: now,
+            ...(unlock ? { unlockToken: this.services.secrets.seal(unlock.toString('base64')) } : {}),
+          })
+          .where(eq(appleEnrollments.id, enrollment.id))
+        await tx
+          .update(devices)
+          .set({
+            enrolledAt: sql`coalesce(${devices.enrolledAt}, ${now.toISOString()}::timestamptz)`,
+            lastCommunicationTime: now,
+            updatedAt: now,
+            state: sql`${devices.state} || ${JSON.stringify({ mdmEnrolled: true, erased: false })}::jsonb`,
+          })
+          .where(eq(devices.id, enrollment.deviceId))
+      })
+      return
+    }
+    if (type === 'CheckOut') {
+      await this.db.transaction(async (tx) => {
+        await tx.update(appleEnrollments).set({ checkedOutAt: now, pushToken: null, pushMagic: null }).where(eq(appleEnrollments.id, enrollment.id))
+        await tx
+          .update(devices)
+          .set({ lastCommunicationTime: now, updatedAt: now, state: sql`${devices.state} || ${JSON.stringify({ mdmEnrolled: false, checkedOutAt: now.toISOString() })}::jsonb` })
+          .where(eq(devices.id, enrollment.deviceId))
+      })
+      return
+    }
+    throw ApiError.badRequest(t.unknownMessageType)
+  }
+
+  /**
+   * Authenticate: the identity must have been issued for a company; its device record is the serial registered in
+   * that company beforehand, or a new one that consumes one unit of the company's iOS quota in the same
+   * transaction (refused, nothing stored, when none is left). An identity speaks for one UDID only.
+   */
+  private async authenticate(fingerprint: string, udid: string, message: PlistDict): Promise<void> {
+    const [identity] = await this.db.select().from(appleIdentities).where(eq(appleIdentities.fingerprint, fingerprint))
+    if (!identity) throw ApiError.unauthorized(t.identityInvalid)
+    const serialNumber = (str(message, 'SerialNumber') ?? udid).trim().slice(0, 64)
+    const now = this.now()
+    const reported = {
+      model: (str(message, 'ProductName') ?? str(message, 'Model') ?? '').slice(0, 64),
+      name: (str(message, 'DeviceName') ?? '').slice(0, 64),
+      osVersion: (str(message, 'OSVersion') ?? '').slice(0, 32),
+      ...(str(message, 'IMEI') ? { imei: str(message, 'IMEI')!.replace(/\s+/g, '').slice(0, 32) } : {}),
+    }
+    const topic = str(message, 'Topic') ?? ''
+    await this.db
+      .transaction(async (tx) => {
+        const [other] = await tx
+          .select()
+          .from(appleEnrollments)
+          .where(and(eq(appleEnrollments.identityFingerprint, fingerprint), ne(appleEnrollments.udid, udid)))
+        if (other) throw ApiError.unauthorized(t.identityInvalid)
+        const [existing] = await tx
+          .select()
+          .from(devices)
+          .where(and(eq(devices.platform, 'IOS'), eq(devices.serialNumber, serialNumber)))
+          .for('update')
+        if (existing && existing.companyId !== identity.companyId) throw ApiError.forbidden(t.serialInOtherCompany)
+        const state = { mdmEnrolled: false, udid, modelName: str(message, 'ModelName') ?? '', buildVersion: str(message, 'BuildVersion') ?? '' }
+        let deviceId: number
+        if (existing) {
+          deviceId = existing.id
+          await tx
+            .update(devices)
+            .set({ ...reported, lastCommunicationTime: now, updatedAt: now, state: sql`${devices.state} || ${JSON.stringify(state)}::jsonb` })
+            .where(eq(devices.id, existing.id))
+        } else {
+          const [created] = await tx
+            .insert(devices)
+            .values({ ...reported, companyId: identity.companyId, platform: 'IOS', serialNumber, lastCommunicationTime: now, state })
+            .returning({ id: devices.id })
+          deviceId = created.id
+          await this.quota.consume(tx, { companyId: identity.companyId, quotaType: 'IOS', deviceId, serialNumber, operatorUserId: null })
+        }
+        // One enrollment per UDID and per device: a device enrolling again (a new profile) replaces its binding.
+        await tx.delete(appleEnrollments).where(and(eq(appleEnrollments.deviceId, deviceId), ne(appleEnrollments.udid, udid)))
+        const fresh = {
+          deviceId,
+          identityFingerprint: fingerprint,
+          topic,
+          pushToken: null,
+          pushMagic: null,
+          unlockToken: null,
+          pushTokenInvalidAt: null,
+          authenticatedAt: now,
+          tokenUpdatedAt: null,
+          checkedOutAt: null,
+        }
+        const [bound] = await tx.select().from(appleEnrollments).where(eq(appleEnrollments.udid, udid)).for('update')
+        if (bound) {
+          // A UDID enrolled in one company cannot be taken over by a profile of another.
+          const [boundDevice] = await tx.select({ companyId: devices.companyId }).from(devices).where(eq(devices.id, bound.deviceId))
+          if (boundDevice && boundDevice.companyId !== identity.companyId && !bound.checkedOutAt) throw ApiError.forbidden(t.serialInOtherCompany)
+          await tx.update(appleEnrollments).set(fresh).where(eq(appleEnrollments.id, bound.id))
+        } else {
+          await tx.insert(appleEnrollments).values({ udid, ...fresh })
+        }
+      })
+      .catch((err: unknown) => {
+        // Two Authenticate messages of one new device at once: the second is refused and the device retries.
+        if (isUniqueViolation(err)) throw ApiError.conflict(serverMessages.enrollInProgress)
+        throw err
+      })
+  }
+
+  /** The enrollment of a UDID, when `fingerprint` is the identity bound to it and it has not checked out; else 401. */
+  private async boundEnrollment(fingerprint: string, udid: string): Promise<Enrollment> {
+    const [enrollment] = await this.db.select().from(appleEnrollments).where(eq(appleEnrollments.udid, udid))
+    if (!enrollment || enrollment.identityFingerprint !== fingerprint || enrollment.checkedOutAt) throw ApiError.unauthorized(t.identityInvalid)
+    return enrollment
+  }
+
+  /**
+   * The command endpoint: records the device's answer to a command it was sent (its own, still SENT; anything else
+   * changes nothing), then hands it the next queued command, claimed exactly once, or null (an empty 200).
+   * After NotNow the command goes back to the queue and nothing more is sent until the device checks in again.
+   */
+  async command(fingerprint: string, message: PlistDict): Promise<PlistDict | null> {
+    const udid = str(message, 'UDID')
+    const status = str(message, 'Status')
+    if (!udid || !status || !STATUSES.has(status)) throw ApiError.badRequest(t.badMessage)
+    const enrollment = await this.boundEnrollment(fingerprint, udid)
+    const now = this.now()
+    await this.db.update(devices).set({ lastCommunicationTime: now, updatedAt: now }).where(eq(devices.id, enrollment.deviceId))
+    const commandUuid = str(message, 'CommandUUID')
+    if (status !== 'Idle' && commandUuid) {
+      const notNow = await this.recordAnswer(enrollment, commandUuid, status, message)
+      if (notNow) return null
+    }
+    const [current] = await this.db.select().from(appleEnrollments).where(eq(appleEnrollments.id, enrollment.id))
+    if (!current || current.checkedOutAt) return null
+    const [task] = await this.tasks.claim(enrollment.deviceId, 1)
+    if (!task) return null
+    const request = task.payload as unknown as QueuedRequest
+    const unlockToken = current.unlockToken ? Buffer.from(this.services.secrets.open(current.unlockToken), 'base64') : null
+    return { CommandUUID: task.taskId, Command: commandDict(request, { unlockToken }) }
+  }
+
+  /** Applies one answer; true when it was NotNow for a command still waiting for it. */
+  private async recordAnswer(enrollment: Enrollment, commandUuid: string, status: string, message: PlistDict): Promise<boolean> {
+    const now = this.now()
+    return this.db.transaction(async (tx) => {
+      const [task] = await tx
+        .select()
+        .from(tasks)
+        .where(and(eq(tasks.taskId, commandUuid), eq(tasks.deviceId, enrollment.deviceId), eq(tasks.status, 'SENT')))
+        .for('update')
+      // Not this device's command, not sent, or answered before: nothing changes.
+      if (!task) return false
+      if (status === 'NotNow') {
+        await tx.update(tasks).set({ status: 'QUEUED', sentAt: null }).where(eq(tasks.id, task.id))
+        return true
+      }
+      const request = task.payload as unknown as QueuedRequest
+      if (status === 'Acknowledged') {
+        const { state, result } = acknowledged(task.type, request, message, now)
+        const stored = secretRequestTypes.has(request.requestType) ? { sealed: this.services.secrets.seal(JSON.stringify(result)) } : result
+        await tx.update(tasks).set({ status: 'DONE', result: stored, errorMessage: null, finishedAt: now }).where(eq(tasks.id, task.id))
+        await tx
+          .update(devices)
+          .set({ state: sql`${devices.state} || ${JSON.stringify(state)}::jsonb`, updatedAt: now })
+          .where(eq(devices.id, enrollment.deviceId))
+        if (request.requestType === 'EraseDevice') {
+          // A wiped device is no longer enrolled; it will not check out.
+          await tx.update(appleEnrollments).set({ checkedOutAt: now, pushToken: null, pushMagic: null }).where(eq(appleEnrollments.id, enrollment.id))
+          await tx
+            .update(devices)
+            .set({ state: sql`${devices.state} || ${JSON.stringify({ mdmEnrolled: false })}::jsonb` })
+            .where(eq(devices.id, enrollment.deviceId))
+        }
+        return false
+      }
+      const chain = Array.isArray(message.ErrorChain) ? (message.ErrorChain as unknown[]).slice(0, 20) : []
+      const fallback = status === 'CommandFormatError' ? t.commandFormatError : t.commandFailed
+      await tx
+        .update(tasks)
+        .set({
+          status: 'ERROR',
+          result: { status, errorChain: JSON.parse(JSON.stringify(chain)) as unknown[] },
+          errorMessage: firstLocalizedDescription(chain) ?? fallback,
+          finishedAt: now,
+        })
+        .where(eq(tasks.id, task.id))
+      return false
+    })
+  }
+}

@@ -1,0 +1,329 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import forge from 'node-forge'
+import { build, parse, type PlistValue } from 'plist'
+
+/**
+ * A simulated iPhone speaking Apple MDM to this server (docs/apple-mdm.md), the way a real one does: it installs
+ * the downloaded enrollment profile (the identity comes out of the PKCS#12 with the payload's password), signs every
+ * message with that identity (Mdm-Signature: CMS, detached), checks in (Authenticate, TokenUpdate), and answers
+ * commands at the ServerURL with its own state. node-forge reads the PKCS#12 and makes the CMS signature.
+ */
+export type IphoneFetch = (input: string, init: { method: string; headers: Record<string, string>; body: string }) => Promise<Response>
+
+type Dict = Record<string, unknown>
+
+export interface SimulatedIphoneOptions {
+  /** The .mobileconfig as downloaded. */
+  profile: string
+  serialNumber: string
+  udid?: string
+  fetch?: IphoneFetch
+  /** Rewrites the profile's URLs (a test app at http://mdm.test, or a server reached by another name). */
+  rewriteUrl?: (url: string) => string
+  supervised?: boolean
+  osVersion?: string
+  /** Answer NotNow to every n-th command (0: never). Deterministic, for tests and the demo. */
+  notNowEvery?: number
+  /** Where the phone starts (WGS84); it moves a little at every location request. */
+  location?: { latitude: number; longitude: number }
+  deviceName?: string
+}
+
+export interface IphoneState {
+  enrolled: boolean
+  erased: boolean
+  supervised: boolean
+  osVersion: string
+  pendingUpdate: string | null
+  lostMode: { message: string; phoneNumber: string; footnote: string } | null
+  locked: boolean
+  passcode: string | null
+  activationLockAllowed: boolean
+  location: { latitude: number; longitude: number }
+  installedApps: { Identifier: string; Name: string; ShortVersion: string }[]
+  soundsPlayed: number
+  profileRemoved: boolean
+}
+
+export interface PayloadIdentity {
+  certificate: forge.pki.Certificate
+  key: forge.pki.PrivateKey
+  certificates: forge.pki.Certificate[]
+}
+
+/** The identity inside a profile's com.apple.security.pkcs12 payload, opened with its password. */
+export function identityFromProfile(profile: string): { identity: PayloadIdentity; mdm: Dict } {
+  const root = parse(profile) as Dict
+  const payloads = (root.PayloadContent as Dict[]) ?? []
+  const mdm = payloads.find((p) => p.PayloadType === 'com.apple.mdm')
+  if (!mdm) throw new Error('profile has no com.apple.mdm payload')
+  const pkcs = payloads.find((p) => p.PayloadType === 'com.apple.security.pkcs12' && p.PayloadUUID === mdm.IdentityCertificateUUID)
+  if (!pkcs) throw new Error('profile has no identity payload for IdentityCertificateUUID')
+  return { identity: openPkcs12(Buffer.from(pkcs.PayloadContent as Uint8Array), String(pkcs.Password)), mdm }
+}
+
+export function openPkcs12(der: Buffer, password: string): PayloadIdentity {
+  const p12 = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(der.toString('binary')), password)
+  const keyBags = p12.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag] ?? []
+  const certBags = p12.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? []
+  const key = keyBags[0]?.key
+  const certificates = certBags.map((b) => b.cert).filter((c): c is forge.pki.Certificate => !!c)
+  const certificate = certificates.find((c) => !(c.getExtension('basicConstraints') as { cA?: boolean } | null)?.cA)
+  if (!key || !certificate) throw new Error('PKCS#12 without key or certificate')
+  return { certificate, key, certificates }
+}
+
+/** Mdm-Signature: base64 of a CMS SignedData over the body, detached, signed with the identity. */
+export function mdmSignature(identity: Pick<PayloadIdentity, 'certificate' | 'key'>, body: string): string {
+  const p7 = forge.pkcs7.createSignedData()
+  p7.content = forge.util.createBuffer(body, 'utf8')
+  p7.addCertificate(identity.certificate)
+  p7.addSigner({
+    key: identity.key as forge.pki.rsa.PrivateKey,
+    certificate: identity.certificate,
+    digestAlgorithm: forge.pki.oids.sha256,
+    authenticatedAttributes: [
+      { type: forge.pki.oids.contentType, value: forge.pki.oids.data },
+      { type: forge.pki.oids.messageDigest },
+      { type: forge.pki.oids.signingTime, value: new Date() as unknown as string },
+    ],
+  })
+  p7.sign({ detached: true })
+  return Buffer.from(forge.asn1.toDer(p7.toAsn1()).getBytes(), 'binary').toString('base64')
+}
+
+const APPS = [
+  { Identifier: 'com.apple.mobilesafari', Name: 'Safari', ShortVersion: '17.5' },
+  { Identifier: 'com.tencent.xin', Name: '微信', ShortVersion: '8.0.50' },
+  { Identifier: 'com.alipay.iphoneclient', Name: '支付宝', ShortVersion: '10.6.0' },
+]
+
+export class SimulatedIphone {
+  readonly udid: string
+  readonly identity: PayloadIdentity
+  readonly state: IphoneState
+  private readonly mdm: Dict
+  private readonly fetch: IphoneFetch
+  private readonly pushMagic = randomUUID().toUpperCase()
+  readonly pushToken = randomBytes(32)
+  private answered = 0
+  private timer: NodeJS.Timeout | null = null
+  /** Commands executed, in order (RequestType and how the phone answered). */
+  readonly log: { requestType: string; status: string; commandUuid: string }[] = []
+
+  constructor(private readonly options: SimulatedIphoneOptions) {
+    const { identity, mdm } = identityFromProfile(options.profile)
+    this.identity = identity
+    this.mdm = mdm
+    this.udid = options.udid ?? randomUUID().toUpperCase()
+    this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
+    this.state = {
+      enrolled: false,
+      erased: false,
+      supervised: options.supervised ?? true,
+      osVersion: options.osVersion ?? '17.5.1',
+      pendingUpdate: null,
+      lostMode: null,
+      locked: false,
+      passcode: '123456',
+      activationLockAllowed: false,
+      location: options.location ?? { latitude: 31.2304, longitude: 121.4737 },
+      installedApps: [...APPS],
+      soundsPlayed: 0,
+      profileRemoved: false,
+    }
+  }
+
+  get topic(): string {
+    return String(this.mdm.Topic)
+  }
+
+  private url(key: 'CheckInURL' | 'ServerURL'): string {
+    const url = String(this.mdm[key])
+    return this.options.rewriteUrl ? this.options.rewriteUrl(url) : url
+  }
+
+  /** Sends one signed message; `sign` false or another identity only for tests of refusals. */
+  async send(key: 'CheckInURL' | 'ServerURL', message: Dict, as: Pick<PayloadIdentity, 'certificate' | 'key'> | null = this.identity): Promise<Response> {
+    const body = build(message as PlistValue)
+    const headers: Record<string, string> = {
+      'content-type': key === 'CheckInURL' ? 'application/x-apple-aspen-mdm-checkin' : 'application/x-apple-aspen-mdm',
+    }
+    if (as) headers['mdm-signature'] = mdmSignature(as, body)
+    return this.fetch(this.url(key), { method: 'PUT', headers, body })
+  }
+
+  authenticateMessage(): Dict {
+    return {
+      MessageType: 'Authenticate',
+      Topic: this.topic,
+      UDID: this.udid,
+      SerialNumber: this.options.serialNumber,
+      DeviceName: this.options.deviceName ?? 'iPhone',
+      Model: 'D73AP',
+      ModelName: 'iPhone',
+      ProductName: 'iPhone15,2',
+      OSVersion: this.state.osVersion,
+      BuildVersion: '21F90',
+      IMEI: '35 000000 000000 0',
+    }
+  }
+
+  tokenUpdateMessage(): Dict {
+    return {
+      MessageType: 'TokenUpdate',
+      Topic: this.topic,
+      UDID: this.udid,
+      Token: this.pushToken,
+      PushMagic: this.pushMagic,
+      UnlockToken: Buffer.from(`unlock-${this.udid}`),
+      AwaitingConfiguration: false,
+    }
+  }
+
+  /** Installs the profile: Authenticate, then TokenUpdate. */
+  async enroll(): Promise<void> {
+    for (const message of [this.authenticateMessage(), this.tokenUpdateMessage()]) {
+      const res = await this.send('CheckInURL', message)
+      if (res.status !== 200) throw new Error(`${String(message.MessageType)} answered ${res.status}: ${await res.text()}`)
+    }
+    this.state.enrolled = true
+  }
+
+  async checkOut(): Promise<Response> {
+    const res = await this.send('CheckInURL', { MessageType: 'CheckOut', Topic: this.topic, UDID: this.udid })
+    if (res.status === 200) this.state.enrolled = false
+    return res
+  }
+
+  /**
+   * What a push makes a device do: Idle, then answer every command the server hands out until it has none.
+   * Returns how many commands it answered.
+   */
+  async checkIn(maxCommands = 50): Promise<number> {
+    if (!this.state.enrolled) return 0
+    let answer: Dict = { Status: 'Idle', UDID: this.udid }
+    let count = 0
+    for (;;) {
+      const res = await this.send('ServerURL', answer)
+      if (res.status !== 200) throw new Error(`ServerURL answered ${res.status}: ${await res.text()}`)
+      const text = await res.text()
+      if (!text.trim() || !this.state.enrolled || count >= maxCommands) return count
+      const next = parse(text) as Dict
+      answer = this.execute(next)
+      count++
+      if (answer.Status === 'NotNow' || !this.state.enrolled || this.state.profileRemoved) {
+        await this.send('ServerURL', answer)
+        // The enrollment profile was removed (CheckOutWhenRemoved): the phone tells the server and stops.
+        if (this.state.profileRemoved && this.state.enrolled) await this.checkOut()
+        return count
+      }
+    }
+  }
+
+  /** Polls every `ms` (no push reaches a simulated phone); stop() ends it. */
+  startPolling(ms: number, onError: (error: unknown) => void = () => {}): void {
+    this.stop()
+    const tick = () => {
+      this.checkIn()
+        .catch(onError)
+        .finally(() => {
+          if (this.timer) this.timer = setTimeout(tick, ms)
+        })
+    }
+    this.timer = setTimeout(tick, ms)
+  }
+
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = null
+  }
+
+  /** Executes one command with the phone's own state and returns its answer. */
+  execute(envelope: Dict): Dict {
+    const uuid = String(envelope.CommandUUID)
+    const command = (envelope.Command ?? {}) as Dict
+    const requestType = String(command.RequestType)
+    const base = { UDID: this.udid, CommandUUID: uuid }
+    this.answered++
+    const every = this.options.notNowEvery ?? 0
+    if (every > 0 && this.answered % every === 0) {
+      this.log.push({ requestType, status: 'NotNow', commandUuid: uuid })
+      return { ...base, Status: 'NotNow' }
+    }
+    const answer = this.run(requestType, command)
+    const status = 'Status' in answer ? String(answer.Status) : 'Acknowledged'
+    this.log.push({ requestType, status, commandUuid: uuid })
+    return { Status: 'Acknowledged', ...answer, ...base }
+  }
+
+  private error(code: number, description: string): Dict {
+    return { Status: 'Error', ErrorChain: [{ ErrorCode: code, ErrorDomain: 'MCMDMErrorDomain', LocalizedDescription: description, USEnglishDescription: description }] }
+  }
+
+  private run(requestType: string, command: Dict): Dict {
+    const s = this.state
+    const supervisedOnly = ['EnableLostMode', 'DisableLostMode', 'DeviceLocation', 'PlayLostModeSound', 'ScheduleOSUpdate', 'ActivationLockBypassCode', 'Settings']
+    if (supervisedOnly.includes(requestType) && !s.supervised) return this.error(12081, '设备未受监管')
+    switch (requestType) {
+      case 'EnableLostMode':
+        s.lostMode = { message: String(command.Message ?? ''), phoneNumber: String(command.PhoneNumber ?? ''), footnote: String(command.Footnote ?? '') }
+        s.locked = true
+        return {}
+      case 'DisableLostMode':
+        if (!s.lostMode) return this.error(12067, '设备未处于丢失模式')
+        s.lostMode = null
+        return {}
+      case 'DeviceLocation':
+        if (!s.lostMode) return this.error(12067, '设备未处于丢失模式')
+        // It moves a little between requests.
+        s.location = { latitude: s.location.latitude + 0.001, longitude: s.location.longitude + 0.0015 }
+        return { Latitude: s.location.latitude, Longitude: s.location.longitude, HorizontalAccuracy: 15, Timestamp: new Date().toISOString() }
+      case 'PlayLostModeSound':
+        if (!s.lostMode) return this.error(12067, '设备未处于丢失模式')
+        s.soundsPlayed++
+        return {}
+      case 'DeviceLock':
+        s.locked = true
+        return {}
+      case 'ClearPasscode':
+        if (!(command.UnlockToken instanceof Uint8Array)) return this.error(12021, '解锁令牌无效')
+        s.passcode = null
+        return {}
+      case 'EraseDevice':
+        s.erased = true
+        s.enrolled = false
+        s.lostMode = null
+        s.passcode = null
+        s.installedApps = []
+        return {}
+      case 'RemoveProfile':
+        s.profileRemoved = true
+        return {}
+      case 'Settings':
+        s.activationLockAllowed = true
+        return { Settings: [{ Item: 'MDMOptions', Status: 'Acknowledged' }] }
+      case 'ActivationLockBypassCode':
+        return { ActivationLockBypassCode: 'ABCDE-FGHIJ-KLMNO-PQRST-UVWXY' }
+      case 'InstalledApplicationList':
+        return { InstalledApplicationList: s.installedApps }
+      case 'ScheduleOSUpdate': {
+        s.pendingUpdate = '17.6'
+        return { UpdateResults: [{ ProductKey: 'iOSUpdate21G80', InstallAction: 'Default', Status: 'Idle' }] }
+      }
+      case 'DeviceInformation': {
+        const all: Dict = {
+          WiFiMAC: 'a4:83:e7:12:34:56', BluetoothMAC: 'a4:83:e7:12:34:57', IsRoaming: false, CurrentCarrierNetwork: '中国移动',
+          SubscriberCarrierNetwork: '中国移动', CellularTechnology: 1, DataRoamingEnabled: false, VoiceRoamingEnabled: true,
+          PersonalHotspotEnabled: false, PhoneNumber: '+86 138 0000 0000', IMEI: '35 000000 000000 0', ICCID: '8986 0000 0000 0000 0000',
+          OSVersion: s.osVersion, BuildVersion: '21F90', IsSupervised: s.supervised, IsActivationLockEnabled: s.activationLockAllowed,
+          BatteryLevel: 0.8, DeviceName: this.options.deviceName ?? 'iPhone', ModelName: 'iPhone',
+        }
+        const queries = Array.isArray(command.Queries) ? (command.Queries as string[]) : Object.keys(all)
+        return { QueryResponses: Object.fromEntries(queries.filter((q) => q in all).map((q) => [q, all[q]])) }
+      }
+      default:
+        return { Status: 'CommandFormatError' }
+    }
+  }
+}

@@ -1,0 +1,209 @@
+import { spawnSync } from 'node:child_process'
+import { X509Certificate } from 'node:crypto'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import forge from 'node-forge'
+import { build, parse } from 'plist'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { appleEnrollments, appleIdentities, devices, quotaRecords } from '../../src/server/db/schema'
+import { identityFromProfile } from '../../src/sim/iphone'
+import { harnessForFile } from './harness'
+import { makeOtherTenant } from './huawei-helpers'
+import { deviceOf, downloadProfile, iosQuota, iphone, setIosQuota } from './apple-helpers'
+
+const h = harnessForFile({ apple: { ...harnessApple() } })
+
+function harnessApple() {
+  return { publicUrl: 'http://mdm.test', caDir: '', identitySource: 'signature' as const, clientCertHeader: 'X-Ssl-Client-Cert', apnsCertFile: undefined, apnsKeyFile: undefined, apnsUrl: 'https://api.push.apple.com' }
+}
+
+let boss: string
+beforeEach(async () => {
+  boss = await h.login('demo')
+  await setIosQuota(h, h.demo.bossCompanyId, 5)
+})
+
+async function counts() {
+  const db = h.database.db
+  return {
+    devices: (await db.select().from(devices)).length,
+    enrollments: (await db.select().from(appleEnrollments)).length,
+    records: (await db.select().from(quotaRecords)).length,
+  }
+}
+
+describe('enrollment profile', () => {
+  it('is a .mobileconfig with a PKCS#12 identity issued by the CA and the com.apple.mdm payload', async () => {
+    const app = (await import('../../src/server/app')).createApp(h.services)
+    const res = await app.request('/mdm/api/v1/myDevice/enrollmentProfile', { headers: { authorization: `Bearer ${boss}` } })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('application/x-apple-aspen-config')
+    const text = await res.text()
+    const root = parse(text) as Record<string, unknown>
+    expect(root.PayloadType).toBe('Configuration')
+    const { identity, mdm } = identityFromProfile(text)
+    expect(mdm).toMatchObject({
+      PayloadType: 'com.apple.mdm',
+      ServerURL: 'http://mdm.test/mdm/apple/server',
+      CheckInURL: 'http://mdm.test/mdm/apple/checkin',
+      Topic: 'com.apple.mgmt.External.not-configured',
+      SignMessage: true,
+      AccessRights: 8191,
+      CheckOutWhenRemoved: true,
+    })
+    const pem = forge.pki.certificateToPem(identity.certificate)
+    expect(h.services.appleCa.verifyIssued(pem)).not.toBeNull()
+    // The identity is bound to the company that downloaded it.
+    const [row] = await h.database.db.select().from(appleIdentities)
+    expect(row.companyId).toBe(h.demo.bossCompanyId)
+    expect(row.serialNumber).toBe(new X509Certificate(pem).serialNumber)
+    // Each download is a new identity.
+    const again = identityFromProfile(await downloadProfile(h, boss))
+    expect(again.identity.certificate.serialNumber).not.toBe(identity.certificate.serialNumber)
+  })
+
+  it('is for company accounts only', async () => {
+    const staff = await h.login('demo-staff')
+    const res = await h.call('GET', '/myDevice/enrollmentProfile', { token: staff })
+    expect(res.status).toBe(403)
+    const admin = await h.login('admin')
+    expect((await h.call('GET', '/myDevice/enrollmentProfile', { token: admin })).body.code).toBe(403)
+    expect((await h.database.db.select().from(appleIdentities)).length).toBe(0)
+  })
+})
+
+describe('check-in', () => {
+  it('Authenticate creates the device and consumes one iOS unit; TokenUpdate stores the push token and the sealed UnlockToken', async () => {
+    const phone = await iphone(h, boss)
+    await phone.enroll()
+    const { device, enrollment } = await deviceOf(h, phone)
+    expect(device).toMatchObject({ companyId: h.demo.bossCompanyId, platform: 'IOS', serialNumber: phone.authenticateMessage().SerialNumber, model: 'iPhone15,2', osVersion: '17.5.1' })
+    expect(device.state).toMatchObject({ mdmEnrolled: true, udid: phone.udid })
+    expect(device.enrolledAt).not.toBeNull()
+    expect(enrollment.pushToken).toBe(phone.pushToken.toString('hex'))
+    expect(enrollment.pushMagic).toBeTruthy()
+    expect(enrollment.unlockToken).not.toContain(Buffer.from(`unlock-${phone.udid}`).toString('base64'))
+    expect(Buffer.from(h.services.secrets.open(enrollment.unlockToken!), 'base64').toString()).toBe(`unlock-${phone.udid}`)
+    expect((await iosQuota(h, h.demo.bossCompanyId)).remainingQuantity).toBe(4)
+    const records = await h.database.db.select().from(quotaRecords).where(eq(quotaRecords.deviceId, device.id))
+    expect(records).toMatchObject([{ kind: 'CONSUME', quantity: -1, quotaType: 'IOS' }])
+  })
+
+  it('links a serial registered beforehand in the same company without consuming quota; refuses one of another company', async () => {
+    const [pre] = await h.database.db.insert(devices).values({ companyId: h.demo.bossCompanyId, platform: 'IOS', serialNumber: 'PREREG0001', renterName: '张三' }).returning()
+    const phone = await iphone(h, boss, { serialNumber: 'PREREG0001' })
+    await phone.enroll()
+    expect((await deviceOf(h, phone)).device).toMatchObject({ id: pre.id, renterName: '张三' })
+    expect((await iosQuota(h, h.demo.bossCompanyId)).remainingQuantity).toBe(5)
+
+    const other = await makeOtherTenant(h)
+    await setIosQuota(h, other.companyId, 5)
+    const before = await counts()
+    const foreign = await iphone(h, other.token, { serialNumber: 'PREREG0001' })
+    const res = await foreign.send('CheckInURL', foreign.authenticateMessage())
+    expect(res.status).toBe(403)
+    expect(await counts()).toEqual(before)
+  })
+
+  it('refuses a new device with nothing stored when no iOS quota is left', async () => {
+    await setIosQuota(h, h.demo.bossCompanyId, 0)
+    const before = await counts()
+    const phone = await iphone(h, boss)
+    const res = await phone.send('CheckInURL', phone.authenticateMessage())
+    expect(res.status).toBe(400)
+    expect(await counts()).toEqual(before)
+  })
+
+  it('joins the company the profile was issued for, and a profile of another company cannot take over an enrolled UDID', async () => {
+    const other = await makeOtherTenant(h)
+    await setIosQuota(h, other.companyId, 5)
+    const phone = await iphone(h, boss)
+    await phone.enroll()
+    const intruder = await iphone(h, other.token, { udid: phone.udid, serialNumber: 'OTHERSERIAL1' })
+    expect((await intruder.send('CheckInURL', intruder.authenticateMessage())).status).toBe(403)
+    expect((await deviceOf(h, phone)).device.companyId).toBe(h.demo.bossCompanyId)
+    const theirs = await iphone(h, other.token)
+    await theirs.enroll()
+    expect((await deviceOf(h, theirs)).device.companyId).toBe(other.companyId)
+    expect((await iosQuota(h, other.companyId)).remainingQuantity).toBe(4)
+  })
+
+  it('refuses unsigned messages, another device identity and certificates this CA did not issue; nothing changes', async () => {
+    const phone = await iphone(h, boss)
+    await phone.enroll()
+    const other = await iphone(h, boss)
+    await other.enroll()
+    const before = await deviceOf(h, phone)
+
+    expect((await phone.send('CheckInURL', phone.tokenUpdateMessage(), null)).status).toBe(401)
+    expect((await phone.send('ServerURL', { Status: 'Idle', UDID: phone.udid }, null)).status).toBe(401)
+    // Another enrolled device's identity speaking for this UDID.
+    expect((await phone.send('CheckInURL', { ...phone.tokenUpdateMessage(), PushMagic: 'stolen' }, other.identity)).status).toBe(401)
+    expect((await phone.send('CheckInURL', { MessageType: 'CheckOut', UDID: phone.udid, Topic: phone.topic }, other.identity)).status).toBe(401)
+    // A self-made certificate with the same subject: not issued by this server's CA.
+    const keys = forge.pki.rsa.generateKeyPair(1024)
+    const fake = forge.pki.createCertificate()
+    fake.publicKey = keys.publicKey
+    fake.serialNumber = '01'
+    fake.validity.notBefore = new Date(Date.now() - 60_000)
+    fake.validity.notAfter = new Date(Date.now() + 86400_000)
+    fake.setSubject(phone.identity.certificate.subject.attributes)
+    fake.setIssuer(phone.identity.certificate.issuer.attributes)
+    fake.sign(keys.privateKey, forge.md.sha256.create())
+    expect((await phone.send('ServerURL', { Status: 'Idle', UDID: phone.udid }, { certificate: fake, key: keys.privateKey })).status).toBe(401)
+    expect((await phone.send('CheckInURL', { ...phone.authenticateMessage(), SerialNumber: 'FAKE1' }, { certificate: fake, key: keys.privateKey })).status).toBe(401)
+    // A signature over another body.
+    const res = await h.call('PUT', '/mdm/apple/server', {
+      body: '<?xml version="1.0"?><plist version="1.0"><dict><key>Status</key><string>Idle</string></dict></plist>',
+      headers: { 'mdm-signature': (await import('../../src/sim/iphone')).mdmSignature(phone.identity, 'other body') },
+    })
+    expect(res.status).toBe(401)
+    expect(await deviceOf(h, phone)).toEqual(before)
+  })
+
+  it('accepts an Mdm-Signature made by openssl cms, the way a device makes it', async () => {
+    const phone = await iphone(h, boss)
+    await phone.enroll()
+    const dir = mkdtempSync(path.join(tmpdir(), 'mdm-sig-'))
+    try {
+      const body = build({ Status: 'Idle', UDID: phone.udid })
+      writeFileSync(path.join(dir, 'body'), body)
+      writeFileSync(path.join(dir, 'cert.pem'), forge.pki.certificateToPem(phone.identity.certificate))
+      writeFileSync(path.join(dir, 'key.pem'), forge.pki.privateKeyToPem(phone.identity.key as forge.pki.rsa.PrivateKey))
+      const signed = spawnSync('openssl', ['cms', '-sign', '-binary', '-outform', 'DER', '-in', 'body', '-signer', 'cert.pem', '-inkey', 'key.pem'], { cwd: dir })
+      expect(signed.status).toBe(0)
+      const signature = signed.stdout.toString('base64')
+      expect((await h.call('PUT', '/mdm/apple/server', { body, headers: { 'mdm-signature': signature } })).status).toBe(200)
+      // The same signature over a changed body is refused.
+      expect((await h.call('PUT', '/mdm/apple/server', { body: body.replace('Idle', 'Idle '), headers: { 'mdm-signature': signature } })).status).toBe(401)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('CheckOut ends the enrollment: later messages are refused', async () => {
+    const phone = await iphone(h, boss)
+    await phone.enroll()
+    expect((await phone.checkOut()).status).toBe(200)
+    const { device, enrollment } = await deviceOf(h, phone)
+    expect(enrollment.checkedOutAt).not.toBeNull()
+    expect(device.state).toMatchObject({ mdmEnrolled: false })
+    expect((await phone.send('ServerURL', { Status: 'Idle', UDID: phone.udid })).status).toBe(401)
+  })
+
+  it('accepts the forwarded client certificate when so configured', async () => {
+    const phone = await iphone(h, boss)
+    await phone.enroll()
+    h.services.config.apple.identitySource = 'client-cert'
+    try {
+      const pem = forge.pki.certificateToPem(phone.identity.certificate)
+      const body = '<?xml version="1.0"?><plist version="1.0"><dict><key>Status</key><string>Idle</string><key>UDID</key><string>' + phone.udid + '</string></dict></plist>'
+      expect((await h.call('PUT', '/mdm/apple/server', { body, headers: { 'x-ssl-client-cert': encodeURIComponent(pem) } })).status).toBe(200)
+      expect((await h.call('PUT', '/mdm/apple/server', { body, headers: { 'x-ssl-client-cert': 'garbage' } })).status).toBe(401)
+    } finally {
+      h.services.config.apple.identitySource = 'signature'
+    }
+  })
+})

@@ -1,0 +1,62 @@
+import { and, eq } from 'drizzle-orm'
+import { createApp } from '../../src/server/app'
+import { appleEnrollments, devices, quotaAccounts, tasks } from '../../src/server/db/schema'
+import { SimulatedIphone, type IphoneFetch, type SimulatedIphoneOptions } from '../../src/sim/iphone'
+import type { Harness } from './harness'
+
+/** The app's own handler as the iPhone's HTTP client; the profile's URLs are rewritten to it. */
+export function iphoneFetch(h: Harness): IphoneFetch {
+  const app = createApp(h.services)
+  return (input, init) => Promise.resolve(app.request(input, init))
+}
+
+export async function setIosQuota(h: Harness, companyId: number, remainingQuantity: number) {
+  await h.database.db
+    .insert(quotaAccounts)
+    .values({ companyId, quotaType: 'IOS', remainingQuantity })
+    .onConflictDoUpdate({ target: [quotaAccounts.companyId, quotaAccounts.quotaType], set: { remainingQuantity } })
+}
+
+export async function iosQuota(h: Harness, companyId: number) {
+  const [row] = await h.database.db
+    .select()
+    .from(quotaAccounts)
+    .where(and(eq(quotaAccounts.companyId, companyId), eq(quotaAccounts.quotaType, 'IOS')))
+  return row
+}
+
+export async function downloadProfile(h: Harness, token: string): Promise<string> {
+  const app = createApp(h.services)
+  const res = await app.request('/mdm/api/v1/myDevice/enrollmentProfile', { headers: { authorization: `Bearer ${token}` } })
+  if (res.status !== 200) throw new Error(`profile download failed: ${res.status} ${await res.text()}`)
+  return res.text()
+}
+
+let serial = 0
+
+/** A simulated iPhone with a freshly downloaded profile of the token's company (not enrolled yet). */
+export async function iphone(h: Harness, token: string, options: Partial<SimulatedIphoneOptions> = {}) {
+  return new SimulatedIphone({
+    profile: options.profile ?? (await downloadProfile(h, token)),
+    serialNumber: options.serialNumber ?? `F2LX${String(++serial).padStart(8, '0')}`,
+    fetch: iphoneFetch(h),
+    ...options,
+  })
+}
+
+export async function deviceOf(h: Harness, phone: SimulatedIphone) {
+  const [row] = await h.database.db
+    .select({ device: devices, enrollment: appleEnrollments })
+    .from(appleEnrollments)
+    .innerJoin(devices, eq(devices.id, appleEnrollments.deviceId))
+    .where(eq(appleEnrollments.udid, phone.udid))
+  return row
+}
+
+export async function tasksOf(h: Harness, deviceId: number) {
+  return h.database.db.select().from(tasks).where(eq(tasks.deviceId, deviceId)).orderBy(tasks.id)
+}
+
+export async function queue(h: Harness, token: string, name: string, deviceId: number, params: Record<string, unknown> = {}) {
+  return h.call('POST', `/myDevice/${name}`, { token, json: { deviceId, ...params } })
+}

@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createHarness, type Harness } from './harness'
+import { deviceOf, iphone, queue, setIosQuota } from './apple-helpers'
+
+/**
+ * Apple's command endpoint on real PostgreSQL, where connections really run at once (on PGlite they are serialised
+ * by its single connection): one device's connections racing never receive one command twice.
+ */
+const url = process.env.MDM_TEST_POSTGRES_URL
+
+describe.runIf(url || process.env.CI)('Apple MDM on PostgreSQL', () => {
+  let h: Harness
+  beforeAll(async () => {
+    if (!url) throw new Error('CI 中必须设置 MDM_TEST_POSTGRES_URL（由 .ci/run 启动 PostgreSQL）')
+    h = await createHarness({}, url)
+  })
+  afterAll(() => h?.close())
+
+  it('hands each queued command to exactly one of many racing connections', async () => {
+    await h.reset()
+    const boss = await h.login('demo')
+    await setIosQuota(h, h.demo.bossCompanyId, 5)
+    const phone = await iphone(h, boss)
+    await phone.enroll()
+    const { device } = await deviceOf(h, phone)
+    const names = ['deviceLocation', 'playLostModeSound', 'installedApplicationList', 'checkNetwork', 'macLock', 'disableLostMode', 'clearPasscode', 'oneClickLockDown']
+    for (const name of names) expect((await queue(h, boss, name, device.id)).body.code).toBe(200)
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, async () => {
+        const res = await phone.send('ServerURL', { Status: 'Idle', UDID: phone.udid })
+        const text = await res.text()
+        return text.trim() ? text.match(/<key>CommandUUID<\/key>\s*<string>([^<]+)<\/string>/)![1] : null
+      }),
+    )
+    const ids = answers.filter((a): a is string => a !== null)
+    expect(ids.length).toBe(names.length)
+    expect(new Set(ids).size).toBe(names.length)
+  })
+})
