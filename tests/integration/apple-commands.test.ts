@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { parse } from 'plist'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { tasks } from '../../src/server/db/schema'
 import { harnessForFile } from './harness'
 import { deviceOf, iphone, queue, setIosQuota, tasksOf } from './apple-helpers'
@@ -156,8 +156,8 @@ describe('waking the device', () => {
   it('pushes PushMagic to the device token after queueing; a token APNs refuses is not pushed to again until TokenUpdate', async () => {
     const { phone, deviceId } = await enrolled()
     const pushes: { token: string; pushMagic: string; topic: string }[] = []
-    const real = h.services.apns
-    h.services.apns = { topic: real.topic, close() {}, push: (target) => (pushes.push(target), Promise.resolve('invalid-token' as const)) }
+    // The services hold one APNs client: answer as APNs does for a token it refuses.
+    const push = vi.spyOn(h.services.apns, 'push').mockImplementation((target) => (pushes.push(target), Promise.resolve('invalid-token' as const)))
     try {
       await queue(h, boss, 'deviceLocation', deviceId)
       const { enrollment } = await deviceOf(h, phone)
@@ -170,7 +170,7 @@ describe('waking the device', () => {
       await phone.send('CheckInURL', phone.tokenUpdateMessage())
       expect((await deviceOf(h, phone)).enrollment.pushTokenInvalidAt).toBeNull()
     } finally {
-      h.services.apns = real
+      push.mockRestore()
     }
   })
 })
