@@ -36,6 +36,9 @@ const envSchema = z.object({
   /** Key that seals stored secrets (64 hex digits or base64 of 32 bytes); unset: the key file below. */
   MDM_SECRET_KEY: z.string().optional(),
   MDM_SECRET_KEY_FILE: z.string().default('.secrets/secret.key'),
+  /** Seconds after which a delivered task without a result, or a task never fetched, becomes TIMEOUT. */
+  MDM_TASK_RESULT_TIMEOUT_SECONDS: z.coerce.number().positive().default(5 * 60),
+  MDM_TASK_QUEUE_EXPIRY_SECONDS: z.coerce.number().positive().default(24 * 3600),
 })
 
 export type SmsProviderName = 'log' | 'none'
@@ -57,6 +60,7 @@ export interface AppConfig {
   /** MDM_SECRET_KEY, parsed; null: a key file (or, in memory, a key of the process). */
   secretKey: Buffer | null
   secretKeyFile: string
+  taskTimeouts: { resultMs: number; queueMs: number }
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
@@ -87,6 +91,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smsProvider: e.MDM_SMS_PROVIDER ?? (production ? 'none' : 'log'),
     secretKey,
     secretKeyFile: e.MDM_SECRET_KEY_FILE,
+    taskTimeouts: { resultMs: e.MDM_TASK_RESULT_TIMEOUT_SECONDS * 1000, queueMs: e.MDM_TASK_QUEUE_EXPIRY_SECONDS * 1000 },
   }
 }
 

@@ -12,7 +12,7 @@ export const DEMO_POLL_INTERVAL_MS = 3000
  * HTTP. Each start issues fresh enrollment tokens (only their hashes are stored, so earlier ones cannot be reused)
  * and the agents enroll with them.
  */
-export async function startDemoAgents(services: Pick<Services, 'db' | 'secrets'>, serverUrl: string): Promise<{ agents: SimulatedAgent[]; stop(): Promise<void> }> {
+export async function startDemoAgents(services: Pick<Services, 'db' | 'secrets' | 'config'>, serverUrl: string): Promise<{ agents: SimulatedAgent[]; stop(): Promise<void> }> {
   const rows = await demoAgentDevices(services.db)
   const service = new AgentService(services)
   const tokens = new Map<string, string>()

@@ -79,7 +79,7 @@ export class DeviceService {
     private readonly now: () => Date = () => new Date(),
   ) {
     this.quota = new QuotaService(services.db)
-    this.tasks = new TaskService(services.db, services.secrets, now)
+    this.tasks = new TaskService(services.db, services.secrets, now, services.config.taskTimeouts)
   }
 
   private get db() {

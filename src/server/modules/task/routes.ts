@@ -13,5 +13,5 @@ import { TaskService } from './service'
 export const taskRoutes = new Hono<AppEnv>().get('/task/status', access.signedIn, async (c) => {
   const { taskId } = parseQuery(c, TaskStatusQuery)
   const visible = await visibleDeviceCondition(c.var.services.db, c.var.user)
-  return ok(c, await new TaskService(c.var.services.db, c.var.services.secrets).status(taskId, c.var.user, visible))
+  return ok(c, await new TaskService(c.var.services.db, c.var.services.secrets, undefined, c.var.services.config.taskTimeouts).status(taskId, c.var.user, visible))
 })

@@ -52,11 +52,11 @@ export class AgentService {
   private readonly db: Db
 
   constructor(
-    services: Pick<Services, 'db' | 'secrets'>,
+    services: Pick<Services, 'db' | 'secrets' | 'config'>,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.db = services.db
-    this.tasks = new TaskService(services.db, services.secrets, now)
+    this.tasks = new TaskService(services.db, services.secrets, now, services.config.taskTimeouts)
     this.quota = new QuotaService(services.db)
   }
 
