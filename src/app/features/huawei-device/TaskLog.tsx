@@ -9,7 +9,8 @@ import { Pagination } from '../../components/Pagination'
 import { QueryStatus } from '../../components/QueryStatus'
 import type { DeviceArea } from './area'
 import { taskLogQuery } from './queries'
-import { taskFailureText } from './task-text'
+import { commandLabel } from '../../components/device/family'
+import { taskFailureText } from '../../components/device/task-follow'
 
 const statusColor: Record<TaskStatus, string> = {
   QUEUED: 'default',
@@ -19,15 +20,11 @@ const statusColor: Record<TaskStatus, string> = {
   TIMEOUT: 'warning',
 }
 
-function commandLabel(type: string): string {
-  return (t.commandLabels as Record<string, string>)[type] ?? type
-}
-
-function TaskItem({ task }: { task: TaskRecord }) {
+function TaskItem({ task, label }: { task: TaskRecord; label: string }) {
   const failure = taskFailureText(task)
   return (
     <li className="task-item" data-task-id={task.taskId} data-status={task.status}>
-      <span className="task-type">{commandLabel(task.type)}</span>
+      <span className="task-type">{label}</span>
       <Tag color={statusColor[task.status]} fill={task.status === 'QUEUED' ? 'outline' : 'solid'} className="task-status">
         {t.taskStatus[task.status]}
       </Tag>
@@ -51,12 +48,12 @@ export function TaskLog({ area, deviceId }: { area: DeviceArea; deviceId: number
   const log = useQuery(taskLogQuery(area, deviceId, paging))
   const records = log.data?.records ?? []
   return (
-    <section className="device-section" aria-label={t.taskLog}>
+    <section className="device-section" aria-label={t.taskLog} id="task-log">
       <h2>{t.taskLog}</h2>
       <QueryStatus isPending={log.isPending} isError={log.isError && !log.data} isEmpty={records.length === 0} onRetry={() => void log.refetch()} emptyText={t.noTasks} />
       <ul className="task-list">
         {records.map((task) => (
-          <TaskItem key={task.taskId} task={task} />
+          <TaskItem key={task.taskId} task={task} label={commandLabel(area, task.type)} />
         ))}
       </ul>
       {(log.data?.total ?? 0) > paging.pageSize ? (
