@@ -812,7 +812,7 @@ export const deviceCommandText = {
   leftManagement: '设备已退出管控，不再接收指令',
   poweredOff: '设备已关机，开机后才能执行关机或重启',
   /** Offline, a cached card shows when its data was loaded and the status as of then. */
-  cachedAt: (time: string) => `离线 · 数据更新于 ${time}`,
+  cachedAt: (time: string) => `缓存于 ${time}`,
   statusAsOf: '状态截至缓存时',
   detailNotCached: '离线状态下无法打开该设备：此前未在本机查看过它的详情',
   filters: '筛选',

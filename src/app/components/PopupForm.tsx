@@ -130,7 +130,7 @@ export function TextField<Shape extends z.ZodRawShape>({
       name={name}
       label={label}
       validateTrigger="onBlur"
-      rules={[...(schema ? [zodRule(schema, name)] : []), ...rules]}
+      rules={[...(schema ? [zodRule(schema, name, label)] : []), ...rules]}
       dependencies={dependencies}
       help={help}
       extra={extra}
