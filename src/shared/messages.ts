@@ -785,6 +785,9 @@ export const huaweiDeviceText = {
   queuedExpired: '设备长时间未连接，任务已过期',
 } as const
 
+/** Issue #11: the password rule (contract passwordSchema), shown beside the field before submit. */
+export const passwordRuleText = '至少 8 个字符，须同时包含字母和数字'
+
 /**
  * Issue #11: what a command's sender is told, for every device family. Queuing is not success: the first notice
  * says it waits for the device, the second how it ended (the family's success text only once the device reported).

@@ -264,7 +264,8 @@ describe('Huawei devices (phone, 360×740)', () => {
     const card = page.locator('.device-card').filter({ hasText: 'HWDEMO0008' })
     await page.getByRole('checkbox', { name: '选择设备 HWDEMO0008' }).check()
     await page.getByRole('region', { name: '已选 1 台' }).getByRole('button', { name: '移出回收站' }).click()
-    await page.getByRole('dialog').getByText('确定要对选中的 1 台设备执行“移出回收站”吗？').waitFor()
+    // Issue #11: a bulk confirmation names the devices.
+    await page.getByRole('dialog').getByText('确定要对 HWDEMO0008 执行“移出回收站”吗？').waitFor()
     await page.getByRole('dialog').getByRole('button', { name: '移出回收站' }).click()
     await page.getByRole('status').filter({ hasText: '已将 1 台设备移出回收站' }).waitFor()
     await card.waitFor({ state: 'detached' })

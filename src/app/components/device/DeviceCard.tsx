@@ -4,7 +4,7 @@ import { deviceCommandText as c, huaweiDeviceText as t, uiText } from '../../../
 import { DeviceSummaryCard } from '../DeviceSummaryCard'
 import { OnlineButton } from '../OnlineButton'
 import { SelectBox } from '../SelectBox'
-import type { DeviceFamily } from './family'
+import { reportedState, type DeviceFamily } from './family'
 import type { DeviceCommands } from './use-device-command'
 
 export interface DeviceCardActions<Name extends string = string> {
@@ -58,7 +58,8 @@ export function DeviceCard<Name extends string>({
   actions: DeviceCardActions<Name>
 }) {
   const commands = actions.commands
-  const usable = family.commands.filter((cmd) => !cmd.unavailable?.(device.state) && (cmd.offeredWhen?.(device.state) ?? true))
+  const state = reportedState(device)
+  const usable = family.commands.filter((cmd) => !cmd.unavailable?.(state) && (cmd.offeredWhen?.(state) ?? true))
   const quick = commands ? usable.filter((cmd) => cmd.quick) : []
   const destructive = commands ? usable.filter((cmd) => cmd.destructive) : []
 

@@ -73,3 +73,8 @@ export function findCommand<Name extends string>(family: DeviceFamily<Name>, nam
 export function commandLabel(family: DeviceFamily, type: string): string {
   return family.commands.find((c) => c.name === type)?.label ?? type
 }
+
+/** The state a device reported; a device that never reached the server reported none (what is stored is a placeholder). */
+export function reportedState(device: Pick<CommandSubject, 'state' | 'lastCommunicationTime'>): AgentDeviceState {
+  return device.lastCommunicationTime === null ? {} : device.state
+}

@@ -18,6 +18,7 @@ import { DeviceFormDialog } from './lazy-dialogs'
 import { deviceDetailQuery, useDevicesChanged } from './queries'
 import { TaskLog } from './TaskLog'
 import { StateTags } from '../../components/device/DeviceCard'
+import { reportedState } from '../../components/device/family'
 import { useDeviceCommand } from '../../components/device/use-device-command'
 import { deviceKeys } from '../../components/device/queries'
 import { useOnline } from '../../components/use-online'
@@ -105,8 +106,9 @@ function StateSummary({ device }: { device: DeviceRecord }) {
 
 function CommandPanel({ area, device }: { area: DeviceArea; device: DeviceRecord }) {
   const { run, running, waitingForResult, cancelResultWait } = useDeviceCommand(area)
-  const offered = area.commands.filter((command) => command.offeredWhen?.(device.state) ?? true)
-  const reasons = [...new Set(offered.map((command) => command.unavailable?.(device.state)).filter((r): r is string => !!r))]
+  const state = reportedState(device)
+  const offered = area.commands.filter((command) => command.offeredWhen?.(state) ?? true)
+  const reasons = [...new Set(offered.map((command) => command.unavailable?.(state)).filter((r): r is string => !!r))]
   return (
     <section className="device-section" aria-label={t.commands}>
       <h2>{t.commands}</h2>
@@ -132,7 +134,7 @@ function CommandPanel({ area, device }: { area: DeviceArea; device: DeviceRecord
             size="small"
             color={command.destructive ? 'danger' : 'default'}
             fill={command.destructive ? 'outline' : 'solid'}
-            disabled={!!command.unavailable?.(device.state)}
+            disabled={!!command.unavailable?.(state)}
             loading={running.has(command.name)}
             loadingText={command.label}
             data-command={command.name}
