@@ -33,7 +33,3 @@ export const miArea: DeviceArea = {
   // SPEC: Mi devices count against the Huawei quota.
   quotaKind: 'HUAWEI',
 }
-
-/** SPEC §2: the Huawei detail reads the device id from the huawei-device-id page parameter. */
-export const HUAWEI_DEVICE_ID_PARAM = 'huawei-device-id'
-export const MI_DEVICE_ID_PARAM = 'mi-device-id'

@@ -12,7 +12,7 @@ import { api, HUAWEI_BASE } from '../../api/http'
 import { deviceKeys } from '../../components/device/queries'
 import { pagingSearch, param, type SearchOf } from '../../components/search-params'
 import type { DeviceArea } from './area'
-import { HUAWEI_DEVICE_ID_PARAM, MI_DEVICE_ID_PARAM } from './area'
+import { HUAWEI_DEVICE_ID_PARAM, MI_DEVICE_ID_PARAM } from './device-params'
 
 /**
  * The longest filters the server accepts (DeviceSearchQuery: serialNumber 64, renterName 32; search-limits.test.ts
