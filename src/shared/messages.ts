@@ -804,7 +804,7 @@ export const deviceCommandText = {
     [`“${command}”：${done} 台成功`, failed ? `${failed} 台失败或超时` : '', waiting ? `${waiting} 台仍在等待` : ''].filter(Boolean).join('，'),
   /** A bulk confirmation names the devices: the first few serial numbers and the count. */
   confirmBulk: (command: string, serials: string[], count: number) =>
-    `确定要对 ${serials.join('、')}${count > serials.length ? ` 等 ${count} 台设备` : count > 1 ? ` 共 ${count} 台设备` : ''}执行“${command}”吗？`,
+    count > serials.length ? `确定要对 ${serials.join('、')} 等 ${count} 台设备执行“${command}”吗？` : `确定要对 ${serials.join('、')} 执行“${command}”吗？`,
   /** Asked before sending to a device that has not been seen for over 24 hours. */
   confirmAway: (command: string, device: string) => `设备 ${device} 已超过 24 小时未连接，“${command}”将在设备重新连接后执行。是否继续？`,
   bulkAway: (count: number) => `其中 ${count} 台超过 24 小时未连接或尚未接入，指令将在设备连接后执行。`,

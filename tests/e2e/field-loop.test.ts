@@ -127,6 +127,12 @@ describe('a field worker’s command loop (phone, 390×844)', () => {
     await card(page, AGENT_DEVICE).getByRole('button', { name: '锁屏', exact: true }).click({ force: true })
     await page.getByRole('alert').filter({ hasText: '离线状态下无法执行此操作' }).waitFor()
     await expect(notice(page, '已发送').count()).resolves.toBe(0)
+
+    // A device never opened on this phone: said so, with the way back, instead of a spinner.
+    await page.goto('/huawei/detail?huawei-device-id=999999')
+    await page.getByRole('note').filter({ hasText: '离线状态下无法打开该设备：此前未在本机查看过它的详情' }).waitFor()
+    await page.getByRole('button', { name: '返回列表' }).click()
+    await page.waitForURL('**/huawei/device')
     await context.close()
   })
 })
