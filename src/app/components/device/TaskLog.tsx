@@ -5,12 +5,11 @@ import type { TaskRecord, TaskStatus } from '../../../shared/contract/huawei-dev
 import { formatDate } from '../../../shared/domain/format'
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../../../shared/domain/paging-rules'
 import { huaweiDeviceText as t } from '../../../shared/messages'
-import { Pagination } from '../../components/Pagination'
-import { QueryStatus } from '../../components/QueryStatus'
-import type { DeviceArea } from './area'
+import { Pagination } from '../Pagination'
+import { QueryStatus } from '../QueryStatus'
 import { taskLogQuery } from './queries'
-import { commandLabel } from '../../components/device/family'
-import { taskFailureText } from '../../components/device/task-follow'
+import { commandLabel, type DeviceFamily } from './family'
+import { taskFailureText } from './task-follow'
 
 const statusColor: Record<TaskStatus, string> = {
   QUEUED: 'default',
@@ -39,13 +38,13 @@ function TaskItem({ task, label }: { task: TaskRecord; label: string }) {
 }
 
 /**
- * The device's task log, newest first (SPEC §7 /device/task/search). It refreshes itself while tasks are pending,
+ * A device's task log, for any family, newest first (SPEC §7 /device/task/search). It refreshes itself while tasks are pending,
  * as the detail does while its pendingTaskCount is above 0, so the detail's last refresh already shows the
  * state the finished tasks left behind.
  */
-export function TaskLog({ area, deviceId }: { area: DeviceArea; deviceId: number }) {
+export function TaskLog({ family, deviceId }: { family: DeviceFamily; deviceId: number }) {
   const [paging, setPaging] = useState({ current: FIRST_PAGE, pageSize: DEFAULT_PAGE_SIZE })
-  const log = useQuery(taskLogQuery(area, deviceId, paging))
+  const log = useQuery(taskLogQuery(family, deviceId, paging))
   const records = log.data?.records ?? []
   return (
     <section className="device-section" aria-label={t.taskLog} id="task-log">
@@ -53,7 +52,7 @@ export function TaskLog({ area, deviceId }: { area: DeviceArea; deviceId: number
       <QueryStatus isPending={log.isPending} isError={log.isError && !log.data} isEmpty={records.length === 0} onRetry={() => void log.refetch()} emptyText={t.noTasks} />
       <ul className="task-list">
         {records.map((task) => (
-          <TaskItem key={task.taskId} task={task} label={commandLabel(area, task.type)} />
+          <TaskItem key={task.taskId} task={task} label={commandLabel(family, task.type)} />
         ))}
       </ul>
       {(log.data?.total ?? 0) > paging.pageSize ? (

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { CommandResponse } from '../../../shared/contract/huawei-device'
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { CommandResponse, TaskSearchResponse } from '../../../shared/contract/huawei-device'
 import { api } from '../../api/http'
 import type { DeviceFamily } from './family'
 
@@ -41,3 +41,17 @@ export function useCommandMutation(family: DeviceFamily) {
     onSuccess: (_d, { deviceId }) => changed(deviceId),
   })
 }
+
+/** While tasks are pending, the task log refreshes on its own until the device has answered. */
+const PENDING_REFRESH_MS = 2500
+
+/** A device's task log, newest first (SPEC §7 /device/task/search). */
+export const taskLogQuery = (family: DeviceFamily, id: number, paging: { current: number; pageSize: number }) =>
+  queryOptions({
+    queryKey: deviceKeys.tasks(family.platform, id, paging),
+    queryFn: () => api.get<TaskSearchResponse>(`${family.api.prefix}/device/task/search`, { deviceId: id, ...paging }, { base: family.api.base }),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.pendingCount ? PENDING_REFRESH_MS : false),
+    // The task log leaves secrets out (the server never repeats a lock passcode in it).
+    meta: { persist: true },
+  })

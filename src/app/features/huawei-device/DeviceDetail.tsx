@@ -16,7 +16,7 @@ import type { DeviceArea } from './area'
 import { MoveDeviceDialog } from '../../components/lazy-device-move'
 import { DeviceFormDialog } from './lazy-dialogs'
 import { deviceDetailQuery, useDevicesChanged } from './queries'
-import { TaskLog } from './TaskLog'
+import { TaskLog } from '../../components/device/TaskLog'
 import { StateTags } from '../../components/device/DeviceCard'
 import { reportedState } from '../../components/device/family'
 import { useDeviceCommand } from '../../components/device/use-device-command'
@@ -246,7 +246,7 @@ export function DeviceDetail({ area, deviceId, onBack }: { area: DeviceArea; dev
                 {auth.has(area.authority.command) && !device.recycleStatus ? <CommandPanel area={area} device={device} /> : null}
                 <InfoPanel device={device} now={now} />
               </div>
-              <TaskLog area={area} deviceId={device.id} />
+              <TaskLog family={area} deviceId={device.id} />
             </div>
           </>
         ) : null}

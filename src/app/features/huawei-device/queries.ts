@@ -5,7 +5,6 @@ import type {
   DeviceSearchParams,
   DeviceSearchResponse,
   EnrollmentTokenResponse,
-  TaskSearchResponse,
   UpdateRentUserInfoRequest,
 } from '../../../shared/contract/huawei-device'
 import { api, HUAWEI_BASE } from '../../api/http'
@@ -61,15 +60,6 @@ export const deviceDetailQuery = (area: DeviceArea, id: number) =>
     meta: { persist: true },
   })
 
-export const taskLogQuery = (area: DeviceArea, id: number, paging: { current: number; pageSize: number }) =>
-  queryOptions({
-    queryKey: deviceKeys.tasks(area.platform, id, paging),
-    queryFn: () => api.get<TaskSearchResponse>(path(area, '/device/task/search'), { deviceId: id, ...paging }, huawei),
-    placeholderData: keepPreviousData,
-    refetchInterval: (query) => (query.state.data?.pendingCount ? PENDING_REFRESH_MS : false),
-    // The task log leaves secrets out (the server never repeats a lock passcode in it).
-    meta: { persist: true },
-  })
 
 /** Refreshes the lists of an area, and one device's detail, after a change. */
 export function useDevicesChanged(area: DeviceArea) {
