@@ -201,7 +201,8 @@ export function DeviceList({ area, recycle, onOpen }: { area: DeviceArea; recycl
   const canRecycle = auth.has(area.authority.recycle)
   return (
     <section>
-      {/* One title, the header's (issue #11): the list's actions share a row with 全选本页. */}
+      {/* One visible title, the header's (issue #11); the heading stays for assistive technology. The list's actions share a row with 全选本页. */}
+      <h1 className="visually-hidden">{title}</h1>
       <SearchPanel
         compact
         fields={searchFields}
