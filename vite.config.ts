@@ -96,7 +96,8 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // The framework every screen needs travels as one long-cached file instead of a dozen small requests; so do the
-          // shared components, except those only lazily loaded dialogs use (they carry antd-mobile's Form).
+          // shared components, except those only lazily loaded dialogs use (they carry antd-mobile's Form) and the device
+          // screens' (they call the API, whose client lives in the entry: in this chunk they would make a cycle).
           groups: [
             {
               name: 'framework',
@@ -105,7 +106,7 @@ export default defineConfig({
             },
             {
               name: 'components',
-              test: /src[\\/]app[\\/]components[\\/](?!PopupForm|form-rules|Notifier|DeviceMoveDialog)/,
+              test: /src[\\/]app[\\/]components[\\/](?!PopupForm|form-rules|Notifier|DeviceMoveDialog|device[\\/])/,
               priority: 5,
             },
           ],

@@ -8,6 +8,12 @@ describe('loadConfig', () => {
     expect(c.tokenTtlMs).toBe(7 * 24 * 3600_000)
   })
 
+  it('times tasks out after 5 minutes without a result and 24 hours in the queue, unless configured', () => {
+    expect(loadConfig({}).taskTimeouts).toEqual({ resultMs: 5 * 60_000, queueMs: 24 * 3600_000 })
+    expect(loadConfig({ MDM_TASK_RESULT_TIMEOUT_SECONDS: '30', MDM_TASK_QUEUE_EXPIRY_SECONDS: '12' }).taskTimeouts).toEqual({ resultMs: 30_000, queueMs: 12_000 })
+    expect(() => loadConfig({ MDM_TASK_QUEUE_EXPIRY_SECONDS: '0' })).toThrow('MDM_TASK_QUEUE_EXPIRY_SECONDS')
+  })
+
   it('honours PORT, DATABASE_URL, MDM_DEMO and the token lifetime', () => {
     const c = loadConfig({ PORT: '9001', DATABASE_URL: 'memory://', MDM_DEMO: 'off', MDM_TOKEN_TTL_HOURS: '2' })
     expect(c).toMatchObject({ port: 9001, databaseUrl: 'memory://', demo: false, tokenTtlMs: 2 * 3600_000 })

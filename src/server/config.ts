@@ -47,6 +47,9 @@ const envSchema = z.object({
   MDM_APNS_CERT_FILE: z.string().optional(),
   MDM_APNS_KEY_FILE: z.string().optional(),
   MDM_APNS_URL: z.url().default('https://api.push.apple.com'),
+  /** Seconds after which a delivered task without a result, or a task never fetched, becomes TIMEOUT. */
+  MDM_TASK_RESULT_TIMEOUT_SECONDS: z.coerce.number().positive().default(5 * 60),
+  MDM_TASK_QUEUE_EXPIRY_SECONDS: z.coerce.number().positive().default(24 * 3600),
 })
 
 export type SmsProviderName = 'log' | 'none'
@@ -77,6 +80,7 @@ export interface AppConfig {
     apnsKeyFile: string | undefined
     apnsUrl: string
   }
+  taskTimeouts: { resultMs: number; queueMs: number }
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
@@ -117,6 +121,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apnsKeyFile: e.MDM_APNS_KEY_FILE,
       apnsUrl: e.MDM_APNS_URL.replace(/\/+$/, ''),
     },
+    taskTimeouts: { resultMs: e.MDM_TASK_RESULT_TIMEOUT_SECONDS * 1000, queueMs: e.MDM_TASK_QUEUE_EXPIRY_SECONDS * 1000 },
   }
 }
 

@@ -22,7 +22,7 @@ import { MyDeviceService } from './modules/my-device/service'
  */
 export function createServices(config: AppConfig, db: Db): Services {
   const secrets = createSecretBox(resolveSecretKey({ key: config.secretKey, keyFile: config.secretKeyFile, databaseUrl: config.databaseUrl }))
-  const tasks = new TaskService(db, secrets)
+  const tasks = new TaskService(db, secrets, undefined, config.taskTimeouts)
   const quota = new QuotaService(db)
   const deviceDeps = { db, tasks, quota }
   const apple = {

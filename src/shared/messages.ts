@@ -786,6 +786,43 @@ export const huaweiDeviceText = {
   queuedExpired: '设备长时间未连接，任务已过期',
 } as const
 
+/** Issue #11: the password rule (contract passwordSchema), shown beside the field before submit. */
+export const passwordRuleText = '至少 8 个字符，须同时包含字母和数字'
+
+/**
+ * Issue #11: what a command's sender is told, for every device family. Queuing is not success: the first notice
+ * says it waits for the device, the second how it ended (the family's success text only once the device reported).
+ */
+export const deviceCommandText = {
+  sent: (command: string) => `“${command}”已发送，等待设备执行`,
+  failed: (command: string, reason: string) => `${command}失败：${reason}`,
+  timedOut: (command: string, reason: string) => `${command}超时：${reason}`,
+  /** The console stopped watching (the screen was kept open this long); the task log keeps the outcome. */
+  stillWaiting: (command: string) => `“${command}”仍在等待设备执行，结果可在任务日志中查看`,
+  bulkSent: (command: string, ok: number, failed: number) =>
+    failed === 0 ? `“${command}”已发送到 ${ok} 台设备，等待设备执行` : `“${command}”已发送到 ${ok} 台设备，${failed} 台发送失败`,
+  bulkEnded: (command: string, done: number, failed: number, waiting: number) =>
+    [`“${command}”：${done} 台成功`, failed ? `${failed} 台失败或超时` : '', waiting ? `${waiting} 台仍在等待` : ''].filter(Boolean).join('，'),
+  /** A bulk confirmation names the devices: the first few serial numbers and the count. */
+  confirmBulk: (command: string, serials: string[], count: number) =>
+    count > serials.length ? `确定要对 ${serials.join('、')} 等 ${count} 台设备执行“${command}”吗？` : `确定要对 ${serials.join('、')} 执行“${command}”吗？`,
+  /** Asked before sending to a device that has not been seen for over 24 hours. */
+  confirmAway: (command: string, device: string) => `设备 ${device} 已超过 24 小时未连接，“${command}”将在设备重新连接后执行。是否继续？`,
+  bulkAway: (count: number) => `其中 ${count} 台超过 24 小时未连接或尚未接入，指令将在设备连接后执行。`,
+  pending: '执行中',
+  more: '更多',
+  currentState: '当前状态',
+  unknownState: '设备尚未上报状态',
+  leftManagement: '设备已退出管控，不再接收指令',
+  poweredOff: '设备已关机，开机后才能执行关机或重启',
+  /** Offline, a cached card shows when its data was loaded and the status as of then. */
+  cachedAt: (time: string) => `缓存于 ${time}`,
+  statusAsOf: '状态截至缓存时',
+  detailNotCached: '离线状态下无法打开该设备：此前未在本机查看过它的详情',
+  filters: '筛选',
+  jumpToTaskLog: '任务日志',
+} as const
+
 /** Labels of the device area's request fields, for validation sentences (contract/validation.ts reads fieldLabels). */
 export const deviceFieldLabels: Record<string, string> = {
   deviceId: '设备编号',

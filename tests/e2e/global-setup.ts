@@ -22,7 +22,9 @@ export default async function setup(project: TestProject) {
   // MDM_E2E_DIST lets two checkouts' suites build side by side without emptying each other's dist.
   const distDir = process.env.MDM_E2E_DIST ?? 'dist'
   ensureConsoleBuilt(process.cwd(), distDir)
-  const server = await startServer(testConfig({ port: 0, host: '127.0.0.1', demo: true, distDir }))
+  // A task for a phone that never polls times out after 20 s instead of a day, so tests can watch it end.
+  const taskTimeouts = { resultMs: 20_000, queueMs: 20_000 }
+  const server = await startServer(testConfig({ port: 0, host: '127.0.0.1', demo: true, distDir, taskTimeouts }))
   project.provide('baseURL', server.url)
   return () => server.stop()
 }

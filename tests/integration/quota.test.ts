@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { QuotaService } from '../../src/server/modules/quota/service'
 import { devices, quotaAccounts } from '../../src/server/db/schema'
 import { harnessForFile } from './harness'
+import { addDevice, HW, MI } from './huawei-helpers'
 import { makeStaff, makeTenant, MISSING_ID } from './org-builders'
 
 const h = harnessForFile()
@@ -61,6 +62,15 @@ describe('POST /account/changeQuantity', () => {
     expect(res.body.data.remainingQuantity).toBe(60)
     const records = await h.call('GET', `/account/consumedRecord/search?quotaType=HUAWEI&companyId=${h.demo.bossCompanyId}`, { token: admin })
     expect(records.body.data.records[0]).toMatchObject({ kind: 'GRANT', quantity: 10, operatorName: '平台管理员' })
+  })
+
+  it('says which kind of device consumed the Huawei quota: Mi devices count against it too (issue #11)', async () => {
+    const mi = await addDevice(h, boss, { serialNumber: 'QUOTA-MI-1' }, MI)
+    const huawei = await addDevice(h, boss, { serialNumber: 'QUOTA-HW-1' }, HW)
+    const records = await h.call('GET', '/account/consumedRecord/search?quotaType=HUAWEI&kind=CONSUME&serialNumber=QUOTA-', { token: boss })
+    const platformOf = (deviceId: number) => records.body.data.records.find((r: { deviceId: number }) => r.deviceId === deviceId)?.devicePlatform
+    expect(platformOf(mi)).toBe('MI')
+    expect(platformOf(huawei)).toBe('HUAWEI')
   })
 
   it('refuses a grant that would take a balance above the ceiling, storing nothing', async () => {

@@ -54,6 +54,8 @@ describe('roles: add, search, detail, update, delete', () => {
     expect(flatten(detail.body.data.authorityTree)).toContain('huawei:device')
     const list = await h.call('GET', '/role/list?roleType=STAFF', { token: boss })
     expect(list.body.data.map((r: any) => r.name)).toEqual(expect.arrayContaining(['巡检员', '设备专员']))
+    // How much each grants, for the staff form's default (the least-privileged role).
+    expect(list.body.data.find((r: any) => r.id === id)).toMatchObject({ authorityCount: 2 })
   })
 
   it('lists for a picker only the roles of the company whose account is edited, and none outside the scope', async () => {

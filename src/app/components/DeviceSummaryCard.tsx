@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react'
-import { formatRelativeTime } from '../../shared/domain/format'
-import { deviceText as t } from '../../shared/messages'
+import { Tag } from 'antd-mobile'
+import { connectionStatus } from '../../shared/domain/connection-status'
+import { formatDate, formatRelativeTime } from '../../shared/domain/format'
+import { deviceCommandText, deviceText as t } from '../../shared/messages'
 import { RecordCard } from './RecordCard'
 import { StatusTag } from './StatusTag'
 
@@ -35,10 +37,24 @@ interface DeviceSummaryCardProps {
   tags?: ReactNode
   actions?: ReactNode
   className?: string
+  /**
+   * Offline: when the cached data was loaded (the query's dataUpdatedAt). The card then says so and gives the
+   * last contact as a date, never 在线 or 刚刚 as if live (issue #11).
+   */
+  cachedAt?: number
+}
+
+/** "08-23 10:15" of a cached list: when it was loaded, and the status as of then (in data-status). */
+function CachedTag({ lastCommunicationTime, cachedAt }: { lastCommunicationTime: string | null; cachedAt: number }) {
+  return (
+    <Tag fill="outline" color="default" className="cached-tag" data-status={connectionStatus(lastCommunicationTime, cachedAt)} style={{ whiteSpace: 'nowrap' }}>
+      {deviceCommandText.cachedAt(formatDate(cachedAt, 'MM-dd hh:mm'))}
+    </Tag>
+  )
 }
 
 /** One device of a list as a card: connection status (SPEC §4), model, renter, owner and when it was last seen. */
-export function DeviceSummaryCard({ device, now, title = device.serialNumber, tags, actions, className }: DeviceSummaryCardProps) {
+export function DeviceSummaryCard({ device, now, title = device.serialNumber, tags, actions, className, cachedAt }: DeviceSummaryCardProps) {
   const renter = [device.renterName, device.renterPhone].filter(Boolean).join(' · ')
   const owner =
     device.companyName === undefined
@@ -50,7 +66,11 @@ export function DeviceSummaryCard({ device, now, title = device.serialNumber, ta
       title={title}
       tags={
         <>
-          <StatusTag lastCommunicationTime={device.lastCommunicationTime} now={now} />
+          {cachedAt === undefined ? (
+            <StatusTag lastCommunicationTime={device.lastCommunicationTime} now={now} />
+          ) : (
+            <CachedTag lastCommunicationTime={device.lastCommunicationTime} cachedAt={cachedAt} />
+          )}
           {tags}
         </>
       }
@@ -58,7 +78,10 @@ export function DeviceSummaryCard({ device, now, title = device.serialNumber, ta
         { label: t.model, value: [device.name, device.model].filter(Boolean).join(' / ') || '—' },
         { label: t.renterName, value: renter || '—' },
         owner,
-        { label: t.lastCommunicationTime, value: lastSeenText(device, now) },
+        {
+          label: t.lastCommunicationTime,
+          value: cachedAt !== undefined && device.lastCommunicationTime ? formatDate(device.lastCommunicationTime, 'MM-dd hh:mm') : lastSeenText(device, now),
+        },
       ]}
       actions={actions}
     />

@@ -17,7 +17,6 @@ describe('Pagination', () => {
   it.each([
     [1, 10, 35, '1-10 / 共 35 条', '第 1 / 4 页'],
     [4, 10, 35, '31-35 / 共 35 条', '第 4 / 4 页'],
-    [1, 10, 0, '0-0 / 共 0 条', '第 1 / 1 页'],
     [7, 20, 35, '21-35 / 共 35 条', '第 2 / 2 页'],
   ])('page %i of size %i with %i rows reads %j', (current, pageSize, total, range, indicator) => {
     renderPagination({ current, pageSize, total })
@@ -30,7 +29,6 @@ describe('Pagination', () => {
     [1, 35, true, false],
     [2, 35, false, false],
     [4, 35, false, true],
-    [1, 0, true, true],
   ])('on page %i of %i rows: previous disabled %s, next disabled %s', (current, total, previousDisabled, nextDisabled) => {
     renderPagination({ current, total })
     expect((button('上一页') as HTMLButtonElement).disabled).toBe(previousDisabled)
@@ -93,6 +91,24 @@ describe('Pagination', () => {
       expect(element.style.minHeight).toBe('44px')
     }
     expect((screen.getByLabelText('每页') as HTMLSelectElement).style.height).toBe('44px')
+  })
+
+  it.each([
+    [0, 10],
+    [8, 10],
+    [10, 10],
+  ])('with %i rows on pages of %i shows only the range text: no buttons, size changer or jumper', (total, pageSize) => {
+    render(<Pagination current={1} pageSize={pageSize} total={total} onChange={vi.fn()} />)
+    expect(screen.getByText(`${total ? 1 : 0}-${total} / 共 ${total} 条`)).toBeTruthy()
+    expect(screen.queryByRole('button')).toBeNull()
+    expect(screen.queryByLabelText('每页')).toBeNull()
+  })
+
+  it('offers the size changer but no jumper on one page that a smaller size would split', () => {
+    render(<Pagination current={1} pageSize={20} total={15} onChange={vi.fn()} />)
+    expect(screen.getByText('第 1 / 1 页')).toBeTruthy()
+    expect(screen.getByLabelText('每页')).toBeTruthy()
+    expect(screen.queryByLabelText('跳至')).toBeNull()
   })
 
   it('can hide the size changer and the jumper', () => {

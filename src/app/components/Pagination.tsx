@@ -43,7 +43,10 @@ const styles = {
   label: { display: 'flex', alignItems: 'center', gap: 6 },
 } satisfies Record<string, CSSProperties>
 
-/** Paging of SPEC §2: range text, previous/next, page-size changer and quick jumper. */
+/**
+ * Paging of SPEC §2: range text, previous/next, page-size changer and quick jumper; what cannot change anything
+ * (one page: the buttons and the jumper) is left out.
+ */
 export function Pagination({
   current,
   pageSize,
@@ -77,11 +80,25 @@ export function Pagination({
     onChange(next, newPageSize)
   }
 
+  const range = (
+    <div style={styles.range} aria-live="polite">
+      {pagingRangeText({ current: page, pageSize, total })}
+    </div>
+  )
+  // Issue #11: one page needs no paging controls on a phone, only SPEC's range text; a size changer only where a
+  // smaller size would make more than one page.
+  if (count <= 1 && total <= Math.min(...sizes)) {
+    return (
+      <nav aria-label={text.navLabel} style={styles.nav}>
+        {range}
+      </nav>
+    )
+  }
+  const sizeChanger = showSizeChanger && total > Math.min(...sizes)
+  const jumper = showQuickJumper && count > 1
   return (
     <nav aria-label={text.navLabel} style={styles.nav}>
-      <div style={styles.range} aria-live="polite">
-        {pagingRangeText({ current: page, pageSize, total })}
-      </div>
+      {range}
       <div style={styles.row}>
         <Button style={styles.button} disabled={page <= FIRST_PAGE} onClick={() => goTo(page - 1)}>
           {text.previous}
@@ -91,9 +108,9 @@ export function Pagination({
           {text.next}
         </Button>
       </div>
-      {(showSizeChanger || showQuickJumper) && (
+      {(sizeChanger || jumper) && (
         <div style={styles.row}>
-          {showSizeChanger && (
+          {sizeChanger && (
             <span style={styles.label}>
               <label htmlFor={sizeId}>{text.pageSize}</label>
               {/* A native select opens the platform's own picker on phones and works with any assistive technology. */}
@@ -111,7 +128,7 @@ export function Pagination({
               </select>
             </span>
           )}
-          {showQuickJumper && (
+          {jumper && (
             <span style={styles.label}>
               <label htmlFor={jumpId}>{text.jumpTo}</label>
               <span style={{ ...styles.control, ...styles.jumpInput }}>

@@ -34,6 +34,17 @@ describe('SubmitForm', () => {
     expect(submit).not.toHaveBeenCalled()
   })
 
+  it('names the field as its label does, not as the request key’s label (issue #11: 姓名, not 名称)', async () => {
+    render(
+      <SubmitForm<Values> visible initialValues={{ name: '' }} submit={vi.fn()} success="保存成功" pending={false} onClose={vi.fn()}>
+        <TextField name="name" label="姓名" schema={Fields} />
+      </SubmitForm>,
+    )
+    fireEvent.click(submitButton())
+    expect(await screen.findByText('姓名不能为空')).toBeTruthy()
+    expect(screen.queryByText('名称不能为空')).toBeNull()
+  })
+
   it('keeps what was typed when the save is refused', async () => {
     const submit = vi.fn(async () => Promise.reject(new Error('refused')))
     const { onClose } = renderForm({ visible: true, initialValues: { name: 'A' }, submit })

@@ -109,7 +109,7 @@ type TextFieldProps<Shape extends z.ZodRawShape> = {
   rules?: FormItemProps['rules']
   /** Default: 请输入{label}. */
   placeholder?: string
-} & Pick<FormItemProps, 'dependencies' | 'help' | 'extra' | 'normalize'> &
+} & Pick<FormItemProps, 'dependencies' | 'help' | 'extra' | 'normalize' | 'description'> &
   Pick<InputProps, 'type' | 'inputMode' | 'autoComplete' | 'autoCapitalize' | 'maxLength' | 'pattern' | 'clearable'>
 
 /** One text input of a form, checked when it loses focus. */
@@ -123,6 +123,7 @@ export function TextField<Shape extends z.ZodRawShape>({
   help,
   extra,
   normalize,
+  description,
   ...input
 }: TextFieldProps<Shape>) {
   return (
@@ -130,11 +131,12 @@ export function TextField<Shape extends z.ZodRawShape>({
       name={name}
       label={label}
       validateTrigger="onBlur"
-      rules={[...(schema ? [zodRule(schema, name)] : []), ...rules]}
+      rules={[...(schema ? [zodRule(schema, name, label)] : []), ...rules]}
       dependencies={dependencies}
       help={help}
       extra={extra}
       normalize={normalize}
+      description={description}
     >
       <Input placeholder={placeholder} clearable {...input} />
     </Form.Item>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Button, Input } from 'antd-mobile'
-import { organizationText } from '../../shared/messages'
+import { deviceCommandText, organizationText } from '../../shared/messages'
 import './records.css'
 
 export interface SearchField {
@@ -19,10 +19,16 @@ interface SearchPanelProps {
   values: Record<string, unknown>
   /** SPEC §4: a new search starts again on page 1 (the caller resets current). */
   onSearch: (values: Record<string, string | undefined>) => void
+  /**
+   * One line on a phone (issue #11): the first field and 搜索, the other filters behind 筛选 (open while one of
+   * them is set, so an active filter is never hidden).
+   */
+  compact?: boolean
 }
 
 /** Filters of a list. What is typed stays a draft until 搜索; 重置 clears every filter. */
-export function SearchPanel({ fields, values, onSearch }: SearchPanelProps) {
+export function SearchPanel({ fields, values, onSearch, compact = false }: SearchPanelProps) {
+  const [open, setOpen] = useState(() => fields.slice(1).some((f) => typeof values[f.name] === 'string' && values[f.name] !== ''))
   const [draft, setDraft] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((f) => [f.name, typeof values[f.name] === 'string' ? (values[f.name] as string) : ''])))
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -33,8 +39,8 @@ export function SearchPanel({ fields, values, onSearch }: SearchPanelProps) {
     onSearch(Object.fromEntries(fields.map((f) => [f.name, undefined])))
   }
   return (
-    <form className="search-panel" role="search" onSubmit={submit}>
-      {fields.map((f) =>
+    <form className={compact ? 'search-panel search-panel-compact' : 'search-panel'} role="search" onSubmit={submit}>
+      {(compact && !open ? fields.slice(0, 1) : fields).map((f) =>
         f.options ? (
           <select
             key={f.name}
@@ -67,9 +73,16 @@ export function SearchPanel({ fields, values, onSearch }: SearchPanelProps) {
         <Button type="submit" color="primary">
           {organizationText.common.search}
         </Button>
-        <Button type="button" onClick={reset}>
-          {organizationText.common.reset}
-        </Button>
+        {compact ? (
+          <Button type="button" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+            {deviceCommandText.filters}
+          </Button>
+        ) : null}
+        {!compact || open ? (
+          <Button type="button" onClick={reset}>
+            {organizationText.common.reset}
+          </Button>
+        ) : null}
       </div>
     </form>
   )

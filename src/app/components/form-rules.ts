@@ -1,16 +1,20 @@
 import type { z } from 'zod'
 import { parseWithMessage } from '../../shared/contract/validation'
+import { fieldLabels } from '../../shared/messages'
 
 /**
+ * `label`: the field's label on the form, used in the sentence instead of the request key's.
  * An antd-mobile Form rule that runs the contract's own schema for one field, so a form rejects exactly
  * what the server rejects, with the same Chinese sentence naming the field.
  */
-export function zodRule<T extends z.ZodRawShape>(fields: z.ZodObject<T>, name: keyof T & string) {
+export function zodRule<T extends z.ZodRawShape>(fields: z.ZodObject<T>, name: keyof T & string, label?: string) {
   const single = fields.pick({ [name]: true } as never)
+  // The server names a field by its request key's label (name: 名称); a form names it as its own label says (姓名).
+  const serverLabel = fieldLabels[name]
   return {
     validator: async (_rule: unknown, value: unknown) => {
       const result = parseWithMessage(single, { [name]: value ?? '' })
-      if (!result.success) throw new Error(result.message)
+      if (!result.success) throw new Error(label && serverLabel && result.message.startsWith(serverLabel) ? label + result.message.slice(serverLabel.length) : result.message)
     },
   }
 }

@@ -66,6 +66,8 @@ export const QuotaRecordItem = z.object({
   remainingAfter: z.number(),
   deviceId: z.number().nullable(),
   serialNumber: z.string().nullable(),
+  /** The device's platform (HUAWEI, MI); null when the record names no device or it was deleted. */
+  devicePlatform: z.string().nullable(),
   counterpartCompanyName: z.string().nullable(),
   operatorName: z.string().nullable(),
   remark: z.string(),

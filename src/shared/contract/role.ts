@@ -66,7 +66,8 @@ export type RoleRecord = z.infer<typeof RoleRecord>
 export const RoleSearchResponse = pagedResponse(RoleRecord)
 export type RoleSearchResponse = z.infer<typeof RoleSearchResponse>
 
-export const RoleOption = z.object({ id: z.number(), name: z.string(), roleType: RoleType })
+/** authorityCount: how much the role grants, so a form can default to the least-privileged role (issue #11). */
+export const RoleOption = z.object({ id: z.number(), name: z.string(), roleType: RoleType, authorityCount: z.number() })
 export type RoleOption = z.infer<typeof RoleOption>
 
 /** SPEC §3: the detail holds the authority tree the role chooses from. */

@@ -4,6 +4,7 @@ import { CompanyAddFields, type CompanyRecord } from '../../../shared/contract/c
 import { validateCompanyPasswordMatch } from '../../../shared/domain/validators'
 import { disableText, organizationText, successMessages, uiText } from '../../../shared/messages'
 import { roleOptionsQuery } from '../../api/role-options'
+import { PasswordRule } from '../../components/PasswordRule'
 import { PopupForm, SwitchField, TextField } from '../../components/PopupForm'
 import { validatorRule } from '../../components/form-rules'
 import { useAuthorities } from '../../components/use-authorities'
@@ -71,7 +72,7 @@ export function CompanyForm({ visible, editing, onClose }: CompanyFormProps) {
       ) : (
         <>
           <TextField name="username" label={uiText.username} schema={CompanyAddFields} autoComplete="off" />
-          <TextField name="password" label={uiText.password} schema={CompanyAddFields} type="password" autoComplete="new-password" />
+          <TextField name="password" label={uiText.password} schema={CompanyAddFields} type="password" autoComplete="new-password" description={<PasswordRule />} />
           <TextField
             name="confirmPassword"
             label={uiText.confirmPassword}

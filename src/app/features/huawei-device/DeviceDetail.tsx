@@ -3,7 +3,7 @@ import { LeftOutline } from 'antd-mobile-icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { DeviceRecord } from '../../../shared/contract/huawei-device'
 import { formatDate } from '../../../shared/domain/format'
-import { huaweiDeviceText as t, uiText } from '../../../shared/messages'
+import { deviceCommandText as c, huaweiDeviceText as t, uiText } from '../../../shared/messages'
 import { lastSeenText } from '../../components/DeviceSummaryCard'
 import { DialogSlot } from '../../components/lazy-dialog'
 import { OnlineButton } from '../../components/OnlineButton'
@@ -15,9 +15,13 @@ import { useNow } from '../../components/use-now'
 import type { DeviceArea } from './area'
 import { MoveDeviceDialog } from '../../components/lazy-device-move'
 import { DeviceFormDialog } from './lazy-dialogs'
-import { deviceDetailQuery, deviceKeys, useDevicesChanged } from './queries'
-import { TaskLog } from './TaskLog'
-import { commandOrder, destructiveCommands, useDeviceCommand } from './use-device-command'
+import { deviceDetailQuery, useDevicesChanged } from './queries'
+import { TaskLog } from '../../components/device/TaskLog'
+import { StateTags } from '../../components/device/DeviceCard'
+import { reportedState } from '../../components/device/family'
+import { useDeviceCommand } from '../../components/device/use-device-command'
+import { deviceKeys } from '../../components/device/queries'
+import { useOnline } from '../../components/use-online'
 import { useRecycle } from './use-recycle'
 import './devices.css'
 
@@ -80,33 +84,63 @@ function InfoPanel({ device, now }: { device: DeviceRecord; now: number }) {
   )
 }
 
+/** The device's current state in one line, above the commands that change it (issue #11). */
+function StateSummary({ device }: { device: DeviceRecord }) {
+  const s = device.state
+  const parts =
+    device.lastCommunicationTime === null
+      ? []
+      : [
+          s.controlled === undefined ? null : s.controlled ? t.controlledYes : t.controlledNo,
+          s.poweredOn === undefined ? null : s.poweredOn ? t.poweredOn : t.poweredOff,
+          s.locked === undefined ? null : s.locked ? t.locked : t.unlocked,
+          s.battery === undefined ? null : `${t.battery} ${s.battery}%`,
+        ].filter((p): p is string => p !== null)
+  return (
+    <p className="device-state-line" data-testid="device-state">
+      <span className="device-state-label">{c.currentState}</span>
+      {parts.length ? parts.join(' · ') : c.unknownState}
+    </p>
+  )
+}
+
 function CommandPanel({ area, device }: { area: DeviceArea; device: DeviceRecord }) {
-  const { run, running, waitingForPasscode, cancelPasscodeWait } = useDeviceCommand(area)
+  const { run, running, waitingForResult, cancelResultWait } = useDeviceCommand(area)
+  const state = reportedState(device)
+  const offered = area.commands.filter((command) => command.offeredWhen?.(state) ?? true)
+  const reasons = [...new Set(offered.map((command) => command.unavailable?.(state)).filter((r): r is string => !!r))]
   return (
     <section className="device-section" aria-label={t.commands}>
       <h2>{t.commands}</h2>
-      {waitingForPasscode ? (
+      <StateSummary device={device} />
+      {reasons.map((reason) => (
+        <p key={reason} className="command-unavailable" role="note">
+          {reason}
+        </p>
+      ))}
+      {waitingForResult ? (
         <div className="command-waiting" role="status">
           <SpinLoading style={{ '--size': '18px' }} />
           <span className="command-waiting-text">{t.lockPasscodeWaiting}</span>
-          <Button size="small" onClick={cancelPasscodeWait}>
+          <Button size="small" onClick={cancelResultWait}>
             {t.lockPasscodeCancel}
           </Button>
         </div>
       ) : null}
       <div className="command-grid">
-        {commandOrder.map((name) => (
+        {offered.map((command) => (
           <OnlineButton
-            key={name}
+            key={command.name}
             size="small"
-            color={destructiveCommands.has(name) ? 'danger' : 'default'}
-            fill={destructiveCommands.has(name) ? 'outline' : 'solid'}
-            loading={running.has(name)}
-            loadingText={t.commandLabels[name]}
-            data-command={name}
-            onClick={() => void run(name, device)}
+            color={command.destructive ? 'danger' : 'default'}
+            fill={command.destructive ? 'outline' : 'solid'}
+            disabled={!!command.unavailable?.(state)}
+            loading={running.has(command.name)}
+            loadingText={command.label}
+            data-command={command.name}
+            onClick={() => void run(command.name, device)}
           >
-            {t.commandLabels[name]}
+            {command.label}
           </OnlineButton>
         ))}
       </div>
@@ -142,6 +176,7 @@ export function DeviceDetail({ area, deviceId, onBack }: { area: DeviceArea; dev
   const devicesChanged = useDevicesChanged(area)
   const { recycle, takeOut } = useRecycle(area)
   const now = useNow()
+  const online = useOnline()
   const device = detail.data
 
   const back = (
@@ -154,6 +189,17 @@ export function DeviceDetail({ area, deviceId, onBack }: { area: DeviceArea; dev
       <section>
         {back}
         <p className="center-box">{t.noDeviceChosen}</p>
+      </section>
+    )
+  }
+  // Offline and never opened here: nothing to show and nothing to wait for, so say so instead of spinning.
+  if (!device && !online && detail.fetchStatus !== 'fetching') {
+    return (
+      <section>
+        {back}
+        <p className="center-box" role="note">
+          {c.detailNotCached}
+        </p>
       </section>
     )
   }
@@ -172,6 +218,10 @@ export function DeviceDetail({ area, deviceId, onBack }: { area: DeviceArea; dev
             <div className="device-detail-head">
               <h1>{device.serialNumber}</h1>
               <StatusTag lastCommunicationTime={device.lastCommunicationTime} now={now} />
+              <StateTags device={device} />
+              <a className="device-jump" href="#task-log">
+                {c.jumpToTaskLog}
+              </a>
               {device.recycleStatus ? (
                 <Tag color="danger" fill="outline" data-testid="recycled-tag">
                   {t.recycled}
@@ -196,7 +246,7 @@ export function DeviceDetail({ area, deviceId, onBack }: { area: DeviceArea; dev
                 {auth.has(area.authority.command) && !device.recycleStatus ? <CommandPanel area={area} device={device} /> : null}
                 <InfoPanel device={device} now={now} />
               </div>
-              <TaskLog area={area} deviceId={device.id} />
+              <TaskLog family={area} deviceId={device.id} />
             </div>
           </>
         ) : null}

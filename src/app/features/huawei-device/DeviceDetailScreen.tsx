@@ -1,5 +1,6 @@
 import { useSearchState } from '../../components/use-search-state'
-import { HUAWEI_DEVICE_ID_PARAM, huaweiArea } from './area'
+import { huaweiArea } from './area'
+import { HUAWEI_DEVICE_ID_PARAM } from './device-params'
 import { DeviceDetail } from './DeviceDetail'
 import { useDeviceNavigation } from './navigation'
 import { huaweiDetailSearch } from './queries'

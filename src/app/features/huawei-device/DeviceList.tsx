@@ -4,11 +4,10 @@ import { CloseOutline } from 'antd-mobile-icons'
 import { useQuery } from '@tanstack/react-query'
 import type { DeviceRecord, DeviceSearchParams } from '../../../shared/contract/huawei-device'
 import { connectionStatusLabels } from '../../../shared/domain/connection-status'
-import { huaweiDeviceText as t, routeTitles, successMessages, uiText } from '../../../shared/messages'
+import { deviceCommandText, huaweiDeviceText as t, routeTitles, successMessages, uiText } from '../../../shared/messages'
 import { download } from '../../api/download'
 import { HUAWEI_BASE } from '../../api/http'
 import { OnlineButton } from '../../components/OnlineButton'
-import { PageTitle } from '../../components/PageTitle'
 import { Pagination } from '../../components/Pagination'
 import { useClampedPage } from '../../components/use-clamped-page'
 import { QueryStatus } from '../../components/QueryStatus'
@@ -23,11 +22,13 @@ import { useNow } from '../../components/use-now'
 import { useSearchState } from '../../components/use-search-state'
 import { notify } from '../../notify'
 import type { DeviceArea } from './area'
-import { DeviceCard } from './DeviceCard'
+import { DeviceCard } from '../../components/device/DeviceCard'
+import { useDeviceCommand, type DeviceCommands } from '../../components/device/use-device-command'
+import { useOnline } from '../../components/use-online'
+import type { AgentCommand } from '../../../shared/contract/agent'
 import { MoveDeviceDialog } from '../../components/lazy-device-move'
 import { DeviceFormDialog, EnrollmentDialog } from './lazy-dialogs'
 import { deviceListQuery, deviceListSearch, searchMaxLength, setRecycled, useDevicesChanged, type DeviceListSearch } from './queries'
-import { bulkCommands, useDeviceCommand } from './use-device-command'
 import { useRecycle } from './use-recycle'
 import './devices.css'
 
@@ -48,14 +49,35 @@ const searchFields: SearchField[] = [
   },
 ]
 
+/** A bulk confirmation names the devices: the first few serial numbers and the count (issue #11). */
+const namedBulk = (action: string, devices: DeviceRecord[]) =>
+  deviceCommandText.confirmBulk(
+    action,
+    devices.slice(0, 3).map((d) => d.serialNumber),
+    devices.length,
+  )
+
 /**
  * The selection's bulk actions: on the list, the commands that make sense for many devices and 淘汰; in the recycle
  * bin, 移出回收站. One request per device, one summary at the end; `onDone` gets the devices that failed, which
  * stay selected so they can be tried again.
  */
-function BulkBar({ area, devices, recycle, onDone }: { area: DeviceArea; devices: DeviceRecord[]; recycle: boolean; onDone: (failed?: number[]) => void }) {
+function BulkBar({
+  area,
+  commands,
+  devices,
+  recycle,
+  onDone,
+}: {
+  area: DeviceArea
+  /** The list's own, so that the follow-up outlives this bar (it goes when the selection is cleared). */
+  commands: DeviceCommands<AgentCommand>
+  devices: DeviceRecord[]
+  recycle: boolean
+  onDone: (failed?: number[]) => void
+}) {
   const auth = useAuthorities()
-  const { runBulk, running } = useDeviceCommand(area)
+  const { runBulk, running } = commands
   const devicesChanged = useDevicesChanged(area)
   const [busy, setBusy] = useState(false)
 
@@ -79,7 +101,7 @@ function BulkBar({ area, devices, recycle, onDone }: { area: DeviceArea; devices
   }
 
   const recycleAll = async () => {
-    if (!(await confirmAction(t.confirmBulk(t.recycle, devices.length), t.recycle))) return
+    if (!(await confirmAction(namedBulk(t.recycle, devices), t.recycle))) return
     const failed = await eachDevice(true)
     if (failed.length === 0) notify.success(successMessages.eliminateDevice)
     else notify.warning(t.bulkDone(t.recycle, devices.length - failed.length, failed.length))
@@ -87,7 +109,7 @@ function BulkBar({ area, devices, recycle, onDone }: { area: DeviceArea; devices
   }
 
   const takeOutAll = async () => {
-    if (!(await confirmAction(t.confirmBulk(t.takeOut, devices.length), t.takeOut))) return
+    if (!(await confirmAction(namedBulk(t.takeOut, devices), t.takeOut))) return
     const failed = await eachDevice(false)
     const summary = t.takeOutBulkDone(devices.length - failed.length, failed.length)
     if (failed.length === 0) notify.success(summary)
@@ -97,14 +119,17 @@ function BulkBar({ area, devices, recycle, onDone }: { area: DeviceArea; devices
 
   const chooseCommand = () => {
     const handler = ActionSheet.show({
-      actions: bulkCommands.map((name) => ({
-        key: name,
-        text: t.commandLabels[name],
-        onClick: () => {
-          handler.close()
-          void runBulk(name, devices).then(onDone)
-        },
-      })),
+      actions: area.commands
+        .filter((command) => command.bulk)
+        .map((command) => ({
+          key: command.name,
+          text: command.label,
+          danger: command.destructive,
+          onClick: () => {
+            handler.close()
+            void runBulk(command.name, devices).then(onDone)
+          },
+        })),
       cancelText: uiText.cancel,
     })
   }
@@ -150,7 +175,11 @@ export function DeviceList({ area, recycle, onOpen }: { area: DeviceArea; recycl
   const records = list.data?.records ?? []
   const total = list.data?.total ?? 0
   const now = useNow()
+  const online = useOnline()
+  const commands = useDeviceCommand(area)
   const title = routeTitles[recycle ? area.recyclePath : area.listPath]
+  // Offline, cards say when their data was loaded instead of showing a status as if live (issue #11).
+  const cachedAt = online || !list.data ? undefined : list.dataUpdatedAt
 
   const setPage = (next: DeviceListSearch) => {
     setSelected(new Set())
@@ -167,32 +196,15 @@ export function DeviceList({ area, recycle, onOpen }: { area: DeviceArea; recycl
     })
   const allSelected = records.length > 0 && records.every((r) => selected.has(r.id))
 
-  const exportList = () => download(`${area.api}/device/export`, query, { base: HUAWEI_BASE, fileName: t.exportFileName })
+  const exportList = () => download(`${area.api.prefix}/device/export`, query, { base: HUAWEI_BASE, fileName: t.exportFileName })
 
   const canRecycle = auth.has(area.authority.recycle)
   return (
     <section>
-      <PageTitle
-        title={title}
-        extra={
-          <>
-            {!recycle ? (
-              <OnlineButton color="primary" className="touch" onClick={() => editor.open(null)}>
-                {t.addDevice}
-              </OnlineButton>
-            ) : null}
-            <OnlineButton className="touch" onClick={() => void exportList()}>
-              {t.export}
-            </OnlineButton>
-            {!recycle && auth.isCompanyAccount ? (
-              <OnlineButton className="touch" onClick={() => enrollment.open(true)}>
-                {t.enrollment}
-              </OnlineButton>
-            ) : null}
-          </>
-        }
-      />
+      {/* One visible title, the header's (issue #11); the heading stays for assistive technology. The list's actions share a row with 全选本页. */}
+      <h1 className="visually-hidden">{title}</h1>
       <SearchPanel
+        compact
         fields={searchFields}
         values={{ serialNumber: search.serialNumber, renterName: search.renterName, connectionStatus: search.connectionStatus }}
         onSearch={(filters) => {
@@ -200,8 +212,8 @@ export function DeviceList({ area, recycle, onOpen }: { area: DeviceArea; recycl
           applyFilters(filters)
         }}
       />
-      {records.length > 0 ? (
-        <div className="device-toolbar">
+      <div className="device-toolbar">
+        {records.length > 0 ? (
           <SelectBox
             checked={allSelected}
             indeterminate={!allSelected && records.some((r) => selected.has(r.id))}
@@ -209,8 +221,23 @@ export function DeviceList({ area, recycle, onOpen }: { area: DeviceArea; recycl
           >
             {t.selectAll}
           </SelectBox>
-        </div>
-      ) : null}
+        ) : null}
+        <span className="device-toolbar-actions">
+          {!recycle ? (
+            <OnlineButton size="small" color="primary" onClick={() => editor.open(null)}>
+              {t.addDevice}
+            </OnlineButton>
+          ) : null}
+          <OnlineButton size="small" onClick={() => void exportList()}>
+            {t.export}
+          </OnlineButton>
+          {!recycle && auth.isCompanyAccount ? (
+            <OnlineButton size="small" onClick={() => enrollment.open(true)}>
+              {t.enrollment}
+            </OnlineButton>
+          ) : null}
+        </span>
+      </div>
       <PullToRefresh
         onRefresh={async () => void (await list.refetch())}
         pullingText={t.pullToRefresh}
@@ -229,8 +256,10 @@ export function DeviceList({ area, recycle, onOpen }: { area: DeviceArea; recycl
           {records.map((d) => (
             <DeviceCard
               key={d.id}
+              family={area}
               device={d}
               now={now}
+              cachedAt={cachedAt}
               selected={selected.has(d.id)}
               onSelect={(checked) => toggle(d.id, checked)}
               actions={{
@@ -239,6 +268,7 @@ export function DeviceList({ area, recycle, onOpen }: { area: DeviceArea; recycl
                 onMove: recycle ? undefined : (device) => mover.open(device),
                 onRecycle: !recycle && canRecycle ? (device) => void recycleOne(device) : undefined,
                 onTakeOut: recycle && canRecycle ? (device) => void takeOut(device) : undefined,
+                commands: !recycle && auth.has(area.authority.command) ? commands : undefined,
               }}
             />
           ))}
@@ -248,7 +278,7 @@ export function DeviceList({ area, recycle, onOpen }: { area: DeviceArea; recycl
         <Pagination current={search.current} pageSize={search.pageSize} total={total} onChange={(current, pageSize) => setPage({ ...search, current, pageSize })} />
       ) : null}
       {selected.size > 0 ? (
-        <BulkBar area={area} recycle={recycle} devices={records.filter((r) => selected.has(r.id))} onDone={(failed = []) => setSelected(new Set(failed))} />
+        <BulkBar area={area} commands={commands} recycle={recycle} devices={records.filter((r) => selected.has(r.id))} onDone={(failed = []) => setSelected(new Set(failed))} />
       ) : null}
       <DialogSlot of={editor}>
         <DeviceFormDialog key={editor.value?.id ?? 'new'} area={area} visible={editor.visible} editing={editor.value} onClose={editor.close} />

@@ -1,19 +1,17 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { AgentCommand } from '../../../shared/contract/agent'
 import type {
-  CommandResponse,
   DeviceAddRequest,
   DeviceRecord,
   DeviceSearchParams,
   DeviceSearchResponse,
   EnrollmentTokenResponse,
-  TaskSearchResponse,
   UpdateRentUserInfoRequest,
 } from '../../../shared/contract/huawei-device'
 import { api, HUAWEI_BASE } from '../../api/http'
+import { deviceKeys } from '../../components/device/queries'
 import { pagingSearch, param, type SearchOf } from '../../components/search-params'
 import type { DeviceArea } from './area'
-import { HUAWEI_DEVICE_ID_PARAM, MI_DEVICE_ID_PARAM } from './area'
+import { HUAWEI_DEVICE_ID_PARAM, MI_DEVICE_ID_PARAM } from './device-params'
 
 /**
  * The longest filters the server accepts (DeviceSearchQuery: serialNumber 64, renterName 32; search-limits.test.ts
@@ -37,18 +35,7 @@ export const miDeviceSearch = { ...deviceListSearch, [MI_DEVICE_ID_PARAM]: param
 /** /huawei/detail?huawei-device-id= (SPEC §2). */
 export const huaweiDetailSearch = { [HUAWEI_DEVICE_ID_PARAM]: param.id }
 
-/** Keys hold every argument, the platform included, so the two areas never share an entry (STYLE §3). */
-export const deviceKeys = {
-  all: ['huaweiDevices'] as const,
-  lists: (platform: string) => [...deviceKeys.all, 'list', platform] as const,
-  list: (platform: string, q: DeviceSearchParams) => [...deviceKeys.lists(platform), q] as const,
-  details: (platform: string) => [...deviceKeys.all, 'detail', platform] as const,
-  detail: (platform: string, id: number) => [...deviceKeys.details(platform), id] as const,
-  taskLogs: (platform: string, id: number) => [...deviceKeys.all, 'tasks', platform, id] as const,
-  tasks: (platform: string, id: number, paging: { current: number; pageSize: number }) => [...deviceKeys.taskLogs(platform, id), paging] as const,
-}
-
-const path = (area: DeviceArea, p: string) => `${area.api}${p}`
+const path = (area: DeviceArea, p: string) => `${area.api.prefix}${p}`
 const huawei = { base: HUAWEI_BASE }
 
 /** While tasks are pending, the detail and the task log refresh on their own until the device has answered. */
@@ -59,6 +46,8 @@ export const deviceListQuery = (area: DeviceArea, q: DeviceSearchParams) =>
     queryKey: deviceKeys.list(area.platform, q),
     queryFn: () => api.get<DeviceSearchResponse>(path(area, '/device/search'), { ...q }, huawei),
     placeholderData: keepPreviousData,
+    // A card shows 执行中 while its device has pending tasks, and the state they leave once they end (issue #11).
+    refetchInterval: (query) => (query.state.data?.records.some((d) => d.pendingTaskCount > 0) ? PENDING_REFRESH_MS : false),
     // Device lists are what field staff need offline; they hold no secrets.
     meta: { persist: true },
   })
@@ -71,15 +60,6 @@ export const deviceDetailQuery = (area: DeviceArea, id: number) =>
     meta: { persist: true },
   })
 
-export const taskLogQuery = (area: DeviceArea, id: number, paging: { current: number; pageSize: number }) =>
-  queryOptions({
-    queryKey: deviceKeys.tasks(area.platform, id, paging),
-    queryFn: () => api.get<TaskSearchResponse>(path(area, '/device/task/search'), { deviceId: id, ...paging }, huawei),
-    placeholderData: keepPreviousData,
-    refetchInterval: (query) => (query.state.data?.pendingCount ? PENDING_REFRESH_MS : false),
-    // The task log leaves secrets out (the server never repeats a lock passcode in it).
-    meta: { persist: true },
-  })
 
 /** Refreshes the lists of an area, and one device's detail, after a change. */
 export function useDevicesChanged(area: DeviceArea) {
@@ -121,17 +101,4 @@ export function useDeviceMutations(area: DeviceArea) {
       mutationFn: () => api.post<EnrollmentTokenResponse>(path(area, '/device/enrollmentToken'), {}, huawei),
     }),
   }
-}
-
-/** Queues a command; silent lets a bulk run report one summary instead of one notice per device. */
-export function useCommandMutation(area: DeviceArea) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ name, deviceId, silent }: { name: AgentCommand; deviceId: number; silent?: boolean }) =>
-      api.post<CommandResponse>(path(area, `/device/command/${name}`), { deviceId }, { ...huawei, silent }),
-    onSuccess: (_d, { deviceId }) => {
-      void queryClient.invalidateQueries({ queryKey: deviceKeys.taskLogs(area.platform, deviceId) })
-      void queryClient.invalidateQueries({ queryKey: deviceKeys.detail(area.platform, deviceId) })
-    },
-  })
 }

@@ -12,6 +12,7 @@ import { PagedRecords } from '../../components/PagedRecords'
 import { quotaRecordKinds, quotaRecordsQuery, quotaSearch, quotaSearchMax } from './queries'
 
 const t = organizationText.quota
+const platformLabel = (platform: string) => (organizationText.company.platforms as Record<string, string>)[platform] ?? platform
 
 /** The filters; `maxLength` is the server's limit (a longer filter in a link is cut by the URL parser). */
 const searchFields: SearchField[] = [
@@ -62,7 +63,15 @@ function QuotaRecordScreen({ quotaType }: { quotaType: QuotaType }) {
             tags={<Tag fill="outline">{t.kinds[r.kind]}</Tag>}
             fields={[
               { label: t.remainingAfter, value: r.remainingAfter },
-              ...(r.serialNumber ? [{ label: deviceText.serialNumber, value: r.serialNumber }] : []),
+              ...(r.serialNumber
+                ? [
+                    {
+                      label: deviceText.serialNumber,
+                      // Mi devices count against the Huawei quota: say which kind each device is (issue #11).
+                      value: r.devicePlatform ? `${r.serialNumber}（${platformLabel(r.devicePlatform)}）` : r.serialNumber,
+                    },
+                  ]
+                : []),
               ...(r.counterpartCompanyName ? [{ label: t.counterpart, value: r.counterpartCompanyName }] : []),
               { label: t.company, value: r.companyName },
               ...(r.operatorName ? [{ label: t.operator, value: r.operatorName }] : []),

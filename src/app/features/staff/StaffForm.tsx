@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { Form, Selector } from 'antd-mobile'
 import { useQuery } from '@tanstack/react-query'
 import { StaffAddFields, type StaffRecord } from '../../../shared/contract/staff'
@@ -6,6 +7,8 @@ import { roleOptionsQuery } from '../../api/role-options'
 import { PopupForm, SwitchField, TextField } from '../../components/PopupForm'
 import { useStaffMutations } from './queries'
 import { keepChoice } from '../../components/single-choice'
+import { PasswordRule } from '../../components/PasswordRule'
+import type { RoleOption } from '../../../shared/contract/role'
 
 const t = organizationText.staff
 
@@ -31,6 +34,7 @@ export function StaffForm({ visible, editing, onClose }: StaffFormProps) {
   // Only roles of the staff member's own company can be given (a new member joins the user's company).
   const roles = useQuery({ ...roleOptionsQuery('STAFF', editing?.companyId), enabled: visible })
   const { add, update } = useStaffMutations()
+  const [form] = Form.useForm<StaffFormValues>()
 
   const submit = (v: StaffFormValues) => {
     const roleId = v.roleId?.[0] ? Number(v.roleId[0]) : null
@@ -40,9 +44,18 @@ export function StaffForm({ visible, editing, onClose }: StaffFormProps) {
   }
 
   const roleOptions = [{ label: t.noRole, value: '' }, ...(roles.data ?? []).map((r) => ({ label: r.name, value: String(r.id) }))]
+  // Issue #11: a new member starts with the company's least-privileged role (they can do nothing with none), once
+  // the roles have loaded, unless a role was already chosen.
+  const leastPrivileged = (roles.data ?? []).reduce<RoleOption | null>((least, r) => (!least || r.authorityCount < least.authorityCount ? r : least), null)
+  useEffect(() => {
+    if (editing || !leastPrivileged) return
+    const chosen = form.getFieldValue('roleId') as string[] | undefined
+    if (!chosen?.[0]) form.setFieldsValue({ roleId: [String(leastPrivileged.id)] })
+  }, [editing, leastPrivileged, form, visible])
 
   return (
     <PopupForm<StaffFormValues>
+      form={form}
       visible={visible}
       title={editing ? t.editTitle : t.addTitle}
       onClose={onClose}
@@ -62,7 +75,7 @@ export function StaffForm({ visible, editing, onClose }: StaffFormProps) {
       ) : (
         <>
           <TextField name="username" label={uiText.username} schema={StaffAddFields} autoComplete="off" />
-          <TextField name="password" label={uiText.password} schema={StaffAddFields} type="password" autoComplete="new-password" />
+          <TextField name="password" label={uiText.password} schema={StaffAddFields} type="password" autoComplete="new-password" description={<PasswordRule />} />
         </>
       )}
       <TextField name="name" label={t.name} schema={StaffAddFields} />

@@ -13,7 +13,7 @@ import type { CurrentUser } from '../../auth/sessions'
 import { requireAuthority, withinScope, type CompanyScope } from '../../auth/tenant'
 import { iso } from '../../http/iso'
 import type { Db } from '../../db/client'
-import { companies, quotaRecords, users } from '../../db/schema'
+import { companies, devices, quotaRecords, users } from '../../db/schema'
 import { ApiError } from '../../http/errors'
 import { likePattern } from '../../db/like'
 import { QuotaService } from './service'
@@ -118,9 +118,11 @@ export class QuotaAccountService {
     )
     const { records: rows, total } = await paged(this.db, quotaRecords, where, q, (w) =>
       this.db
-        .select({ r: quotaRecords, companyName: companies.name, counterpartName: counterpart.name, operatorName: users.name })
+        .select({ r: quotaRecords, companyName: companies.name, counterpartName: counterpart.name, operatorName: users.name, devicePlatform: devices.platform })
         .from(quotaRecords)
         .innerJoin(companies, eq(companies.id, quotaRecords.companyId))
+        // Mi devices count against the Huawei quota: the record says which kind of device it was (issue #11).
+        .leftJoin(devices, eq(devices.id, quotaRecords.deviceId))
         .leftJoin(counterpart, eq(counterpart.id, quotaRecords.counterpartCompanyId))
         .leftJoin(users, eq(users.id, quotaRecords.operatorUserId))
         .where(where)
@@ -135,7 +137,7 @@ export class QuotaAccountService {
     return {
       total,
       account,
-      records: rows.map(({ r, companyName, counterpartName, operatorName }) => ({
+      records: rows.map(({ r, companyName, counterpartName, operatorName, devicePlatform }) => ({
         id: r.id,
         companyId: r.companyId,
         companyName,
@@ -145,6 +147,7 @@ export class QuotaAccountService {
         remainingAfter: r.remainingAfter,
         deviceId: r.deviceId,
         serialNumber: r.serialNumber,
+        devicePlatform: devicePlatform ?? null,
         counterpartCompanyName: counterpartName,
         operatorName,
         remark: r.remark,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, ne } from 'drizzle-orm'
+import { and, count, desc, eq, ilike, ne, sql } from 'drizzle-orm'
 import type {
   RoleAddRequest,
   RoleDetailResponse,
@@ -127,7 +127,7 @@ export class RoleService {
     const scope = await this.scope()
     if (companyId !== undefined && !isInScope(scope, companyId)) return []
     return this.db
-      .select({ id: roles.id, name: roles.name, roleType: roles.roleType })
+      .select({ id: roles.id, name: roles.name, roleType: roles.roleType, authorityCount: sql<number>`jsonb_array_length(${roles.authorities})::int` })
       .from(roles)
       .where(and(withinScope(roles.companyId, scope), eq(roles.roleType, type), companyId !== undefined ? eq(roles.companyId, companyId) : undefined))
       .orderBy(roles.name)

@@ -20,6 +20,13 @@ export const TASK_RESULT_TIMEOUT_MS = 5 * 60_000
 /** A task still QUEUED after this long (the device never polled) expires as TIMEOUT too. */
 export const TASK_QUEUE_EXPIRY_MS = 24 * 3600_000
 
+/** When a pending task becomes TIMEOUT (config: tests shorten them, so that a timed-out command can be watched). */
+export interface TaskTimeouts {
+  resultMs: number
+  queueMs: number
+}
+export const defaultTaskTimeouts: TaskTimeouts = { resultMs: TASK_RESULT_TIMEOUT_MS, queueMs: TASK_QUEUE_EXPIRY_MS }
+
 export const pendingStatuses: TaskStatus[] = ['QUEUED', 'SENT']
 
 /**
@@ -72,6 +79,7 @@ export class TaskService {
     private readonly db: Db,
     private readonly secrets: SecretBox,
     private readonly now: () => Date = () => new Date(),
+    private readonly timeouts: TaskTimeouts = defaultTaskTimeouts,
   ) {}
 
   /**
@@ -122,11 +130,11 @@ export class TaskService {
     await tx
       .update(tasks)
       .set({ status: 'TIMEOUT', finishedAt: now, errorMessage: huaweiDeviceText.resultTimeout })
-      .where(and(where, eq(tasks.status, 'SENT'), lt(tasks.sentAt, new Date(now.getTime() - TASK_RESULT_TIMEOUT_MS))))
+      .where(and(where, eq(tasks.status, 'SENT'), lt(tasks.sentAt, new Date(now.getTime() - this.timeouts.resultMs))))
     await tx
       .update(tasks)
       .set({ status: 'TIMEOUT', finishedAt: now, errorMessage: huaweiDeviceText.queuedExpired })
-      .where(and(where, eq(tasks.status, 'QUEUED'), lt(tasks.createdAt, new Date(now.getTime() - TASK_QUEUE_EXPIRY_MS))))
+      .where(and(where, eq(tasks.status, 'QUEUED'), lt(tasks.createdAt, new Date(now.getTime() - this.timeouts.queueMs))))
   }
 
   /**

@@ -5,11 +5,11 @@ import type { TaskRecord, TaskStatus } from '../../../shared/contract/huawei-dev
 import { formatDate } from '../../../shared/domain/format'
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../../../shared/domain/paging-rules'
 import { huaweiDeviceText as t } from '../../../shared/messages'
-import { Pagination } from '../../components/Pagination'
-import { QueryStatus } from '../../components/QueryStatus'
-import type { DeviceArea } from './area'
+import { Pagination } from '../Pagination'
+import { QueryStatus } from '../QueryStatus'
 import { taskLogQuery } from './queries'
-import { taskFailureText } from './task-text'
+import { commandLabel, type DeviceFamily } from './family'
+import { taskFailureText } from './task-follow'
 
 const statusColor: Record<TaskStatus, string> = {
   QUEUED: 'default',
@@ -19,15 +19,11 @@ const statusColor: Record<TaskStatus, string> = {
   TIMEOUT: 'warning',
 }
 
-function commandLabel(type: string): string {
-  return (t.commandLabels as Record<string, string>)[type] ?? type
-}
-
-function TaskItem({ task }: { task: TaskRecord }) {
+function TaskItem({ task, label }: { task: TaskRecord; label: string }) {
   const failure = taskFailureText(task)
   return (
     <li className="task-item" data-task-id={task.taskId} data-status={task.status}>
-      <span className="task-type">{commandLabel(task.type)}</span>
+      <span className="task-type">{label}</span>
       <Tag color={statusColor[task.status]} fill={task.status === 'QUEUED' ? 'outline' : 'solid'} className="task-status">
         {t.taskStatus[task.status]}
       </Tag>
@@ -42,21 +38,21 @@ function TaskItem({ task }: { task: TaskRecord }) {
 }
 
 /**
- * The device's task log, newest first (SPEC §7 /device/task/search). It refreshes itself while tasks are pending,
+ * A device's task log, for any family, newest first (SPEC §7 /device/task/search). It refreshes itself while tasks are pending,
  * as the detail does while its pendingTaskCount is above 0, so the detail's last refresh already shows the
  * state the finished tasks left behind.
  */
-export function TaskLog({ area, deviceId }: { area: DeviceArea; deviceId: number }) {
+export function TaskLog({ family, deviceId }: { family: DeviceFamily; deviceId: number }) {
   const [paging, setPaging] = useState({ current: FIRST_PAGE, pageSize: DEFAULT_PAGE_SIZE })
-  const log = useQuery(taskLogQuery(area, deviceId, paging))
+  const log = useQuery(taskLogQuery(family, deviceId, paging))
   const records = log.data?.records ?? []
   return (
-    <section className="device-section" aria-label={t.taskLog}>
+    <section className="device-section" aria-label={t.taskLog} id="task-log">
       <h2>{t.taskLog}</h2>
       <QueryStatus isPending={log.isPending} isError={log.isError && !log.data} isEmpty={records.length === 0} onRetry={() => void log.refetch()} emptyText={t.noTasks} />
       <ul className="task-list">
         {records.map((task) => (
-          <TaskItem key={task.taskId} task={task} />
+          <TaskItem key={task.taskId} task={task} label={commandLabel(family, task.type)} />
         ))}
       </ul>
       {(log.data?.total ?? 0) > paging.pageSize ? (

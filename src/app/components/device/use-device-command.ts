@@ -1,0 +1,174 @@
+import { useEffect, useRef, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { connectionStatus } from '../../../shared/domain/connection-status'
+import { deviceCommandText as c, huaweiDeviceText } from '../../../shared/messages'
+import { notify } from '../../notify'
+import { confirmAction } from '../dialogs'
+import { findCommand, type CommandDeclaration, type CommandSubject, type DeviceFamily } from './family'
+import { useCommandMutation, useDeviceTasksChanged } from './queries'
+import { bulkOutcome, commandOutcome, followTask, type CommandOutcome } from './task-follow'
+
+/** How long a screen watches a command before leaving its outcome to the task log. */
+export const FOLLOW_LIMIT_MS = 3 * 60_000
+/** A lock passcode is waited for visibly (and cancellably), so not as long. */
+export const RESULT_LIMIT_MS = 45_000
+/** A bulk confirmation names this many serial numbers, then the count. */
+const NAMED_IN_BULK = 3
+
+/** Never reached the server, or not for 24 hours (SPEC §4's offline): a command waits for it to come back. */
+const away = (d: Pick<CommandSubject, 'lastCommunicationTime'>, now: number) => connectionStatus(d.lastCommunicationTime, now) === 'error'
+
+/**
+ * The questions asked before a command is sent. A device that is away is said first (the command waits for it);
+ * that question names the command and the device, so an everyday confirmation is not asked again after it. A
+ * destructive command is always confirmed.
+ */
+async function confirmSend(command: CommandDeclaration, device: CommandSubject, now: number): Promise<boolean> {
+  let asked = false
+  if (away(device, now)) {
+    const question =
+      device.lastCommunicationTime === null
+        ? huaweiDeviceText.confirmNeverConnected(command.label, device.serialNumber)
+        : c.confirmAway(command.label, device.serialNumber)
+    if (!(await confirmAction(question, command.label))) return false
+    asked = true
+  }
+  const step = command.confirm?.(device.serialNumber)
+  if (!step || (asked && !command.destructive)) return true
+  if ('dialog' in step) return step.dialog()
+  return confirmAction(step.text, step.confirmText ?? command.label)
+}
+
+function announce(outcome: { kind: CommandOutcome['kind'] | 'done' | 'failed' | 'waiting'; text: string }) {
+  if (outcome.kind === 'done') notify.success(outcome.text)
+  else if (outcome.kind === 'waiting') notify.info(outcome.text)
+  else notify.warning(outcome.text)
+}
+
+/**
+ * Sends a family's commands, single or bulk, and follows each task to its end (issue #11): first a notice that
+ * it was sent and waits for the device, then one that says how it ended, and the device's detail, task log and
+ * lists are refreshed then, so the card shows the new state. Only the command in flight is busy. Leaving the
+ * screen stops the following (the task log keeps the outcome).
+ */
+export function useDeviceCommand<Name extends string>(family: DeviceFamily<Name>) {
+  const mutation = useCommandMutation(family)
+  const queryClient = useQueryClient()
+  const tasksChanged = useDeviceTasksChanged(family)
+  const [running, setRunning] = useState<ReadonlySet<Name>>(new Set())
+  const [waitingForResult, setWaitingForResult] = useState(false)
+  const resultWait = useRef<AbortController | null>(null)
+  const follows = useRef(new Set<AbortController>())
+
+  useEffect(() => {
+    const current = follows.current
+    return () => {
+      resultWait.current?.abort()
+      for (const follow of current) follow.abort()
+    }
+  }, [])
+
+  const mark = (name: Name, busy: boolean) =>
+    setRunning((now) => {
+      const next = new Set(now)
+      if (busy) next.add(name)
+      else next.delete(name)
+      return next
+    })
+
+  /** Follows one task; null when the screen was left or the limit passed first. */
+  const follow = async (deviceId: number, taskId: string, limitMs = FOLLOW_LIMIT_MS, controller = new AbortController()) => {
+    follows.current.add(controller)
+    try {
+      const task = await followTask(queryClient, family.api.base, taskId, { limitMs, signal: controller.signal })
+      if (task) tasksChanged(deviceId)
+      return { task, left: controller.signal.aborted }
+    } finally {
+      follows.current.delete(controller)
+    }
+  }
+
+  const cancelResultWait = () => {
+    resultWait.current?.abort()
+    resultWait.current = null
+    setWaitingForResult(false)
+  }
+
+  /** A command whose answer is shown (a lock passcode): waited for visibly, cancellably. */
+  const awaitResult = async (command: CommandDeclaration<Name>, deviceId: number, taskId: string) => {
+    const controller = new AbortController()
+    resultWait.current = controller
+    setWaitingForResult(true)
+    try {
+      const { task, left } = await follow(deviceId, taskId, RESULT_LIMIT_MS, controller)
+      if (left) return
+      if (task?.status === 'DONE') await command.showResult?.(task)
+      else announce(commandOutcome(command, task))
+    } finally {
+      if (resultWait.current === controller) {
+        resultWait.current = null
+        setWaitingForResult(false)
+      }
+    }
+  }
+
+  const run = async (name: Name, device: CommandSubject) => {
+    const command = findCommand(family, name)
+    if (!(await confirmSend(command, device, Date.now()))) return
+    const params = command.params ? await command.params(device) : undefined
+    if (params === null) return
+    mark(name, true)
+    let taskId: string
+    try {
+      ;({ taskId } = await mutation.mutateAsync({ name, deviceId: device.id, params }))
+    } catch {
+      return // not sent: the server's reason (or the network failure) is shown
+    } finally {
+      mark(name, false)
+    }
+    if (command.showResult) return awaitResult(command, device.id, taskId)
+    notify.info(c.sent(command.label))
+    const { task, left } = await follow(device.id, taskId)
+    if (!left) announce(commandOutcome(command, task))
+  }
+
+  /**
+   * The same command for several devices: one confirmation naming them (and how many are away), one request per
+   * device, one notice once sent and one summary once every task ended. Answers the devices it could not be sent
+   * to, as soon as it was sent; the follow-up goes on in the background.
+   */
+  const runBulk = async (name: Name, devices: CommandSubject[]): Promise<number[]> => {
+    const command = findCommand(family, name)
+    const now = Date.now()
+    const awayCount = devices.filter((d) => away(d, now)).length
+    const question = c.confirmBulk(command.label, devices.slice(0, NAMED_IN_BULK).map((d) => d.serialNumber), devices.length)
+    if (!(await confirmAction(awayCount ? `${question}${c.bulkAway(awayCount)}` : question, command.label))) return []
+    mark(name, true)
+    const failed: number[] = []
+    const sent: { deviceId: number; taskId: string }[] = []
+    try {
+      for (const d of devices) {
+        try {
+          const { taskId } = await mutation.mutateAsync({ name, deviceId: d.id, silent: true })
+          sent.push({ deviceId: d.id, taskId })
+        } catch {
+          failed.push(d.id)
+        }
+      }
+    } finally {
+      mark(name, false)
+    }
+    announce({ kind: failed.length ? 'failed' : 'waiting', text: c.bulkSent(command.label, sent.length, failed.length) })
+    if (sent.length > 0) {
+      void Promise.all(sent.map((s) => follow(s.deviceId, s.taskId))).then((ends) => {
+        if (ends.some((e) => e.left)) return
+        announce(bulkOutcome(command, ends.map((e) => commandOutcome(command, e.task))))
+      })
+    }
+    return failed
+  }
+
+  return { run, runBulk, running, waitingForResult, cancelResultWait }
+}
+
+export type DeviceCommands<Name extends string = string> = ReturnType<typeof useDeviceCommand<Name>>

@@ -1,0 +1,57 @@
+import { Dialog } from 'antd-mobile'
+import type { AgentCommand } from '../../../shared/contract/agent'
+import { deviceCommandText as c, errorMessages, huaweiDeviceText as t, uiText } from '../../../shared/messages'
+import type { CommandDeclaration } from '../../components/device/family'
+import { notify } from '../../notify'
+
+/** The control-exit dialog (SPEC §2): what leaving management means, naming the device. */
+function confirmExitControl(device: string): Promise<boolean> {
+  return Dialog.confirm({
+    title: t.exitControlTitle,
+    content: <p style={{ margin: 0 }}>{t.exitControlText(device)}</p>,
+    confirmText: <span style={{ color: 'var(--adm-color-danger)' }}>{t.exitControlConfirm}</span>,
+    cancelText: uiText.cancel,
+  })
+}
+
+const confirmNamed = (name: AgentCommand) => (device: string) => ({ text: t.confirmCommand(t.commandLabels[name], device) })
+
+/** A device that left management takes no command (the agent stops polling); nothing is offered until it re-enrols. */
+const leftManagement = (s: { controlled?: boolean }) => (s.controlled === false ? c.leftManagement : null)
+
+/**
+ * The Huawei and Mi commands (SPEC §7), in the grid's order: the everyday ones first, the destructive ones last.
+ * Lock and unlock follow the device's state and are one tap on its card.
+ */
+export const agentCommands: readonly CommandDeclaration<AgentCommand>[] = (
+  [
+    { name: 'lockScreen', quick: true, bulk: true, offeredWhen: (s) => s.locked !== true },
+    { name: 'unlockScreen', quick: true, bulk: true, offeredWhen: (s) => s.locked !== false },
+    { name: 'check', bulk: true },
+    { name: 'getDeviceInfo', bulk: true },
+    {
+      name: 'getLockPasscode',
+      // The passcode dialog (and what it reads) is fetched only when a passcode is asked for.
+      showResult: async (task) => {
+        try {
+          await (await import('./lock-passcode')).showLockPasscode(task)
+        } catch {
+          notify.warning(errorMessages.networkFailed)
+        }
+      },
+    },
+    { name: 'clearPasscode', confirm: confirmNamed('clearPasscode') },
+    { name: 'backDesktop', bulk: true },
+    { name: 'runApp', bulk: true },
+    { name: 'logOff', confirm: confirmNamed('logOff') },
+    { name: 'reboot', bulk: true, confirm: confirmNamed('reboot'), unavailable: (s) => (s.poweredOn === false ? c.poweredOff : null) },
+    { name: 'shutdown', bulk: true, destructive: true, confirm: confirmNamed('shutdown'), unavailable: (s) => (s.poweredOn === false ? c.poweredOff : null) },
+    { name: 'restoreSettings', destructive: true, confirm: (device) => ({ text: t.confirmRestore(device) }) },
+    { name: 'exitControl', destructive: true, confirm: (device) => ({ dialog: () => confirmExitControl(device) }) },
+  ] satisfies Omit<CommandDeclaration<AgentCommand>, 'label' | 'doneText'>[]
+).map((command) => ({
+  ...command,
+  label: t.commandLabels[command.name],
+  doneText: t.commandSuccess[command.name],
+  unavailable: (s) => leftManagement(s) ?? command.unavailable?.(s) ?? null,
+}))
