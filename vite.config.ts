@@ -6,6 +6,8 @@ import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { uiText } from './src/shared/messages.ts'
+import { endpoints } from './src/shared/contract/endpoints.ts'
+import { routeTableOf } from './src/shared/contract/routes.ts'
 
 const serverPort = Number(process.env.PORT ?? 8080)
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
@@ -35,11 +37,26 @@ function precompress(): Plugin {
   }
 }
 
+/**
+ * `virtual:endpoint-routes`: the endpoint table (src/shared/contract/endpoints.ts) reduced to what the console calls
+ * with — base, method, path, success message — so that no screen carries the table's zod schemas (issue #9). The
+ * console's calls are typed from the same table (src/app/api/routes.ts).
+ */
+function endpointRoutes(): Plugin {
+  const id = 'virtual:endpoint-routes'
+  return {
+    name: 'mdm-endpoint-routes',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load: (resolved) => (resolved === `\0${id}` ? `export default ${JSON.stringify(routeTableOf(endpoints))}` : undefined),
+  }
+}
+
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
   plugins: [
     react(),
     precompress(),
+    endpointRoutes(),
     // The page title and the boot splash carry the app's name from messages.ts, like the manifest.
     { name: 'mdm-app-name', transformIndexHtml: (html) => html.replaceAll('%APP_NAME%', uiText.appName) },
     VitePWA({

@@ -1,2 +1,8 @@
 /** Set by vite.config.ts: package version plus build id. */
 declare const __APP_VERSION__: string
+
+/** The endpoint table's routes (vite.config.ts endpointRoutes): base, method, path and success message of each. */
+declare module 'virtual:endpoint-routes' {
+  const table: object
+  export default table
+}

@@ -1,7 +1,8 @@
 import { queryOptions, useMutation } from '@tanstack/react-query'
-import { deviceEndpoints, type DeviceMoveRequest } from '../../shared/contract/huawei-device'
+import type { DeviceMoveRequest } from '../../shared/contract/huawei-device'
 import type { HuaweiTypePlatform } from '../../shared/domain/device-areas'
 import { call } from './http'
+import { api } from './routes'
 
 /**
  * Device transfer (SPEC §3: deviceId and targetCompanyId or targetStaffId), used by the device screens and by the
@@ -15,13 +16,13 @@ export const deviceMoveKeys = {
 export const moveTargetsQuery = (platform: HuaweiTypePlatform) =>
   queryOptions({
     queryKey: deviceMoveKeys.targets(platform),
-    queryFn: () => call(deviceEndpoints(platform).moveTargets),
+    queryFn: () => call(api[platform === 'HUAWEI' ? 'huawei' : 'mi'].moveTargets),
     staleTime: 60_000,
   })
 
 export function useMoveDevice(platform: HuaweiTypePlatform, onMoved: (deviceId: number) => void) {
   return useMutation({
-    mutationFn: (req: DeviceMoveRequest) => call(deviceEndpoints(platform).move, req),
+    mutationFn: (req: DeviceMoveRequest) => call(api[platform === 'HUAWEI' ? 'huawei' : 'mi'].move, req),
     onSuccess: (_d, req) => onMoved(Number(req.deviceId)),
   })
 }

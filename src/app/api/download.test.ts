@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { dismiss, useNotice } from '../notify'
 import { download, fileNameOf } from './download'
 
+const exportRoute = { base: 'huawei', method: 'GET', path: '/device/export' } as const
+
 function currentNotice() {
   return renderHook(() => useNotice()).result.current
 }
@@ -33,7 +35,7 @@ describe('download helper (SPEC §7)', () => {
       }),
     )
     vi.stubGlobal('fetch', fetchMock)
-    await expect(download('/device/export', { recycleStatus: false, serialNumber: '' }, { base: '/huawei/mdm/api/v1' })).resolves.toBe('blob:temporary-link')
+    await expect(download(exportRoute, { recycleStatus: false, serialNumber: '' })).resolves.toBe('blob:temporary-link')
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit]
     expect(url).toBe('/huawei/mdm/api/v1/device/export?recycleStatus=false')
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok')
@@ -42,10 +44,10 @@ describe('download helper (SPEC §7)', () => {
 
   it('shows the response text of any other status as a warning and yields empty', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 400, msg: '连接状态只能是success、warning、error之一', data: null }), { status: 400 })))
-    await expect(download('/device/export')).resolves.toBe('')
+    await expect(download(exportRoute)).resolves.toBe('')
     expect(currentNotice()).toMatchObject({ kind: 'warning', message: '连接状态只能是success、warning、error之一' })
     vi.stubGlobal('fetch', vi.fn(async () => new Response('Bad Gateway', { status: 502 })))
-    await expect(download('/device/export')).resolves.toBe('')
+    await expect(download(exportRoute)).resolves.toBe('')
     expect(currentNotice()).toMatchObject({ kind: 'warning', message: 'Bad Gateway' })
     expect(clicked).toEqual([])
   })
@@ -56,7 +58,7 @@ describe('download helper (SPEC §7)', () => {
     const assign = vi.fn()
     vi.stubGlobal('location', { ...window.location, assign })
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 401, msg: '登录已失效，请重新登录', data: null }), { status: 401 })))
-    await expect(download('/device/export')).resolves.toBe('')
+    await expect(download(exportRoute)).resolves.toBe('')
     expect(assign.mock.calls).toEqual([['/login']])
     expect(localStorage.getItem('mdm_token')).toBeNull()
     expect(localStorage.getItem('mdm_user')).toBeNull()
@@ -66,7 +68,7 @@ describe('download helper (SPEC §7)', () => {
 
   it('yields empty on a network error', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))))
-    await expect(download('/device/export')).resolves.toBe('')
+    await expect(download(exportRoute)).resolves.toBe('')
     expect(currentNotice()).toMatchObject({ kind: 'warning', message: '网络连接失败' })
   })
 

@@ -1,6 +1,7 @@
 import { errorMessages } from '../../shared/messages'
 import { notify } from '../notify'
-import { buildUrl, MAIN_BASE } from './http'
+import { apiBases, type Route } from '../../shared/contract/routes'
+import { buildUrl } from './http'
 import { getToken, signOut } from './token'
 
 type Params = Record<string, string | number | boolean | null | undefined>
@@ -36,11 +37,11 @@ function failureText(text: string): string {
  * as a warning and yields ''; a network error yields '' (with the network-failure notice). SPEC §8: HTTP 401 signs
  * out and goes to /login silently, as the API client does.
  */
-export async function download(path: string, params: Params = {}, opts: { base?: string; fileName?: string } = {}): Promise<string> {
+export async function download(endpoint: Route, params: Params = {}, opts: { fileName?: string } = {}): Promise<string> {
   const token = getToken()
   let res: Response
   try {
-    res = await fetch(buildUrl(opts.base ?? MAIN_BASE, path, params), { headers: token ? { Authorization: `Bearer ${token}` } : {} })
+    res = await fetch(buildUrl(apiBases[endpoint.base], endpoint.path, params), { headers: token ? { Authorization: `Bearer ${token}` } : {} })
   } catch {
     notify.warning(errorMessages.networkFailed)
     return ''

@@ -1,8 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { api, RequestError, setUnauthorizedHandler } from './http'
+import { call, RequestError, setUnauthorizedHandler } from './http'
 import { dismiss, LONG_NOTICE_DURATION_MS, NOTICE_DURATION_MS, useNotice } from '../notify'
 import { renderHook } from '@testing-library/react'
+
+const GET_X = { base: 'main', method: 'GET', path: '/x' } as const
+const POST_X = { base: 'main', method: 'POST', path: '/x' } as const
+const PUT_X = { base: 'main', method: 'PUT', path: '/x' } as const
 
 function respond(body: unknown, status = 200) {
   vi.stubGlobal('fetch', vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status })))
@@ -22,7 +26,7 @@ describe('http client (SPEC §7, §8)', () => {
   it('sends the bearer token from mdm_token and unwraps data', async () => {
     localStorage.setItem('mdm_token', 'tok')
     respond({ code: 200, msg: 'success', data: { a: 1 } })
-    await expect(api.get('/x', { current: 1, empty: '' })).resolves.toEqual({ a: 1 })
+    await expect(call(GET_X, { current: 1, empty: '' })).resolves.toEqual({ a: 1 })
     const [url, init] = vi.mocked(fetch).mock.calls[0] as [string, RequestInit]
     expect(url).toBe('/mdm/api/v1/x?current=1')
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok')
@@ -30,13 +34,13 @@ describe('http client (SPEC §7, §8)', () => {
 
   it('returns msg when a mutation succeeds with no data, and keeps a read\'s empty data', async () => {
     respond({ code: 200, msg: '删除成功', data: null })
-    await expect(api.post('/x')).resolves.toBe('删除成功')
+    await expect(call(POST_X)).resolves.toBe('删除成功')
     respond({ code: 200, msg: '编辑成功' })
-    await expect(api.put('/x')).resolves.toBe('编辑成功')
+    await expect(call(PUT_X)).resolves.toBe('编辑成功')
     respond({ code: 200, msg: 'success', data: null })
-    await expect(api.get('/x')).resolves.toBeNull()
+    await expect(call(GET_X)).resolves.toBeNull()
     respond({ code: 200, msg: 'success', data: 0 })
-    await expect(api.post('/x')).resolves.toBe(0)
+    await expect(call(POST_X)).resolves.toBe(0)
   })
 
   it.each([
@@ -47,7 +51,7 @@ describe('http client (SPEC §7, §8)', () => {
     const handler = vi.fn()
     setUnauthorizedHandler(handler)
     respond(body, status)
-    await expect(api.post('/x')).rejects.toBeInstanceOf(RequestError)
+    await expect(call(POST_X)).rejects.toBeInstanceOf(RequestError)
     expect(handler).toHaveBeenCalledOnce()
     expect(localStorage.getItem('mdm_token')).toBeNull()
     expect(currentNotice()).toBeNull()
@@ -57,7 +61,7 @@ describe('http client (SPEC §7, §8)', () => {
     vi.useFakeTimers()
     try {
       respond({ code: 400, msg: '用户名不能为空', data: null }, 400)
-      await expect(api.post('/x')).rejects.toMatchObject({ code: 400, message: '用户名不能为空' })
+      await expect(call(POST_X)).rejects.toMatchObject({ code: 400, message: '用户名不能为空' })
       // SPEC §9: notifications last 3 seconds (registration success 20).
       expect(NOTICE_DURATION_MS).toBe(3000)
       expect(LONG_NOTICE_DURATION_MS).toBe(20_000)
@@ -73,7 +77,7 @@ describe('http client (SPEC §7, §8)', () => {
 
   it('warns 网络连接失败 when the network fails, and marks the error as a network error', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))))
-    const err = (await api.get('/x').catch((e: unknown) => e)) as RequestError
+    const err = (await call(GET_X).catch((e: unknown) => e)) as RequestError
     expect(err).toBeInstanceOf(RequestError)
     expect(err.isNetwork).toBe(true)
     expect(currentNotice()?.message).toBe('网络连接失败')
@@ -81,23 +85,23 @@ describe('http client (SPEC §7, §8)', () => {
 
   it('treats result false as a failure and a body of "err" as an error', async () => {
     respond({ code: 200, msg: '操作失败', data: null, result: false })
-    await expect(api.post('/x')).rejects.toMatchObject({ message: '操作失败' })
+    await expect(call(POST_X)).rejects.toMatchObject({ message: '操作失败' })
     respond('err')
-    await expect(api.post('/x')).rejects.toBeInstanceOf(RequestError)
+    await expect(call(POST_X)).rejects.toBeInstanceOf(RequestError)
     expect(currentNotice()).toMatchObject({ kind: 'error' })
   })
 
   it('shows one notification at a time: a new one replaces the current one', async () => {
     respond({ code: 400, msg: '第一条', data: null })
-    await api.post('/x').catch(() => undefined)
+    await call(POST_X).catch(() => undefined)
     respond({ code: 400, msg: '第二条', data: null })
-    await api.post('/x').catch(() => undefined)
+    await call(POST_X).catch(() => undefined)
     expect(currentNotice()?.message).toBe('第二条')
   })
 
   it('stays silent when asked to', async () => {
     respond({ code: 400, msg: '静默', data: null })
-    await expect(api.get('/x', undefined, { silent: true })).rejects.toBeInstanceOf(RequestError)
+    await expect(call(GET_X, undefined, { silent: true })).rejects.toBeInstanceOf(RequestError)
     expect(currentNotice()).toBeNull()
   })
 })

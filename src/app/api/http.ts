@@ -1,11 +1,10 @@
 import { ResultCode, type Envelope } from '../../shared/contract/envelope'
-import { apiBases, type Endpoint, type RequestOf, type ResponseOf } from '../../shared/contract/endpoint'
+import { apiBases, type Route } from '../../shared/contract/routes'
 import { errorMessages } from '../../shared/messages'
 import { notify } from '../notify'
 import { getToken, signOut } from './token'
 
 export const MAIN_BASE = apiBases.main
-export const HUAWEI_BASE = apiBases.huawei
 
 /** A request that did not succeed; its message has already been shown unless the call was silent. */
 export class RequestError extends Error {
@@ -94,26 +93,24 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path
   return body.data
 }
 
-export const api = {
-  get: <T>(path: string, params?: Params, opts?: Omit<RequestOptions, 'params'>) => request<T>('GET', path, { ...opts, params }),
-  post: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'body'>) => request<T>('POST', path, { ...opts, body: body ?? {} }),
-  put: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'body'>) => request<T>('PUT', path, { ...opts, body: body ?? {} }),
-}
 
 /** An input with no fields: an endpoint whose request requires none may be called without one. */
 type NothingRequired = Record<never, never>
 
+type RequestOf<R> = R extends Route<infer Req, unknown> ? Req : never
+type ResponseOf<R> = R extends Route<unknown, infer Res> ? Res : never
+
 /** What a call answers: the endpoint's data, or for a mutation that answers none its success message (SPEC §8). */
-export type CallResult<E extends Endpoint> = [ResponseOf<E>] extends [null] ? string : ResponseOf<E>
+export type CallResult<R extends Route> = [ResponseOf<R>] extends [null] ? string : ResponseOf<R>
 
 /**
  * Calls one endpoint of the table (src/shared/contract): its base, method and path come from the entry, and the
  * input and answer are typed by its schemas, so no feature writes a path or a base URL by hand.
  */
-export function call<E extends Endpoint>(
-  endpoint: E,
-  ...[input, opts]: NothingRequired extends RequestOf<E> ? [input?: RequestOf<E>, opts?: Omit<RequestOptions, 'base' | 'params' | 'body'>] : [input: RequestOf<E>, opts?: Omit<RequestOptions, 'base' | 'params' | 'body'>]
-): Promise<CallResult<E>> {
+export function call<R extends Route>(
+  endpoint: R,
+  ...[input, opts]: NothingRequired extends RequestOf<R> ? [input?: RequestOf<R>, opts?: Omit<RequestOptions, 'base' | 'params' | 'body'>] : [input: RequestOf<R>, opts?: Omit<RequestOptions, 'base' | 'params' | 'body'>]
+): Promise<CallResult<R>> {
   const base = apiBases[endpoint.base]
   if (endpoint.method === 'GET') return request('GET', endpoint.path, { ...opts, base, params: input as Params | undefined })
   return request(endpoint.method, endpoint.path, { ...opts, base, body: input ?? {} })

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
-import { roleEndpoints, type RoleType } from '../../shared/contract/role'
+import type { RoleType } from '../../shared/contract/role'
 import { call } from './http'
+import { api } from './routes'
 
 /**
  * The roles of one type the user may assign (GET /role/list): the company form offers COMPANY roles, the staff form
@@ -16,5 +17,5 @@ export const roleOptionKeys = {
 export const roleOptionsQuery = (type: RoleType, companyId?: number) =>
   queryOptions({
     queryKey: roleOptionKeys.of(type, companyId),
-    queryFn: () => call(roleEndpoints.list, { roleType: type, companyId }),
+    queryFn: () => call(api.role.list, { roleType: type, companyId }),
   })

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import { accountEndpoints } from '../../shared/contract/account'
 import { call } from './http'
+import { api } from './routes'
 
 /**
  * SPEC §2: menu and user info load when a token exists. They are then refreshed when older than a few minutes,
@@ -17,7 +17,7 @@ export const userCenterKeys = {
 export const userInfoQuery = () =>
   queryOptions({
     queryKey: userCenterKeys.info(),
-    queryFn: () => call(accountEndpoints.info, {}, { silent: true }),
+    queryFn: () => call(api.account.info, {}, { silent: true }),
     staleTime: USER_STALE_MS,
     meta: { persist: true },
   })
@@ -25,7 +25,7 @@ export const userInfoQuery = () =>
 export const menuQuery = () =>
   queryOptions({
     queryKey: userCenterKeys.menu(),
-    queryFn: () => call(accountEndpoints.menu, {}, { silent: true }),
+    queryFn: () => call(api.account.menu, {}, { silent: true }),
     staleTime: USER_STALE_MS,
     meta: { persist: true },
   })
@@ -33,7 +33,7 @@ export const menuQuery = () =>
 export const appConfigQuery = () =>
   queryOptions({
     queryKey: ['app', 'config'] as const,
-    queryFn: () => call(accountEndpoints.appConfig, {}, { silent: true }),
+    queryFn: () => call(api.account.appConfig, {}, { silent: true }),
     staleTime: 60 * 60_000,
     meta: { persist: true },
   })

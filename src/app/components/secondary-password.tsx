@@ -1,13 +1,13 @@
 import { Dialog, Input } from 'antd-mobile'
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
-import { personalCenterEndpoints } from '../../shared/contract/personal-center'
 import { isIrreversibleCommand } from '../../shared/domain/irreversible-commands'
 import { secondaryPasswordText as t } from '../../shared/messages'
 import { call } from '../api/http'
+import { api } from '../api/routes'
 
 /** GET /userCenter/security: the personal centre's account facts, among them whether a secondary password is set. */
 export const securityQuery = () =>
-  queryOptions({ queryKey: ['personalCenter', 'security'] as const, queryFn: () => call(personalCenterEndpoints.security) })
+  queryOptions({ queryKey: ['personalCenter', 'security'] as const, queryFn: () => call(api.personalCenter.security) })
 
 /** Asks for the secondary password; resolves with it, or null when the user cancels. */
 export function askSecondaryPassword(): Promise<string | null> {

@@ -1,5 +1,8 @@
 import { z } from 'zod'
 import type { AuthorityCode } from '../domain/authorities'
+import type { ApiBase, HttpMethod, Route } from './routes'
+
+export { apiBases, endpointUrl, type ApiBase } from './routes'
 
 /**
  * The endpoint table's vocabulary (issue #9). Every endpoint is named once — base, method, path, who may call it,
@@ -11,17 +14,6 @@ import type { AuthorityCode } from '../domain/authorities'
  * registers the console's handlers under other paths, which a route-type chain cannot express.
  */
 
-/** The HTTP bases of SPEC §7, the open API and the Huawei/Mi agent protocol; `apiBases` holds their paths. */
-export type ApiBase = 'main' | 'huawei' | 'open' | 'agent'
-
-export const apiBases: Readonly<Record<ApiBase, string>> = {
-  main: '/mdm/api/v1',
-  huawei: '/huawei/mdm/api/v1',
-  open: '/openapi/v1',
-  agent: '/agent/v1',
-}
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT'
 
 /**
  * Who may call an endpoint. `authority` means signed in and holding any one of the codes (a picker shared by two
@@ -80,10 +72,11 @@ export const noRequest = z.object({})
 /** A mutation that answers no data: the envelope's msg is the answer (SPEC §8). */
 export const noData = z.null()
 
-/** `base + path` of an endpoint, as the server registers it and the client calls it. */
-export function endpointUrl(e: Pick<Endpoint, 'base' | 'path'>): string {
-  return apiBases[e.base] + e.path
-}
+/** What the console holds of an endpoint at run time, typed by the endpoint's schemas (routes.ts). */
+export type RouteOf<E extends Endpoint> = Route<RequestOf<E>, ResponseOf<E>>
+
+/** A whole (nested) table as the console holds it. */
+export type RouteTableOf<T> = { readonly [K in keyof T]: T[K] extends Endpoint ? RouteOf<T[K]> : RouteTableOf<T[K]> }
 
 /** Every endpoint of a nested table (resource → name → endpoint), for the server's registration and the tests. */
 export function endpointsOf(table: object): Endpoint[] {

@@ -1,5 +1,6 @@
 import type { AgentDeviceState } from '../../../shared/contract/agent'
-import type { TaskStatusResponse } from '../../../shared/contract/huawei-device'
+import type { CommandResponse, TaskSearchResponse, TaskStatusResponse } from '../../../shared/contract/huawei-device'
+import type { Route } from '../../../shared/contract/routes'
 import type { QuotaType } from '../../../shared/contract/quota'
 import type { DeviceAreaAuthorities } from '../../../shared/domain/device-areas'
 import type { RoutePath } from '../../../shared/messages'
@@ -42,6 +43,13 @@ export interface CommandDeclaration<Name extends string = string> {
   showResult?: (task: TaskStatusResponse) => Promise<void>
 }
 
+/** What the shared device components call of a family, from the endpoint table (src/app/api/routes.ts). */
+export interface DeviceFamilyApi {
+  command: Readonly<Record<string, Route<Record<string, unknown>, CommandResponse>>>
+  taskSearch: Route<Record<string, unknown>, TaskSearchResponse>
+  taskStatus: Route<Record<string, unknown>, TaskStatusResponse>
+}
+
 /** A confirmation: plain (a sentence) or the family's own dialog (exit control, SPEC §2). */
 export type ConfirmStep = { text: string; confirmText?: string } | { dialog: () => Promise<boolean> }
 
@@ -52,8 +60,8 @@ export type ConfirmStep = { text: string; confirmText?: string } | { dialog: () 
 export interface DeviceFamily<Name extends string = string> {
   /** The platform the server's records carry; also part of every query key, so families never share entries. */
   platform: string
-  /** The family's API: base URL and the device resource's prefix on it. */
-  api: { base: string; prefix: string }
+  /** The family's endpoints (the endpoint table's routes): its commands, task log and task status. */
+  api: DeviceFamilyApi
   listPath: RoutePath
   recyclePath: RoutePath
   authority: Readonly<DeviceAreaAuthorities>

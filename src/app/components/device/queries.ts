@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { CommandResponse, TaskSearchResponse } from '../../../shared/contract/huawei-device'
-import { api } from '../../api/http'
+import { call } from '../../api/http'
 import type { DeviceFamily } from './family'
 
 /** Keys hold every argument, the platform included, so two families never share an entry (STYLE §3). */
@@ -37,7 +36,7 @@ export function useCommandMutation(family: DeviceFamily) {
   const changed = useDeviceTasksChanged(family)
   return useMutation({
     mutationFn: ({ name, deviceId, params, silent }: CommandRequest) =>
-      api.post<CommandResponse>(`${family.api.prefix}/device/command/${name}`, { ...params, deviceId }, { base: family.api.base, silent }),
+      call(family.api.command[name], { ...params, deviceId }, { silent }),
     onSuccess: (_d, { deviceId }) => changed(deviceId),
   })
 }
@@ -49,7 +48,7 @@ const PENDING_REFRESH_MS = 2500
 export const taskLogQuery = (family: DeviceFamily, id: number, paging: { current: number; pageSize: number }) =>
   queryOptions({
     queryKey: deviceKeys.tasks(family.platform, id, paging),
-    queryFn: () => api.get<TaskSearchResponse>(`${family.api.prefix}/device/task/search`, { deviceId: id, ...paging }, { base: family.api.base }),
+    queryFn: () => call(family.api.taskSearch, { deviceId: id, ...paging }),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (query.state.data?.pendingCount ? PENDING_REFRESH_MS : false),
     // The task log leaves secrets out (the server never repeats a lock passcode in it).

@@ -1,7 +1,8 @@
 import { QueryObserver, queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { TaskRecord, TaskStatus, TaskStatusResponse } from '../../../shared/contract/huawei-device'
 import { deviceCommandText as c, deviceText, huaweiDeviceText } from '../../../shared/messages'
-import { api } from '../../api/http'
+import { call } from '../../api/http'
+import type { Route } from '../../../shared/contract/routes'
 
 /** The statuses after which a task changes no more (the contract's finalTaskStatuses, kept out of the zod chunk). */
 const FINAL: ReadonlySet<TaskStatus> = new Set(['DONE', 'ERROR', 'TIMEOUT'])
@@ -9,6 +10,9 @@ export const isFinal = (status: TaskStatus) => FINAL.has(status)
 
 /** How often a followed task is asked about while it is pending. */
 export const TASK_POLL_MS = 2000
+
+/** GET /task/status of the family's base (both bases answer it, SPEC §7). */
+export type TaskStatusRoute = Route<Record<string, unknown>, TaskStatusResponse>
 
 export const taskKeys = {
   status: (base: string, taskId: string) => ['task', base, taskId] as const,
@@ -18,10 +22,10 @@ export const taskKeys = {
  * GET /task/status?taskId= (SPEC §7), the one way the console follows a task: it refetches until the task is final,
  * then stops. Not persisted (meta.persist unset): a result may hold a lock passcode, which is never stored.
  */
-export const taskStatusQuery = (base: string, taskId: string) =>
+export const taskStatusQuery = (endpoint: TaskStatusRoute, taskId: string) =>
   queryOptions({
-    queryKey: taskKeys.status(base, taskId),
-    queryFn: ({ signal }) => api.get<TaskStatusResponse>('/task/status', { taskId }, { base, signal, silent: true }),
+    queryKey: taskKeys.status(endpoint.base, taskId),
+    queryFn: ({ signal }) => call(endpoint, { taskId }, { signal, silent: true }),
     refetchInterval: (query) => (query.state.data && isFinal(query.state.data.status) ? false : TASK_POLL_MS),
     refetchIntervalInBackground: true,
     // A failed poll is tried again at the next interval; the follow-up itself gives up at its own limit.
@@ -34,9 +38,9 @@ export const taskStatusQuery = (base: string, taskId: string) =>
  * Follows a task through taskStatusQuery until it is final (answered), `limitMs` passes or `signal` aborts
  * (null). The query keeps polling only while someone follows it.
  */
-export function followTask(queryClient: QueryClient, base: string, taskId: string, { limitMs, signal }: { limitMs: number; signal?: AbortSignal }): Promise<TaskStatusResponse | null> {
+export function followTask(queryClient: QueryClient, endpoint: TaskStatusRoute, taskId: string, { limitMs, signal }: { limitMs: number; signal?: AbortSignal }): Promise<TaskStatusResponse | null> {
   return new Promise((resolve) => {
-    const observer = new QueryObserver(queryClient, taskStatusQuery(base, taskId))
+    const observer = new QueryObserver(queryClient, taskStatusQuery(endpoint, taskId))
     let settled = false
     const finish = (task: TaskStatusResponse | null) => {
       if (settled) return

@@ -18,20 +18,22 @@ const server = vi.hoisted(() => ({
 }))
 
 vi.mock('../../api/http', () => ({
-  api: {
-    post: vi.fn(async (path: string, body: { deviceId: number }) => {
+  call: vi.fn(async (route: { method: string; path: string }, input: { deviceId: number; taskId: string }) => {
+    if (route.method === 'POST') {
+      const body = input
       if (server.refuse.has(body.deviceId)) throw new Error('refused')
-      server.posts.push({ path, body })
+      server.posts.push({ path: route.path, body })
       const taskId = `t${server.posts.length}`
       server.statuses.set(taskId, server.next.shift() ?? [{ status: 'DONE', errorMessage: null }])
       return { taskId }
-    }),
-    get: vi.fn(async (_path: string, { taskId }: { taskId: string }) => {
+    }
+    {
+      const { taskId } = input
       const answers = server.statuses.get(taskId)!
       const answer = answers.length > 1 ? answers.shift()! : answers[0]
       return { taskId, deviceId: 1, type: 'lockScreen', result: null, createdAt: '', sentAt: null, finishedAt: null, createdByName: null, ...answer }
-    }),
-  },
+    }
+  }),
 }))
 
 const confirmAction = vi.hoisted(() => vi.fn(async (_text: string, _confirm?: string) => true))
@@ -39,7 +41,14 @@ vi.mock('../dialogs', () => ({ confirmAction }))
 
 const family: DeviceFamily<'lockScreen' | 'shutdown'> = {
   platform: 'HUAWEI',
-  api: { base: '/huawei', prefix: '' },
+  api: {
+    command: {
+      lockScreen: { base: 'huawei', method: 'POST', path: '/device/command/lockScreen' },
+      shutdown: { base: 'huawei', method: 'POST', path: '/device/command/shutdown' },
+    },
+    taskSearch: { base: 'huawei', method: 'GET', path: '/device/task/search' },
+    taskStatus: { base: 'huawei', method: 'GET', path: '/task/status' },
+  },
   listPath: '/huawei/device',
   recyclePath: '/huawei/recycle',
   authority: { view: 'a', command: 'b', recycle: 'c' } as unknown as DeviceFamily['authority'],

@@ -80,7 +80,7 @@ export function useDeviceCommand<Name extends string>(family: DeviceFamily<Name>
   const follow = async (deviceId: number, taskId: string, limitMs = FOLLOW_LIMIT_MS, controller = new AbortController()) => {
     follows.current.add(controller)
     try {
-      const task = await followTask(queryClient, family.api.base, taskId, { limitMs, signal: controller.signal })
+      const task = await followTask(queryClient, family.api.taskStatus, taskId, { limitMs, signal: controller.signal })
       if (task) tasksChanged(deviceId)
       return { task, left: controller.signal.aborted }
     } finally {

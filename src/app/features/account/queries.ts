@@ -1,7 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query'
 import type { LoginRequest, RegisterRequest } from '../../../shared/contract/account'
 import { call } from '../../api/http'
-import { accountEndpoints } from '../../../shared/contract/account'
+import { api } from '../../api/routes'
 
 export const accountKeys = {
   all: ['account'] as const,
@@ -12,16 +12,16 @@ export const accountKeys = {
 export const captchaQuery = () =>
   queryOptions({
     queryKey: accountKeys.captcha(),
-    queryFn: () => call(accountEndpoints.captcha),
+    queryFn: () => call(api.account.captcha),
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
   })
 
 export function useLogin() {
-  return useMutation({ mutationFn: (req: LoginRequest) => call(accountEndpoints.login, req) })
+  return useMutation({ mutationFn: (req: LoginRequest) => call(api.account.login, req) })
 }
 
 export function useRegister() {
-  return useMutation({ mutationFn: (req: RegisterRequest) => call(accountEndpoints.register, req) })
+  return useMutation({ mutationFn: (req: RegisterRequest) => call(api.account.register, req) })
 }

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import type { AuditSearchQuery, AuditSearchResponse } from '../../../shared/contract/audit'
+import type { AuditSearchQuery } from '../../../shared/contract/audit'
 import { auditActions } from '../../../shared/domain/audit'
-import { api } from '../../api/http'
+import { call } from '../../api/http'
+import { api } from '../../api/routes'
 import { pagingSearch, param, type SearchParser } from '../../components/search-params'
 
 /** The longest actor filter AuditSearchQuery accepts; the search field carries it as maxLength. */
@@ -27,6 +28,6 @@ export const auditKeys = {
 export const auditListQuery = (q: AuditSearchQuery) =>
   queryOptions({
     queryKey: auditKeys.list(q),
-    queryFn: () => api.get<AuditSearchResponse>('/audit/search', { ...q }),
+    queryFn: () => call(api.audit.search, q),
     placeholderData: keepPreviousData,
   })

@@ -7,9 +7,8 @@ import type {
 } from '../../../shared/contract/company'
 import type { ChangeQuantityRequest } from '../../../shared/contract/quota'
 import { call } from '../../api/http'
-import { companyEndpoints } from '../../../shared/contract/company'
-import { quotaEndpoints } from '../../../shared/contract/quota'
 import { pagingSearch, param } from '../../components/search-params'
+import { api } from '../../api/routes'
 
 /** The longest filters CompanySearchQuery (and ChildrenDeviceQuery's serialNumber) accept; the screen's search fields carry it as maxLength. */
 export const companySearchMax = { name: 64, username: 32, serialNumber: 64 } as const
@@ -28,7 +27,7 @@ export const companyKeys = {
 export const companyListQuery = (q: CompanySearchQuery) =>
   queryOptions({
     queryKey: companyKeys.list(q),
-    queryFn: () => call(companyEndpoints.search, q),
+    queryFn: () => call(api.company.search, q),
     placeholderData: keepPreviousData,
   })
 
@@ -36,13 +35,13 @@ export const companyListQuery = (q: CompanySearchQuery) =>
 export const companyChildrenQuery = (companyId: number) =>
   queryOptions({
     queryKey: companyKeys.children(companyId),
-    queryFn: () => call(companyEndpoints.listChildren, { companyId }),
+    queryFn: () => call(api.company.listChildren, { companyId }),
   })
 
 export const companyDevicesQuery = (q: ChildrenDeviceQuery) =>
   queryOptions({
     queryKey: companyKeys.devices(q),
-    queryFn: () => call(companyEndpoints.devices, q),
+    queryFn: () => call(api.company.devices, q),
     placeholderData: keepPreviousData,
   })
 
@@ -50,10 +49,10 @@ export function useCompanyMutations() {
   const queryClient = useQueryClient()
   const invalidate = () => queryClient.invalidateQueries({ queryKey: companyKeys.all })
   return {
-    add: useMutation({ mutationFn: (req: CompanyAddRequest) => call(companyEndpoints.add, req), onSuccess: invalidate }),
-    update: useMutation({ mutationFn: (req: CompanyUpdateRequest) => call(companyEndpoints.update, req), onSuccess: invalidate }),
-    resetPassword: useMutation({ mutationFn: (bossId: number) => call(companyEndpoints.resetPassword, { bossId }) }),
-    changeQuantity: useMutation({ mutationFn: (req: ChangeQuantityRequest) => call(quotaEndpoints.changeQuantity, req), onSuccess: invalidate }),
-    openHuawei: useMutation({ mutationFn: (companyId: number) => call(quotaEndpoints.openHuawei, { companyId }), onSuccess: invalidate }),
+    add: useMutation({ mutationFn: (req: CompanyAddRequest) => call(api.company.add, req), onSuccess: invalidate }),
+    update: useMutation({ mutationFn: (req: CompanyUpdateRequest) => call(api.company.update, req), onSuccess: invalidate }),
+    resetPassword: useMutation({ mutationFn: (bossId: number) => call(api.company.resetPassword, { bossId }) }),
+    changeQuantity: useMutation({ mutationFn: (req: ChangeQuantityRequest) => call(api.quota.changeQuantity, req), onSuccess: invalidate }),
+    openHuawei: useMutation({ mutationFn: (companyId: number) => call(api.quota.openHuawei, { companyId }), onSuccess: invalidate }),
   }
 }

@@ -6,7 +6,6 @@ import type { DeviceRecord, DeviceSearchParams } from '../../../shared/contract/
 import { connectionStatusLabels } from '../../../shared/domain/connection-status'
 import { deviceCommandText, huaweiDeviceText as t, routeTitles, successMessages, uiText } from '../../../shared/messages'
 import { download } from '../../api/download'
-import { HUAWEI_BASE } from '../../api/http'
 import { OnlineButton } from '../../components/OnlineButton'
 import { Pagination } from '../../components/Pagination'
 import { useClampedPage } from '../../components/use-clamped-page'
@@ -196,7 +195,7 @@ export function DeviceList({ area, recycle, onOpen }: { area: DeviceArea; recycl
     })
   const allSelected = records.length > 0 && records.every((r) => selected.has(r.id))
 
-  const exportList = () => download(`${area.api.prefix}/device/export`, query, { base: HUAWEI_BASE, fileName: t.exportFileName })
+  const exportList = () => download(area.api.export, query, { fileName: t.exportFileName })
 
   const canRecycle = auth.has(area.authority.recycle)
   return (

@@ -1,6 +1,6 @@
-import { deviceAreaAuthorities, huaweiBasePrefix } from '../../../shared/domain/device-areas'
+import { deviceAreaAuthorities } from '../../../shared/domain/device-areas'
 import type { AgentCommand, AgentPlatform } from '../../../shared/contract/agent'
-import { HUAWEI_BASE } from '../../api/http'
+import { api } from '../../api/routes'
 import type { DeviceFamily } from '../../components/device/family'
 import { agentCommands } from './commands'
 
@@ -11,11 +11,13 @@ import { agentCommands } from './commands'
  */
 export interface DeviceArea extends DeviceFamily<AgentCommand> {
   platform: AgentPlatform
+  /** The whole device resource of the area (list, detail, recycle bin, edits), beside the family's commands. */
+  api: typeof api.huawei & { taskStatus: typeof api.task.huaweiStatus }
 }
 
 export const huaweiArea: DeviceArea = {
   platform: 'HUAWEI',
-  api: { base: HUAWEI_BASE, prefix: huaweiBasePrefix.HUAWEI },
+  api: { ...api.huawei, taskStatus: api.task.huaweiStatus },
   listPath: '/huawei/device',
   recyclePath: '/huawei/recycle',
   authority: deviceAreaAuthorities.HUAWEI,
@@ -25,7 +27,7 @@ export const huaweiArea: DeviceArea = {
 
 export const miArea: DeviceArea = {
   platform: 'MI',
-  api: { base: HUAWEI_BASE, prefix: huaweiBasePrefix.MI },
+  api: { ...api.mi, taskStatus: api.task.huaweiStatus },
   listPath: '/mi/device',
   recyclePath: '/mi/recycle',
   authority: deviceAreaAuthorities.MI,

@@ -1,13 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type {
-  DeviceAddRequest,
-  DeviceRecord,
-  DeviceSearchParams,
-  DeviceSearchResponse,
-  EnrollmentTokenResponse,
-  UpdateRentUserInfoRequest,
-} from '../../../shared/contract/huawei-device'
-import { api, HUAWEI_BASE } from '../../api/http'
+import type { DeviceAddRequest, DeviceSearchParams, UpdateRentUserInfoRequest } from '../../../shared/contract/huawei-device'
+import { call } from '../../api/http'
 import { deviceKeys } from '../../components/device/queries'
 import { pagingSearch, param, type SearchOf } from '../../components/search-params'
 import type { DeviceArea } from './area'
@@ -35,8 +28,6 @@ export const miDeviceSearch = { ...deviceListSearch, [MI_DEVICE_ID_PARAM]: param
 /** /huawei/detail?huawei-device-id= (SPEC §2). */
 export const huaweiDetailSearch = { [HUAWEI_DEVICE_ID_PARAM]: param.id }
 
-const path = (area: DeviceArea, p: string) => `${area.api.prefix}${p}`
-const huawei = { base: HUAWEI_BASE }
 
 /** While tasks are pending, the detail and the task log refresh on their own until the device has answered. */
 const PENDING_REFRESH_MS = 2500
@@ -44,7 +35,7 @@ const PENDING_REFRESH_MS = 2500
 export const deviceListQuery = (area: DeviceArea, q: DeviceSearchParams) =>
   queryOptions({
     queryKey: deviceKeys.list(area.platform, q),
-    queryFn: () => api.get<DeviceSearchResponse>(path(area, '/device/search'), { ...q }, huawei),
+    queryFn: () => call(area.api.search, q),
     placeholderData: keepPreviousData,
     // A card shows 执行中 while its device has pending tasks, and the state they leave once they end (issue #11).
     refetchInterval: (query) => (query.state.data?.records.some((d) => d.pendingTaskCount > 0) ? PENDING_REFRESH_MS : false),
@@ -55,7 +46,7 @@ export const deviceListQuery = (area: DeviceArea, q: DeviceSearchParams) =>
 export const deviceDetailQuery = (area: DeviceArea, id: number) =>
   queryOptions({
     queryKey: deviceKeys.detail(area.platform, id),
-    queryFn: () => api.get<DeviceRecord>(path(area, '/device/detail'), { deviceId: id }, huawei),
+    queryFn: () => call(area.api.detail, { deviceId: id }),
     refetchInterval: (query) => (query.state.data?.pendingTaskCount ? PENDING_REFRESH_MS : false),
     meta: { persist: true },
   })
@@ -75,18 +66,18 @@ export function useDevicesChanged(area: DeviceArea) {
  * device and refreshes the lists once at the end (useDevicesChanged), not once per device.
  */
 export function setRecycled(area: DeviceArea, deviceId: number, recycled: boolean) {
-  return api.post<string>(path(area, recycled ? '/device/putInRecycle' : '/device/takeOutRecycle'), { deviceId }, huawei)
+  return call(recycled ? area.api.putInRecycle : area.api.takeOutRecycle, { deviceId })
 }
 
 export function useDeviceMutations(area: DeviceArea) {
   const changed = useDevicesChanged(area)
   return {
     add: useMutation({
-      mutationFn: (req: DeviceAddRequest) => api.post<{ id: number }>(path(area, '/device/add'), req, huawei),
+      mutationFn: (req: DeviceAddRequest) => call(area.api.add, req),
       onSuccess: () => changed(),
     }),
     updateRentUserInfo: useMutation({
-      mutationFn: (req: UpdateRentUserInfoRequest) => api.put<string>(path(area, '/device/updateRentUserInfo'), req, huawei),
+      mutationFn: (req: UpdateRentUserInfoRequest) => call(area.api.updateRentUserInfo, req),
       onSuccess: (_d, req) => changed(Number(req.deviceId)),
     }),
     putInRecycle: useMutation({
@@ -98,7 +89,7 @@ export function useDeviceMutations(area: DeviceArea) {
       onSuccess: (_d, id) => changed(id),
     }),
     enrollmentToken: useMutation({
-      mutationFn: () => api.post<EnrollmentTokenResponse>(path(area, '/device/enrollmentToken'), {}, huawei),
+      mutationFn: () => call(area.api.enrollmentToken),
     }),
   }
 }

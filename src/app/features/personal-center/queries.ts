@@ -5,10 +5,10 @@ import type {
   UpdateSecondaryPasswordRequest,
 } from '../../../shared/contract/personal-center'
 import { call } from '../../api/http'
-import { personalCenterEndpoints } from '../../../shared/contract/personal-center'
 import { userCenterKeys } from '../../api/user-center'
 
 import { securityQuery } from '../../components/secondary-password'
+import { api } from '../../api/routes'
 
 export const personalCenterKeys = {
   all: ['personalCenter'] as const,
@@ -25,12 +25,12 @@ export function usePersonalCenterMutations() {
     await queryClient.invalidateQueries({ queryKey: userCenterKeys.info() })
   }
   return {
-    updatePassword: useMutation({ mutationFn: (req: UpdatePasswordRequest) => call(personalCenterEndpoints.updatePassword, req) }),
+    updatePassword: useMutation({ mutationFn: (req: UpdatePasswordRequest) => call(api.personalCenter.updatePassword, req) }),
     updateSecondaryPassword: useMutation({
-      mutationFn: (req: UpdateSecondaryPasswordRequest) => call(personalCenterEndpoints.updateSecondaryPassword, req),
+      mutationFn: (req: UpdateSecondaryPasswordRequest) => call(api.personalCenter.updateSecondaryPassword, req),
       onSuccess: refresh,
     }),
-    sendCode: useMutation({ mutationFn: (phoneNumber: string) => call(personalCenterEndpoints.sendCode, { phoneNumber }) }),
-    updatePhoneNumber: useMutation({ mutationFn: (req: UpdatePhoneNumberRequest) => call(personalCenterEndpoints.updatePhoneNumber, req), onSuccess: refresh }),
+    sendCode: useMutation({ mutationFn: (phoneNumber: string) => call(api.personalCenter.sendCode, { phoneNumber }) }),
+    updatePhoneNumber: useMutation({ mutationFn: (req: UpdatePhoneNumberRequest) => call(api.personalCenter.updatePhoneNumber, req), onSuccess: refresh }),
   }
 }

@@ -2,8 +2,8 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { ConsumedRecordQuery, QuotaRecordItem } from '../../../shared/contract/quota'
 import { organizationText } from '../../../shared/messages'
 import { call } from '../../api/http'
-import { quotaEndpoints } from '../../../shared/contract/quota'
 import { pagingSearch, param } from '../../components/search-params'
+import { api } from '../../api/routes'
 
 /** The kinds of quota record, in the order the filter offers them (the keys of their Chinese names). */
 export const quotaRecordKinds = Object.keys(organizationText.quota.kinds) as QuotaRecordItem['kind'][]
@@ -22,6 +22,6 @@ export const quotaKeys = {
 export const quotaRecordsQuery = (q: ConsumedRecordQuery) =>
   queryOptions({
     queryKey: quotaKeys.records(q),
-    queryFn: () => call(quotaEndpoints.records, q),
+    queryFn: () => call(api.quota.records, q),
     placeholderData: keepPreviousData,
   })

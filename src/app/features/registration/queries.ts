@@ -6,8 +6,8 @@ import type {
 } from '../../../shared/contract/registration'
 import { organizationText } from '../../../shared/messages'
 import { call } from '../../api/http'
-import { registrationEndpoints } from '../../../shared/contract/registration'
 import { pagingSearch, param } from '../../components/search-params'
+import { api } from '../../api/routes'
 
 /** The review states, in the order the filter offers them (the keys of their Chinese names). */
 export const registrationStatuses = Object.keys(organizationText.registration.statuses) as RegistrationStatus[]
@@ -26,7 +26,7 @@ export const registrationKeys = {
 export const registrationListQuery = (q: RegistrationSearchQuery) =>
   queryOptions({
     queryKey: registrationKeys.list(q),
-    queryFn: () => call(registrationEndpoints.search, q),
+    queryFn: () => call(api.registration.search, q),
     placeholderData: keepPreviousData,
   })
 
@@ -34,9 +34,9 @@ export function useRegistrationMutations() {
   const queryClient = useQueryClient()
   const invalidate = () => queryClient.invalidateQueries({ queryKey: registrationKeys.all })
   return {
-    approve: useMutation({ mutationFn: (id: number) => call(registrationEndpoints.approve, { id }), onSuccess: invalidate }),
-    reject: useMutation({ mutationFn: (id: number) => call(registrationEndpoints.reject, { id }), onSuccess: invalidate }),
-    remove: useMutation({ mutationFn: (id: number) => call(registrationEndpoints.remove, { id }), onSuccess: invalidate }),
-    update: useMutation({ mutationFn: (req: RegistrationUpdateRequest) => call(registrationEndpoints.update, req), onSuccess: invalidate }),
+    approve: useMutation({ mutationFn: (id: number) => call(api.registration.approve, { id }), onSuccess: invalidate }),
+    reject: useMutation({ mutationFn: (id: number) => call(api.registration.reject, { id }), onSuccess: invalidate }),
+    remove: useMutation({ mutationFn: (id: number) => call(api.registration.remove, { id }), onSuccess: invalidate }),
+    update: useMutation({ mutationFn: (req: RegistrationUpdateRequest) => call(api.registration.update, req), onSuccess: invalidate }),
   }
 }

@@ -6,9 +6,9 @@ import type {
   RoleUpdateRequest,
 } from '../../../shared/contract/role'
 import { call } from '../../api/http'
-import { roleEndpoints } from '../../../shared/contract/role'
 import { roleOptionKeys } from '../../api/role-options'
 import { pagingSearch, param } from '../../components/search-params'
+import { api } from '../../api/routes'
 
 /** The longest filter RoleSearchQuery accepts; the screen's search field carries it as maxLength. */
 export const roleSearchMax = { name: 32 } as const
@@ -26,18 +26,18 @@ export const roleKeys = {
 export const roleListQuery = (q: RoleSearchQuery) =>
   queryOptions({
     queryKey: roleKeys.list(q),
-    queryFn: () => call(roleEndpoints.search, q),
+    queryFn: () => call(api.role.search, q),
     placeholderData: keepPreviousData,
   })
 
 export const roleDetailQuery = (id: number) =>
-  queryOptions({ queryKey: roleKeys.detail(id), queryFn: () => call(roleEndpoints.detail, { roleId: id }) })
+  queryOptions({ queryKey: roleKeys.detail(id), queryFn: () => call(api.role.detail, { roleId: id }) })
 
 /** GET /authority/tree: what a role of this type may be given, as the user may grant it. */
 export const authorityTreeQuery = (type: RoleType) =>
   queryOptions({
     queryKey: roleKeys.tree(type),
-    queryFn: () => call(roleEndpoints.authorityTree, { authorityUserType: type }),
+    queryFn: () => call(api.role.authorityTree, { authorityUserType: type }),
     staleTime: 5 * 60_000,
   })
 
@@ -47,8 +47,8 @@ export function useRoleMutations() {
   const invalidate = () =>
     Promise.all([queryClient.invalidateQueries({ queryKey: roleKeys.all }), queryClient.invalidateQueries({ queryKey: roleOptionKeys.all })])
   return {
-    add: useMutation({ mutationFn: (req: RoleAddRequest) => call(roleEndpoints.add, req), onSuccess: invalidate }),
-    update: useMutation({ mutationFn: (req: RoleUpdateRequest) => call(roleEndpoints.update, req), onSuccess: invalidate }),
-    remove: useMutation({ mutationFn: (id: number) => call(roleEndpoints.remove, { id }), onSuccess: invalidate }),
+    add: useMutation({ mutationFn: (req: RoleAddRequest) => call(api.role.add, req), onSuccess: invalidate }),
+    update: useMutation({ mutationFn: (req: RoleUpdateRequest) => call(api.role.update, req), onSuccess: invalidate }),
+    remove: useMutation({ mutationFn: (id: number) => call(api.role.remove, { id }), onSuccess: invalidate }),
   }
 }

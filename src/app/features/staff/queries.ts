@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { StaffAddRequest, StaffSearchQuery, StaffUpdateRequest } from '../../../shared/contract/staff'
 import { call } from '../../api/http'
-import { staffEndpoints } from '../../../shared/contract/staff'
 import { pagingSearch, param } from '../../components/search-params'
+import { api } from '../../api/routes'
 
 /** The staff screen's URL search: page, size and filters (bad values fall back to defaults). */
 /** The longest filters StaffSearchQuery accepts; the screen's search fields carry it as maxLength. */
@@ -24,7 +24,7 @@ export const staffKeys = {
 export const staffListQuery = (q: StaffSearchQuery) =>
   queryOptions({
     queryKey: staffKeys.list(q),
-    queryFn: () => call(staffEndpoints.search, q),
+    queryFn: () => call(api.staff.search, q),
     placeholderData: keepPreviousData,
     // A plain list of names and phone numbers: safe and useful offline (no secrets).
     meta: { persist: true },
@@ -34,9 +34,9 @@ export function useStaffMutations() {
   const queryClient = useQueryClient()
   const invalidate = () => queryClient.invalidateQueries({ queryKey: staffKeys.all })
   return {
-    add: useMutation({ mutationFn: (req: StaffAddRequest) => call(staffEndpoints.add, req), onSuccess: invalidate }),
-    update: useMutation({ mutationFn: (req: StaffUpdateRequest) => call(staffEndpoints.update, req), onSuccess: invalidate }),
-    remove: useMutation({ mutationFn: (id: number) => call(staffEndpoints.remove, { id }), onSuccess: invalidate }),
-    resetPassword: useMutation({ mutationFn: (staffId: number) => call(staffEndpoints.resetPassword, { staffId }) }),
+    add: useMutation({ mutationFn: (req: StaffAddRequest) => call(api.staff.add, req), onSuccess: invalidate }),
+    update: useMutation({ mutationFn: (req: StaffUpdateRequest) => call(api.staff.update, req), onSuccess: invalidate }),
+    remove: useMutation({ mutationFn: (id: number) => call(api.staff.remove, { id }), onSuccess: invalidate }),
+    resetPassword: useMutation({ mutationFn: (staffId: number) => call(api.staff.resetPassword, { staffId }) }),
   }
 }
