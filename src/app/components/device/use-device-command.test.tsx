@@ -39,6 +39,12 @@ vi.mock('../../api/http', () => ({
 const confirmAction = vi.hoisted(() => vi.fn(async (_text: string, _confirm?: string) => true))
 vi.mock('../dialogs', () => ({ confirmAction }))
 
+/** The account's secondary password as the user answers it (issue #10): {} when none is asked, null on cancel. */
+const reauth = vi.hoisted(() => ({ answer: {} as { secondaryPassword?: string } | null, asked: [] as string[] }))
+vi.mock('../secondary-password', () => ({
+  secondaryPasswordFor: vi.fn(async (_client: unknown, command: string) => (reauth.asked.push(command), reauth.answer)),
+}))
+
 const family: DeviceFamily<'lockScreen' | 'shutdown'> = {
   platform: 'HUAWEI',
   api: {
@@ -83,6 +89,8 @@ beforeEach(() => {
   server.refuse.clear()
   server.statuses.clear()
   server.next = []
+  reauth.answer = {}
+  reauth.asked = []
   confirmAction.mockClear()
   confirmAction.mockImplementation(async () => true)
   notices = []
@@ -163,6 +171,17 @@ describe('useDeviceCommand', () => {
     expect(notices[0]).toEqual(['warning', '“锁屏”已发送到 4 台设备，1 台发送失败'])
     await until(() => expect(notices).toHaveLength(2))
     expect(notices[1]).toEqual(['warning', '“锁屏”：2 台成功，2 台失败或超时'])
+  })
+
+  it('sends the secondary password the user typed with the command, and nothing when they cancel', async () => {
+    const { result } = renderCommands()
+    reauth.answer = { secondaryPassword: 'Second@2026' }
+    await act(() => result.current.run('shutdown', makeDevice()))
+    expect(reauth.asked).toEqual(['shutdown'])
+    expect(server.posts).toEqual([{ path: '/device/command/shutdown', body: { deviceId: 1, secondaryPassword: 'Second@2026' } }])
+    reauth.answer = null
+    await act(() => result.current.run('shutdown', makeDevice()))
+    expect(server.posts).toHaveLength(1)
   })
 
   it('says nothing more once the screen is left', async () => {

@@ -4,6 +4,7 @@ import { connectionStatus } from '../../../shared/domain/connection-status'
 import { deviceCommandText as c, huaweiDeviceText } from '../../../shared/messages'
 import { notify } from '../../notify'
 import { confirmAction } from '../dialogs'
+import { secondaryPasswordFor } from '../secondary-password'
 import { findCommand, type CommandDeclaration, type CommandSubject, type DeviceFamily } from './family'
 import { useCommandMutation, useDeviceTasksChanged } from './queries'
 import { bulkOutcome, commandOutcome, followTask, type CommandOutcome } from './task-follow'
@@ -117,10 +118,13 @@ export function useDeviceCommand<Name extends string>(family: DeviceFamily<Name>
     if (!(await confirmSend(command, device, Date.now()))) return
     const params = command.params ? await command.params(device) : undefined
     if (params === null) return
+    // Issue #10: a command that cannot be undone asks for the account's secondary password, when it has one.
+    const reauth = await secondaryPasswordFor(queryClient, name)
+    if (reauth === null) return
     mark(name, true)
     let taskId: string
     try {
-      ;({ taskId } = await mutation.mutateAsync({ name, deviceId: device.id, params }))
+      ;({ taskId } = await mutation.mutateAsync({ name, deviceId: device.id, params: { ...params, ...reauth } }))
     } catch {
       return // not sent: the server's reason (or the network failure) is shown
     } finally {
@@ -143,13 +147,15 @@ export function useDeviceCommand<Name extends string>(family: DeviceFamily<Name>
     const awayCount = devices.filter((d) => away(d, now)).length
     const question = c.confirmBulk(command.label, devices.slice(0, NAMED_IN_BULK).map((d) => d.serialNumber), devices.length)
     if (!(await confirmAction(awayCount ? `${question}${c.bulkAway(awayCount)}` : question, command.label))) return []
+    const reauth = await secondaryPasswordFor(queryClient, name)
+    if (reauth === null) return []
     mark(name, true)
     const failed: number[] = []
     const sent: { deviceId: number; taskId: string }[] = []
     try {
       for (const d of devices) {
         try {
-          const { taskId } = await mutation.mutateAsync({ name, deviceId: d.id, silent: true })
+          const { taskId } = await mutation.mutateAsync({ name, deviceId: d.id, params: reauth, silent: true })
           sent.push({ deviceId: d.id, taskId })
         } catch {
           failed.push(d.id)
