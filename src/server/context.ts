@@ -17,6 +17,15 @@ import type { ApnsClient } from './protocol/apple/apns'
 import type { AppleWebServices } from './protocol/apple/commands'
 import type { AppleMdmService } from './protocol/apple/service'
 import type { MyDeviceService } from './modules/my-device/service'
+import type { AccountService } from './modules/account/service'
+import type { PersonalCenterService } from './modules/personal-center/service'
+import type { RoleService } from './modules/role/service'
+import type { CompanyService } from './modules/company/service'
+import type { StaffService } from './modules/staff/service'
+import type { QuotaAccountService } from './modules/quota/account-service'
+import type { RegistrationService } from './modules/registration/service'
+import type { AccessKeyService } from './modules/access/service'
+import type { AuditService } from './modules/audit/service'
 
 /** What every request handler can reach: configuration, database and the services built on it. */
 export interface Services {
@@ -45,6 +54,15 @@ export interface Services {
   appleMdm: AppleMdmService
   /** The console's Apple 'my device' actions (profile download, commands). */
   myDevices: MyDeviceService
+  account: AccountService
+  personalCenter: PersonalCenterService
+  roles: RoleService
+  companies: CompanyService
+  staff: StaffService
+  quotaAccounts: QuotaAccountService
+  registrations: RegistrationService
+  accessKeys: AccessKeyService
+  audit: AuditService
 }
 
 /** A device that presented its own agent credential (the agent protocol's guard sets it). */

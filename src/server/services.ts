@@ -15,6 +15,15 @@ import { createApns } from './protocol/apple/apns'
 import { unconfiguredWebServices } from './protocol/apple/commands'
 import { AppleMdmService } from './protocol/apple/service'
 import { MyDeviceService } from './modules/my-device/service'
+import { AccountService } from './modules/account/service'
+import { PersonalCenterService } from './modules/personal-center/service'
+import { RoleService } from './modules/role/service'
+import { CompanyService } from './modules/company/service'
+import { StaffService } from './modules/staff/service'
+import { QuotaAccountService } from './modules/quota/account-service'
+import { RegistrationService } from './modules/registration/service'
+import { AccessKeyService } from './modules/access/service'
+import { AuditService } from './modules/audit/service'
 
 /**
  * The one place services are built (issue #9): each once per server, each given its collaborators here — no
@@ -24,7 +33,8 @@ export function createServices(config: AppConfig, db: Db): Services {
   const secrets = createSecretBox(resolveSecretKey({ key: config.secretKey, keyFile: config.secretKeyFile, databaseUrl: config.databaseUrl }))
   const tasks = new TaskService(db, secrets, undefined, config.taskTimeouts)
   const quota = new QuotaService(db)
-  const deviceDeps = { db, tasks, quota }
+  const limiter = new RateLimiter(db)
+  const deviceDeps = { db, tasks, quota, limiter }
   const apple = {
     // An in-memory database gets a CA of this process: its devices die with it.
     appleCa: config.databaseUrl === 'memory://' ? ephemeralCa() : loadOrCreateCa(config.apple.caDir),
@@ -32,13 +42,17 @@ export function createServices(config: AppConfig, db: Db): Services {
     appleWebServices: unconfiguredWebServices,
   }
   const appleMdm = new AppleMdmService({ db, secrets, tasks, quota })
+  const captcha = new CaptchaService(db, config.captchaAnswer)
+  const sessions = new SessionService(db, config.tokenTtlMs)
+  const sms = createSmsProvider(config.smsProvider)
+  const roles = new RoleService(db)
   return {
     config,
     db,
-    captcha: new CaptchaService(db, config.captchaAnswer),
-    sessions: new SessionService(db, config.tokenTtlMs),
-    limiter: new RateLimiter(db),
-    sms: createSmsProvider(config.smsProvider),
+    captcha,
+    sessions,
+    limiter,
+    sms,
     secrets,
     tasks,
     quota,
@@ -47,5 +61,14 @@ export function createServices(config: AppConfig, db: Db): Services {
     ...apple,
     appleMdm,
     myDevices: new MyDeviceService({ db, config, tasks, appleMdm, ...apple }),
+    account: new AccountService({ db, captcha, sessions, limiter }),
+    personalCenter: new PersonalCenterService(db, sessions, sms, limiter),
+    roles,
+    companies: new CompanyService(db, sessions, roles, quota),
+    staff: new StaffService(db, sessions, roles),
+    quotaAccounts: new QuotaAccountService(db, quota),
+    registrations: new RegistrationService(db, quota),
+    accessKeys: new AccessKeyService(db, secrets),
+    audit: new AuditService(db),
   }
 }

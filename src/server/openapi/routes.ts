@@ -1,7 +1,6 @@
 import { openApiEndpoints } from '../../shared/contract/huawei-device'
 import { routesOf } from '../http/endpoints'
 import { deviceHandlers } from '../modules/huawei-device/routes'
-import { QuotaAccountService } from '../modules/quota/account-service'
 
 /** The open API's device handlers are the console's own (same service, scope and authorities), under other paths. */
 function openDeviceHandlers(platform: 'HUAWEI' | 'MI') {
@@ -13,7 +12,7 @@ function openDeviceHandlers(platform: 'HUAWEI' | 'MI') {
 export const openApiRoutes = routesOf(openApiEndpoints, {
   companyInfo: async (ctx) => {
     const u = ctx.user
-    return { companyId: u.companyId, companyName: u.companyName, username: u.username, quota: await new QuotaAccountService(ctx.services.db, u).own() }
+    return { companyId: u.companyId, companyName: u.companyName, username: u.username, quota: await ctx.services.quotaAccounts.own(u) }
   },
   huawei: openDeviceHandlers('HUAWEI'),
   mi: openDeviceHandlers('MI'),

@@ -1,13 +1,11 @@
 import { accessEndpoints } from '../../../shared/contract/access'
-import type { RequestContext } from '../../context'
 import { routesOf } from '../../http/endpoints'
-import { AccessKeyService } from './service'
 
-const service = (ctx: RequestContext) => new AccessKeyService(ctx.services.db, ctx.user, ctx.services.secrets)
+const done = () => null
 
 export const accessRoutes = routesOf(accessEndpoints, {
-  get: (ctx) => service(ctx).get(),
-  create: (ctx, req) => service(ctx).create(req),
-  refresh: (ctx) => service(ctx).refresh(),
-  remove: (ctx) => service(ctx).remove().then(() => null),
+  get: (ctx) => ctx.services.accessKeys.get(ctx.user),
+  create: (ctx, req) => ctx.services.accessKeys.create(ctx.user, req),
+  refresh: (ctx) => ctx.services.accessKeys.refresh(ctx.user),
+  remove: (ctx) => ctx.services.accessKeys.remove(ctx.user).then(done),
 })

@@ -35,7 +35,6 @@ function newKeyPair() {
 export class AccessKeyService {
   constructor(
     private readonly db: Db,
-    private readonly user: CurrentUser,
     private readonly secrets: SecretBox,
   ) {}
 
@@ -45,23 +44,23 @@ export class AccessKeyService {
     return { accessKey: pair.accessKey, accessSecret: this.secrets.seal(pair.accessSecret) }
   }
 
-  private companyId(): number {
-    if (this.user.companyId === null) throw ApiError.forbidden()
-    return this.user.companyId
+  private companyId(user: CurrentUser): number {
+    if (user.companyId === null) throw ApiError.forbidden()
+    return user.companyId
   }
 
-  private async current() {
+  private async current(user: CurrentUser) {
     const [row] = await this.db
       .select()
       .from(accessKeys)
-      .where(eq(accessKeys.companyId, this.companyId()))
+      .where(eq(accessKeys.companyId, this.companyId(user)))
       .orderBy(desc(accessKeys.id))
       .limit(1)
     return row
   }
 
-  async get(): Promise<AccessKeyResponse> {
-    const row = await this.current()
+  async get(user: CurrentUser): Promise<AccessKeyResponse> {
+    const row = await this.current(user)
     if (!row) return null
     return {
       accessKey: row.accessKey,
@@ -74,11 +73,11 @@ export class AccessKeyService {
   }
 
   /** Creates the key; a deleted key (no secret) is replaced, a live one must be regenerated or deleted first. */
-  async create(req: { name: string; remark: string; ipWhiteList: string }): Promise<AccessKeyResponse> {
-    const companyId = this.companyId()
-    const existing = await this.current()
+  async create(user: CurrentUser, req: { name: string; remark: string; ipWhiteList: string }): Promise<AccessKeyResponse> {
+    const companyId = this.companyId(user)
+    const existing = await this.current(user)
     if (existing?.accessSecret) throw ApiError.conflict(m.accessKeyExists)
-    const values = { ...this.newPair(), name: req.name, remark: req.remark, ipWhiteList: req.ipWhiteList, userId: this.user.id, gmtCreate: new Date() }
+    const values = { ...this.newPair(), name: req.name, remark: req.remark, ipWhiteList: req.ipWhiteList, userId: user.id, gmtCreate: new Date() }
     if (existing) await this.db.update(accessKeys).set(values).where(eq(accessKeys.id, existing.id))
     else {
       await this.db
@@ -91,24 +90,24 @@ export class AccessKeyService {
         })
     }
     await recordAudit(this.db, { action: 'access.create', targetKind: 'ACCESS_KEY', summary: req.name })
-    return this.get()
+    return this.get(user)
   }
 
   /** PUT /access/refresh: new accessKey, accessSecret and gmtCreate; name, remark and whitelist stay. */
-  async refresh(): Promise<AccessKeyResponse> {
-    const existing = await this.current()
+  async refresh(user: CurrentUser): Promise<AccessKeyResponse> {
+    const existing = await this.current(user)
     if (!existing) throw ApiError.notFound(m.accessKeyMissing)
     await this.db
       .update(accessKeys)
-      .set({ ...this.newPair(), gmtCreate: new Date(), userId: this.user.id })
+      .set({ ...this.newPair(), gmtCreate: new Date(), userId: user.id })
       .where(eq(accessKeys.id, existing.id))
     await recordAudit(this.db, { action: 'access.refresh', targetKind: 'ACCESS_KEY', targetId: existing.id, summary: existing.name })
-    return this.get()
+    return this.get(user)
   }
 
   /** POST /access/delete: clears the secret; requests signed with the old one are refused from now on. */
-  async remove(): Promise<void> {
-    const existing = await this.current()
+  async remove(user: CurrentUser): Promise<void> {
+    const existing = await this.current(user)
     if (!existing) throw ApiError.notFound(m.accessKeyMissing)
     await this.db.update(accessKeys).set({ accessSecret: null }).where(eq(accessKeys.id, existing.id))
     await recordAudit(this.db, { action: 'access.delete', targetKind: 'ACCESS_KEY', targetId: existing.id, summary: existing.name })

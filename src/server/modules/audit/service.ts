@@ -95,19 +95,18 @@ const targetCompanies = alias(companies, 'target_companies')
 export class AuditService {
   constructor(
     private readonly db: Db,
-    private readonly user: CurrentUser,
   ) {}
 
-  private async scope(): Promise<SQL | undefined> {
-    const visible = await visibleCompanyIds(this.db, this.user)
+  private async scope(user: CurrentUser): Promise<SQL | undefined> {
+    const visible = await visibleCompanyIds(this.db, user)
     if (visible === null) return undefined
     if (visible.length === 0) return eq(auditLog.id, -1)
     return or(inArray(auditLog.companyId, visible), inArray(auditLog.targetCompanyId, visible))
   }
 
-  async search(q: AuditSearchQuery): Promise<AuditSearchResponse> {
+  async search(user: CurrentUser, q: AuditSearchQuery): Promise<AuditSearchResponse> {
     const where = and(
-      await this.scope(),
+      await this.scope(user),
       q.action ? eq(auditLog.action, q.action) : undefined,
       q.actor ? ilike(auditLog.actorUsername, likePattern(q.actor)) : undefined,
       q.from ? gte(auditLog.at, dayStart(q.from)) : undefined,

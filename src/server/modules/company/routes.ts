@@ -1,18 +1,13 @@
 import { companyEndpoints } from '../../../shared/contract/company'
-import type { RequestContext } from '../../context'
 import { routesOf } from '../../http/endpoints'
-import { CompanyService } from './service'
 
-const service = (ctx: RequestContext) => new CompanyService(ctx.services.db, ctx.services.sessions, ctx.user)
+const done = () => null
 
 export const companyRoutes = routesOf(companyEndpoints, {
-  search: (ctx, q) => service(ctx).search(q),
-  listChildren: (ctx, q) => service(ctx).listChildren(q.companyId),
-  devices: (ctx, q) => service(ctx).devices(q),
-  add: (ctx, req) => service(ctx).add(req),
-  update: async (ctx, req) => {
-    await service(ctx).update(req)
-    return null
-  },
-  resetPassword: (ctx, req) => service(ctx).resetPassword(req.bossId),
+  search: (ctx, q) => ctx.services.companies.search(ctx.user, q),
+  listChildren: (ctx, q) => ctx.services.companies.listChildren(ctx.user, q.companyId),
+  devices: (ctx, q) => ctx.services.companies.devices(ctx.user, q),
+  add: (ctx, req) => ctx.services.companies.add(ctx.user, req),
+  update: (ctx, req) => ctx.services.companies.update(ctx.user, req).then(done),
+  resetPassword: (ctx, req) => ctx.services.companies.resetPassword(ctx.user, req.bossId),
 })

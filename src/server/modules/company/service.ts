@@ -20,8 +20,8 @@ import type { Db } from '../../db/client'
 import { companies, devices, quotaAccounts, roles, users } from '../../db/schema'
 import { isUniqueViolation, uniqueConstraints } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
-import { QuotaService } from '../quota/service'
-import { RoleService } from '../role/service'
+import type { QuotaService } from '../quota/service'
+import type { RoleService } from '../role/service'
 import { assertUsernameFree } from '../../auth/username'
 import { paged } from '../../db/paging'
 import { recordAudit } from '../audit/service'
@@ -36,16 +36,17 @@ export class CompanyService {
   constructor(
     private readonly db: Db,
     private readonly sessions: SessionService,
-    private readonly user: CurrentUser,
+    private readonly roles: RoleService,
+    private readonly quota: QuotaService,
   ) {}
 
-  private scope(): Promise<CompanyScope> {
-    return visibleCompanyIds(this.db, this.user)
+  private scope(user: CurrentUser): Promise<CompanyScope> {
+    return visibleCompanyIds(this.db, user)
   }
 
   /** A visible company, or the 404 a missing one gets. */
-  visibleCompany(id: number, scope?: CompanyScope) {
-    return findVisibleCompany(this.db, this.user, id, scope)
+  visibleCompany(user: CurrentUser, id: number, scope?: CompanyScope) {
+    return findVisibleCompany(this.db, user, id, scope)
   }
 
   /** Builds the tree nodes of these companies: account, role, children count and quota, in four queries. */
@@ -91,8 +92,8 @@ export class CompanyService {
   }
 
   /** GET /company/search: the roots of what the user sees (top-level companies for the administrator). */
-  async search(q: CompanySearchQuery): Promise<CompanySearchResponse> {
-    const scope = await this.scope()
+  async search(user: CurrentUser, q: CompanySearchQuery): Promise<CompanySearchResponse> {
+    const scope = await this.scope(user)
     const roots: SQL | undefined =
       scope === null
         ? isNull(companies.parentId)
@@ -112,9 +113,9 @@ export class CompanyService {
   }
 
   /** GET /company/listChildren: the second level, loaded when a node opens. */
-  async listChildren(companyId: number): Promise<CompanyRecord[]> {
-    const scope = await this.scope()
-    await this.visibleCompany(companyId, scope)
+  async listChildren(user: CurrentUser, companyId: number): Promise<CompanyRecord[]> {
+    const scope = await this.scope(user)
+    await this.visibleCompany(user, companyId, scope)
     const rows = await this.db
       .select()
       .from(companies)
@@ -123,8 +124,8 @@ export class CompanyService {
     return this.describe(rows)
   }
 
-  async get(id: number): Promise<CompanyRecord> {
-    const [record] = await this.describe([await this.visibleCompany(id)])
+  async get(user: CurrentUser, id: number): Promise<CompanyRecord> {
+    const [record] = await this.describe([await this.visibleCompany(user, id)])
     return record
   }
 
@@ -132,10 +133,10 @@ export class CompanyService {
    * POST /company/add: a boss adds a child company with its account (kind COMPANY); the administrator adds a
    * top-level company with its boss. The Apple quota account opens with the company; Huawei is opened separately.
    */
-  async add(req: CompanyAddRequest): Promise<{ id: number }> {
-    const parentId = this.user.kind === 'ADMIN' ? null : this.user.kind === 'BOSS' ? this.user.companyId : undefined
+  async add(user: CurrentUser, req: CompanyAddRequest): Promise<{ id: number }> {
+    const parentId = user.kind === 'ADMIN' ? null : user.kind === 'BOSS' ? user.companyId : undefined
     if (parentId === undefined) throw ApiError.forbidden()
-    const roleId = req.roleId && parentId !== null ? (await new RoleService(this.db, this.user).assignable(req.roleId, 'COMPANY', parentId)).id : null
+    const roleId = req.roleId && parentId !== null ? (await this.roles.assignable(user, req.roleId, 'COMPANY', parentId)).id : null
     await assertUsernameFree(this.db, req.username)
     await this.assertNameFree(req.name, parentId)
     const passwordHash = await hashPassword(req.password)
@@ -151,7 +152,7 @@ export class CompanyService {
           passwordHash,
           roleId,
         })
-        await new QuotaService(this.db).open(company.id, 'IOS', tx)
+        await this.quota.open(company.id, 'IOS', tx)
         await recordAudit(tx, { action: 'company.add', targetKind: 'COMPANY', targetId: company.id, targetCompanyId: company.id, summary: auditText.company(req.name) })
         return company
       })
@@ -168,9 +169,9 @@ export class CompanyService {
   }
 
   /** PUT /company/update: name and availability of the company, name, phone and role of its account. */
-  async update(req: CompanyUpdateRequest): Promise<void> {
-    const company = await this.visibleCompany(req.id)
-    if (req.available === false && company.id === this.user.companyId) throw ApiError.badRequest(m.cannotDisableOwnCompany)
+  async update(user: CurrentUser, req: CompanyUpdateRequest): Promise<void> {
+    const company = await this.visibleCompany(user, req.id)
+    if (req.available === false && company.id === user.companyId) throw ApiError.badRequest(m.cannotDisableOwnCompany)
     let roleId: number | null | undefined
     // The company's account: its role and phone are compared with what is sent, and it is what gets updated.
     const [account] = await this.db
@@ -182,16 +183,16 @@ export class CompanyService {
     // A role is checked when it changes: an edit that keeps the current one (the form always sends it) is no grant.
     if (req.roleId !== undefined && req.roleId !== (account?.roleId ?? null)) {
       // Only a child company's account holds a COMPANY role; a boss always holds every company authority.
-      if (company.parentId === null || company.id === this.user.companyId) throw ApiError.badRequest(m.companyRoleBossOnly)
-      roleId = req.roleId === null ? null : (await new RoleService(this.db, this.user).assignable(req.roleId, 'COMPANY', company.parentId)).id
+      if (company.parentId === null || company.id === user.companyId) throw ApiError.badRequest(m.companyRoleBossOnly)
+      roleId = req.roleId === null ? null : (await this.roles.assignable(user, req.roleId, 'COMPANY', company.parentId)).id
     }
     // A phone number is where SMS codes go: one's own changes only with a code, in the personal centre.
-    if (account?.id === this.user.id && req.phoneNumber !== undefined && req.phoneNumber !== account.phoneNumber) {
+    if (account?.id === user.id && req.phoneNumber !== undefined && req.phoneNumber !== account.phoneNumber) {
       throw ApiError.badRequest(m.changeOwnPhoneInCenter)
     }
     // Top-level companies are separate tenants and may share a name: only siblings are compared, and a boss renaming
     // its own company learns nothing of the other tenants' names (issue #10). The administrator sees them all.
-    const comparable = company.parentId !== null || this.user.kind === 'ADMIN'
+    const comparable = company.parentId !== null || user.kind === 'ADMIN'
     if (comparable && req.name !== undefined && req.name !== company.name) await this.assertNameFree(req.name, company.parentId, company.id)
     await this.db.transaction(async (tx) => {
       if (req.name !== undefined || req.available !== undefined) {
@@ -209,14 +210,14 @@ export class CompanyService {
   }
 
   /** PUT /company/resetPassword: a new random password for a company's account; its sessions end. */
-  async resetPassword(bossId: number): Promise<ResetPasswordResponse> {
-    const scope = await this.scope()
+  async resetPassword(user: CurrentUser, bossId: number): Promise<ResetPasswordResponse> {
+    const scope = await this.scope(user)
     const [account] = await this.db
       .select({ id: users.id, companyId: users.companyId })
       .from(users)
       .where(and(eq(users.id, bossId), inArray(users.kind, [...accountKinds])))
     if (!account || !isInScope(scope, account.companyId)) throw ApiError.notFound(m.accountNotFound)
-    if (account.id === this.user.id) throw ApiError.badRequest(m.cannotResetSelf)
+    if (account.id === user.id) throw ApiError.badRequest(m.cannotResetSelf)
     const password = randomPassword()
     await this.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, account.id))
     await this.sessions.revokeAllOf(account.id)
@@ -225,11 +226,11 @@ export class CompanyService {
   }
 
   /** GET /company/searchChildrenDevice: the devices of one visible company (read straight from the devices table). */
-  async devices(q: ChildrenDeviceQuery): Promise<ChildrenDeviceResponse> {
-    const company = await this.visibleCompany(q.companyId)
+  async devices(user: CurrentUser, q: ChildrenDeviceQuery): Promise<ChildrenDeviceResponse> {
+    const company = await this.visibleCompany(user, q.companyId)
     const where = and(
       eq(devices.companyId, company.id),
-      await visibleDeviceCondition(this.db, this.user),
+      await visibleDeviceCondition(this.db, user),
       eq(devices.recycleStatus, false),
       q.platform ? eq(devices.platform, q.platform) : undefined,
       q.serialNumber ? ilike(devices.serialNumber, likePattern(q.serialNumber)) : undefined,

@@ -17,6 +17,7 @@ import { smsCodes, users } from '../../db/schema'
 import { ApiError } from '../../http/errors'
 import type { SmsProvider } from '../../sms/provider'
 import { recordAudit } from '../audit/service'
+import { limits, type RateLimiter } from '../../auth/rate-limit'
 
 /** SMS code rules: valid 10 minutes, one send a minute, five an hour per account, five guesses per code. */
 export const smsRules = {
@@ -43,48 +44,56 @@ export class PersonalCenterService {
     private readonly db: Db,
     private readonly sessions: SessionService,
     private readonly sms: SmsProvider | null,
-    private readonly user: CurrentUser,
+    private readonly limiter: RateLimiter,
     private readonly now: () => number = Date.now,
   ) {}
 
-  private async account() {
-    const [row] = await this.db.select().from(users).where(eq(users.id, this.user.id))
+  private async account(user: CurrentUser) {
+    const [row] = await this.db.select().from(users).where(eq(users.id, user.id))
     if (!row) throw ApiError.unauthorized()
     return row
   }
 
-  async security(): Promise<SecurityInfoResponse> {
-    const u = await this.account()
+  async security(user: CurrentUser): Promise<SecurityInfoResponse> {
+    const u = await this.account(user)
     return { username: u.username, name: u.name, phoneNumber: u.phoneNumber, secondaryPasswordSet: u.secondaryPasswordHash !== null }
   }
 
   /** Checks the old password, stores the new one and ends every other session of the user (this one stays). */
-  async updatePassword(req: UpdatePasswordRequest): Promise<void> {
-    const u = await this.account()
+  async updatePassword(user: CurrentUser, req: UpdatePasswordRequest): Promise<void> {
+    const u = await this.account(user)
     if (!(await verifyPassword(req.oldPassword, u.passwordHash))) throw ApiError.badRequest(m.oldPasswordWrong)
     if (req.oldPassword === req.newPassword) throw ApiError.badRequest(m.samePassword)
     // The contract checked the password alone; the username it must not be built on is the account's.
     const weak = validatePassword(req.newPassword, u.username)
     if (weak) throw ApiError.badRequest(weak)
     await this.db.update(users).set({ passwordHash: await hashPassword(req.newPassword) }).where(eq(users.id, u.id))
-    await this.sessions.revokeAllOf(u.id, this.user.sessionId)
+    await this.sessions.revokeAllOf(u.id, user.sessionId)
     await recordAudit(this.db, { action: 'center.password', targetKind: 'USER', targetId: u.id })
   }
 
   /** Sets or changes the secondary password; the login password proves it is the account's owner. */
-  async updateSecondaryPassword(req: UpdateSecondaryPasswordRequest): Promise<void> {
-    const u = await this.account()
+  async updateSecondaryPassword(user: CurrentUser, req: UpdateSecondaryPasswordRequest): Promise<void> {
+    const u = await this.account(user)
     if (!(await verifyPassword(req.password, u.passwordHash))) throw ApiError.badRequest(m.loginPasswordWrong)
     await this.db.update(users).set({ secondaryPasswordHash: await hashPassword(req.secondaryPassword) }).where(eq(users.id, u.id))
     await recordAudit(this.db, { action: 'center.secondaryPassword', targetKind: 'USER', targetId: u.id })
   }
 
   /** POST /sms/sendCode: a 6-digit code for the new phone number, rate-limited per account. */
-  async sendCode(phoneNumber: string): Promise<SendCodeResponse> {
+  /** Each account has its own limit (below); codes sent from one client address are limited too (issue #10). */
+  async sendCode(user: CurrentUser, phoneNumber: string, clientIp: string): Promise<SendCodeResponse> {
+    await this.limiter.check(limits.smsPerAddress, clientIp)
+    const sent = await this.sendCodeToAccount(user, phoneNumber)
+    await this.limiter.hit(limits.smsPerAddress, clientIp)
+    return sent
+  }
+
+  private async sendCodeToAccount(user: CurrentUser, phoneNumber: string): Promise<SendCodeResponse> {
     const sms = this.sms
     // Without a provider the code could reach no one: refuse before storing or retiring any code.
     if (!sms) throw new ApiError(ResultCode.serviceUnavailable, serverMessages.smsNotConfigured)
-    const u = await this.account()
+    const u = await this.account(user)
     if (u.phoneNumber === phoneNumber) throw ApiError.badRequest(m.samePhone)
     const now = this.now()
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
@@ -120,14 +129,14 @@ export class PersonalCenterService {
   }
 
   /** PUT /userCenter/updatePhoneNumber: the code sent to that number, unexpired, within five guesses. */
-  async updatePhoneNumber(req: UpdatePhoneNumberRequest): Promise<void> {
+  async updatePhoneNumber(user: CurrentUser, req: UpdatePhoneNumberRequest): Promise<void> {
     const now = new Date(this.now())
     const [pending] = await this.db
       .select()
       .from(smsCodes)
       .where(
         and(
-          eq(smsCodes.userId, this.user.id),
+          eq(smsCodes.userId, user.id),
           eq(smsCodes.phoneNumber, req.phoneNumber),
           isNull(smsCodes.consumedAt),
           gt(smsCodes.expiresAt, now),
@@ -142,7 +151,7 @@ export class PersonalCenterService {
       .set({ attempts: sql`${smsCodes.attempts} + 1` })
       .where(and(eq(smsCodes.id, pending.id), lt(smsCodes.attempts, smsRules.maxAttempts)))
       .returning({ id: smsCodes.id })
-    if (!counted || !sameHash(pending.codeHash, hashCode(this.user.id, req.phoneNumber, req.code))) {
+    if (!counted || !sameHash(pending.codeHash, hashCode(user.id, req.phoneNumber, req.code))) {
       throw ApiError.badRequest(m.smsCodeWrong)
     }
     const consumed = await this.db
@@ -152,8 +161,8 @@ export class PersonalCenterService {
       .returning({ id: smsCodes.id })
     // Two requests with the same code: only the one that consumed it changes the number.
     if (!consumed.length) throw ApiError.badRequest(m.smsCodeWrong)
-    await this.db.update(users).set({ phoneNumber: req.phoneNumber }).where(eq(users.id, this.user.id))
-    await recordAudit(this.db, { action: 'center.phone', targetKind: 'USER', targetId: this.user.id })
+    await this.db.update(users).set({ phoneNumber: req.phoneNumber }).where(eq(users.id, user.id))
+    await recordAudit(this.db, { action: 'center.phone', targetKind: 'USER', targetId: user.id })
   }
 }
 

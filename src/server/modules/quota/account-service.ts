@@ -16,7 +16,7 @@ import type { Db } from '../../db/client'
 import { companies, devices, quotaRecords, users } from '../../db/schema'
 import { ApiError } from '../../http/errors'
 import { likePattern } from '../../db/like'
-import { QuotaService } from './service'
+import type { QuotaService } from './service'
 import { paged } from '../../db/paging'
 import { recordAudit } from '../audit/service'
 
@@ -24,36 +24,33 @@ export const quotaAuthority = (type: QuotaType) => (type === 'IOS' ? 'quota:ios'
 
 /** The tenant-facing side of quota accounts: who may see and move which company's quota (routes of SPEC §7 Quota). */
 export class QuotaAccountService {
-  private readonly quota: QuotaService
 
   constructor(
     private readonly db: Db,
-    private readonly user: CurrentUser,
-  ) {
-    this.quota = new QuotaService(db)
+    private readonly quota: QuotaService,
+  ) {}
+
+  private scope(user: CurrentUser): Promise<CompanyScope> {
+    return visibleCompanyIds(this.db, user)
   }
 
-  private scope(): Promise<CompanyScope> {
-    return visibleCompanyIds(this.db, this.user)
-  }
-
-  private visibleCompany(id: number, scope: CompanyScope) {
-    return findVisibleCompany(this.db, this.user, id, scope)
+  private visibleCompany(user: CurrentUser, id: number, scope: CompanyScope) {
+    return findVisibleCompany(this.db, user, id, scope)
   }
 
   /**
    * A company the user manages quota for: one of its child companies (boss), or any company but one's own
    * (administrator). The change always moves between the target and its parent.
    */
-  private async managedCompany(id: number) {
-    const target = await this.visibleCompany(id, await this.scope())
-    if (target.id === this.user.companyId) throw ApiError.badRequest(m.quotaOwnCompany)
+  private async managedCompany(user: CurrentUser, id: number) {
+    const target = await this.visibleCompany(user, id, await this.scope(user))
+    if (target.id === user.companyId) throw ApiError.badRequest(m.quotaOwnCompany)
     return target
   }
 
   /** POST /account/changeQuantity: moves quota between the target and its parent, never below zero on either side. */
-  async changeQuantity(req: { targetCompanyId: number; quantity: number; huawei: boolean }): Promise<QuotaInfo> {
-    const target = await this.managedCompany(req.targetCompanyId)
+  async changeQuantity(user: CurrentUser, req: { targetCompanyId: number; quantity: number; huawei: boolean }): Promise<QuotaInfo> {
+    const target = await this.managedCompany(user, req.targetCompanyId)
     const quotaType: QuotaType = req.huawei ? 'HUAWEI' : 'IOS'
     // The Apple account opens with the company; Huawei must be opened explicitly (POST /account/create).
     if (quotaType === 'IOS') await this.quota.open(target.id, 'IOS')
@@ -64,7 +61,7 @@ export class QuotaAccountService {
         toCompanyId: target.id,
         quotaType,
         quantity: req.quantity,
-        operatorUserId: this.user.id,
+        operatorUserId: user.id,
       }),
     )
     await recordAudit(this.db, { action: 'quota.change', targetKind: 'COMPANY', targetId: target.id, targetCompanyId: target.id, summary: auditText.quota(target.name, req.quantity, req.huawei) })
@@ -72,30 +69,30 @@ export class QuotaAccountService {
   }
 
   /** POST /account/create: opens the Huawei service (its quota account) for a managed company. */
-  async openHuawei(companyId: number): Promise<QuotaInfo> {
-    const target = await this.managedCompany(companyId)
+  async openHuawei(user: CurrentUser, companyId: number): Promise<QuotaInfo> {
+    const target = await this.managedCompany(user, companyId)
     await this.quota.open(target.id, 'HUAWEI')
     await recordAudit(this.db, { action: 'quota.open', targetKind: 'COMPANY', targetId: target.id, targetCompanyId: target.id, summary: auditText.company(target.name) })
     return this.quota.info(target.id, 'HUAWEI')
   }
 
   /** The company a quota query is about: the one asked for (if visible), else the user's own. */
-  private async subject(companyId: number | undefined): Promise<number | null> {
-    if (companyId === undefined) return this.user.companyId
-    return (await this.visibleCompany(companyId, await this.scope())).id
+  private async subject(user: CurrentUser, companyId: number | undefined): Promise<number | null> {
+    if (companyId === undefined) return user.companyId
+    return (await this.visibleCompany(user, companyId, await this.scope(user))).id
   }
 
-  async info(quotaType: QuotaType, companyId?: number): Promise<QuotaInfo> {
-    requireAuthority(this.user, quotaAuthority(quotaType))
-    const subject = await this.subject(companyId)
+  async info(user: CurrentUser, quotaType: QuotaType, companyId?: number): Promise<QuotaInfo> {
+    requireAuthority(user, quotaAuthority(quotaType))
+    const subject = await this.subject(user, companyId)
     if (subject === null) return { quotaType, opened: false, remainingQuantity: 0, totalConsumedQuantity: 0 }
     return this.quota.info(subject, quotaType)
   }
 
   /** GET /userCenter/account/info: both accounts of the user's own company. */
-  async own(): Promise<UserAccountInfoResponse> {
+  async own(user: CurrentUser): Promise<UserAccountInfoResponse> {
     const none = (quotaType: QuotaType): QuotaInfo => ({ quotaType, opened: false, remainingQuantity: 0, totalConsumedQuantity: 0 })
-    const id = this.user.companyId
+    const id = user.companyId
     if (id === null) return { ios: none('IOS'), huawei: none('HUAWEI') }
     const [ios, huawei] = await Promise.all([this.quota.info(id, 'IOS'), this.quota.info(id, 'HUAWEI')])
     return { ios, huawei }
@@ -105,10 +102,10 @@ export class QuotaAccountService {
    * GET /account/consumedRecord/search: the records of one company (the user's own unless another visible one is
    * asked for); the administrator without a company filter sees every company's records.
    */
-  async records(q: ConsumedRecordQuery): Promise<ConsumedRecordResponse> {
-    requireAuthority(this.user, quotaAuthority(q.quotaType))
-    const scope = await this.scope()
-    const subject = await this.subject(q.companyId)
+  async records(user: CurrentUser, q: ConsumedRecordQuery): Promise<ConsumedRecordResponse> {
+    requireAuthority(user, quotaAuthority(q.quotaType))
+    const scope = await this.scope(user)
+    const subject = await this.subject(user, q.companyId)
     const counterpart = alias(companies, 'counterpart')
     const where = and(
       eq(quotaRecords.quotaType, q.quotaType),

@@ -1,14 +1,10 @@
 import { quotaEndpoints } from '../../../shared/contract/quota'
-import type { RequestContext } from '../../context'
 import { routesOf } from '../../http/endpoints'
-import { QuotaAccountService } from './account-service'
-
-const service = (ctx: RequestContext) => new QuotaAccountService(ctx.services.db, ctx.user)
 
 export const quotaRoutes = routesOf(quotaEndpoints, {
-  changeQuantity: (ctx, req) => service(ctx).changeQuantity(req),
-  openHuawei: (ctx, req) => service(ctx).openHuawei(req.companyId),
-  records: (ctx, q) => service(ctx).records(q),
-  info: (ctx, q) => service(ctx).info(q.quotaType, q.companyId),
-  own: (ctx) => service(ctx).own(),
+  changeQuantity: (ctx, req) => ctx.services.quotaAccounts.changeQuantity(ctx.user, req),
+  openHuawei: (ctx, req) => ctx.services.quotaAccounts.openHuawei(ctx.user, req.companyId),
+  records: (ctx, q) => ctx.services.quotaAccounts.records(ctx.user, q),
+  info: (ctx, q) => ctx.services.quotaAccounts.info(ctx.user, q.quotaType, q.companyId),
+  own: (ctx) => ctx.services.quotaAccounts.own(ctx.user),
 })

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client'
 import { companies, registrations, users } from '../../db/schema'
 import { isUniqueViolation, uniqueConstraints } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
-import { QuotaService } from '../quota/service'
+import type { QuotaService } from '../quota/service'
 import { assertCompanyNameFree } from '../company/service'
 import { likePattern } from '../../db/like'
 import { assertUsernameFree } from '../../auth/username'
@@ -38,7 +38,10 @@ function toRecord(r: typeof registrations.$inferSelect): RegistrationRecord {
  * the row is locked while it is reviewed, so two reviewers cannot both act on it.
  */
 export class RegistrationService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly quota: QuotaService,
+  ) {}
 
   async search(q: RegistrationSearchQuery): Promise<RegistrationSearchResponse> {
     const where = and(
@@ -79,7 +82,7 @@ export class RegistrationService {
           phoneNumber: reg.phoneNumber,
           passwordHash: reg.passwordHash,
         })
-        await new QuotaService(this.db).open(company.id, 'IOS', tx)
+        await this.quota.open(company.id, 'IOS', tx)
         await tx.update(registrations).set({ status: 'APPROVED', reviewedAt: new Date() }).where(eq(registrations.id, reg.id))
         await recordAudit(tx, { action: 'registration.approve', targetKind: 'REGISTRATION', targetId: reg.id, targetCompanyId: company.id, summary: auditText.registration(reg.username, reg.companyName) })
       })

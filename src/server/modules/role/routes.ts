@@ -1,22 +1,14 @@
 import { roleEndpoints } from '../../../shared/contract/role'
-import type { RequestContext } from '../../context'
 import { routesOf } from '../../http/endpoints'
-import { RoleService } from './service'
 
-const service = (ctx: RequestContext) => new RoleService(ctx.services.db, ctx.user)
+const done = () => null
 
 export const roleRoutes = routesOf(roleEndpoints, {
-  authorityTree: (ctx, q) => service(ctx).tree(q.authorityUserType),
-  search: (ctx, q) => service(ctx).search(q),
-  detail: (ctx, q) => service(ctx).detail(q.roleId),
-  list: (ctx, q) => service(ctx).list(q.roleType, q.companyId),
-  add: (ctx, req) => service(ctx).add(req),
-  update: async (ctx, req) => {
-    await service(ctx).update(req)
-    return null
-  },
-  remove: async (ctx, req) => {
-    await service(ctx).remove(req.id)
-    return null
-  },
+  authorityTree: (ctx, q) => ctx.services.roles.tree(ctx.user, q.authorityUserType),
+  search: (ctx, q) => ctx.services.roles.search(ctx.user, q),
+  detail: (ctx, q) => ctx.services.roles.detail(ctx.user, q.roleId),
+  list: (ctx, q) => ctx.services.roles.list(ctx.user, q.roleType, q.companyId),
+  add: (ctx, req) => ctx.services.roles.add(ctx.user, req),
+  update: (ctx, req) => ctx.services.roles.update(ctx.user, req).then(done),
+  remove: (ctx, req) => ctx.services.roles.remove(ctx.user, req.id).then(done),
 })

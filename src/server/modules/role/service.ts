@@ -38,34 +38,33 @@ function pruneTo(nodes: AuthorityNode[], keep: ReadonlySet<string>): AuthorityNo
 export class RoleService {
   constructor(
     private readonly db: Db,
-    private readonly user: CurrentUser,
   ) {}
 
-  private grantable(type: RoleType): string[] {
+  private grantable(user: CurrentUser, type: RoleType): string[] {
     const all = assignableAuthorities(type)
-    return this.user.kind === 'BOSS' ? all : all.filter((a) => this.user.authorities.includes(a))
+    return user.kind === 'BOSS' ? all : all.filter((a) => user.authorities.includes(a))
   }
 
-  private assertTypeAllowed(type: RoleType) {
-    if (type === 'COMPANY' && this.user.kind !== 'BOSS') throw ApiError.forbidden(m.companyRoleBossOnly)
+  private assertTypeAllowed(user: CurrentUser, type: RoleType) {
+    if (type === 'COMPANY' && user.kind !== 'BOSS') throw ApiError.forbidden(m.companyRoleBossOnly)
   }
 
   /** GET /authority/tree — the tree a role of this type chooses from, limited to what the user may grant. */
-  tree(type: RoleType): AuthorityNode[] {
-    this.assertTypeAllowed(type)
-    return pruneTo(authorityTreeFor(type), new Set(this.grantable(type)))
+  tree(user: CurrentUser, type: RoleType): AuthorityNode[] {
+    this.assertTypeAllowed(user, type)
+    return pruneTo(authorityTreeFor(type), new Set(this.grantable(user, type)))
   }
 
-  private checkAuthorities(type: RoleType, list: string[]) {
+  private checkAuthorities(user: CurrentUser, type: RoleType, list: string[]) {
     const assignable = new Set(assignableAuthorities(type))
     const invalid = list.find((a) => !assignable.has(a))
     if (invalid !== undefined) throw ApiError.badRequest(m.roleAuthorityInvalid(invalid))
-    const grantable = new Set(this.grantable(type))
+    const grantable = new Set(this.grantable(user, type))
     if (list.some((a) => !grantable.has(a))) throw ApiError.forbidden(m.authorityBeyondOwn)
   }
 
-  private async scope() {
-    return visibleCompanyIds(this.db, this.user)
+  private async scope(user: CurrentUser) {
+    return visibleCompanyIds(this.db, user)
   }
 
   private async records(where: ReturnType<typeof and>, paging?: { limit: number; offset: number }): Promise<RoleRecord[]> {
@@ -97,15 +96,15 @@ export class RoleService {
   }
 
   /** A role the user may see, or the same 404 a missing id gets (ARCHITECTURE: tenancy). */
-  async get(id: number): Promise<RoleRecord> {
-    const scope = await this.scope()
+  async get(user: CurrentUser, id: number): Promise<RoleRecord> {
+    const scope = await this.scope(user)
     const [record] = await this.records(and(eq(roles.id, id), withinScope(roles.companyId, scope)))
     if (!record) throw ApiError.notFound(m.roleNotFound)
     return record
   }
 
-  async search(q: RoleSearchQuery): Promise<RoleSearchResponse> {
-    const scope = await this.scope()
+  async search(user: CurrentUser, q: RoleSearchQuery): Promise<RoleSearchResponse> {
+    const scope = await this.scope(user)
     const where = and(
       withinScope(roles.companyId, scope),
       q.name ? ilike(roles.name, likePattern(q.name)) : undefined,
@@ -114,8 +113,8 @@ export class RoleService {
     return paged(this.db, roles, where, q, (w) => this.records(where, w))
   }
 
-  async detail(id: number): Promise<RoleDetailResponse> {
-    const record = await this.get(id)
+  async detail(user: CurrentUser, id: number): Promise<RoleDetailResponse> {
+    const record = await this.get(user, id)
     return { ...record, authorityTree: authorityTreeFor(record.roleType) }
   }
 
@@ -123,8 +122,8 @@ export class RoleService {
    * The roles of one type defined by `companyId` (default: the user's own company) — the ones `assignable` accepts
    * for its accounts; none for a company outside the scope. The administrator, without a company, sees every one.
    */
-  async list(type: RoleType, companyId: number | undefined = this.user.companyId ?? undefined): Promise<RoleOption[]> {
-    const scope = await this.scope()
+  async list(user: CurrentUser, type: RoleType, companyId: number | undefined = user.companyId ?? undefined): Promise<RoleOption[]> {
+    const scope = await this.scope(user)
     if (companyId !== undefined && !isInScope(scope, companyId)) return []
     return this.db
       .select({ id: roles.id, name: roles.name, roleType: roles.roleType, authorityCount: sql<number>`jsonb_array_length(${roles.authorities})::int` })
@@ -142,41 +141,41 @@ export class RoleService {
     if (dup) throw ApiError.conflict(m.roleNameTaken)
   }
 
-  async add(req: RoleAddRequest): Promise<{ id: number }> {
-    if (this.user.companyId === null) throw ApiError.forbidden()
-    this.assertTypeAllowed(req.roleType)
-    this.checkAuthorities(req.roleType, req.authorityIdList)
-    await this.assertNameFree(this.user.companyId, req.name)
+  async add(user: CurrentUser, req: RoleAddRequest): Promise<{ id: number }> {
+    if (user.companyId === null) throw ApiError.forbidden()
+    this.assertTypeAllowed(user, req.roleType)
+    this.checkAuthorities(user, req.roleType, req.authorityIdList)
+    await this.assertNameFree(user.companyId, req.name)
     const [row] = await this.db
       .insert(roles)
-      .values({ companyId: this.user.companyId, name: req.name, roleType: req.roleType, authorities: req.authorityIdList })
+      .values({ companyId: user.companyId, name: req.name, roleType: req.roleType, authorities: req.authorityIdList })
       .returning({ id: roles.id })
     await recordAudit(this.db, { action: 'role.add', targetKind: 'ROLE', targetId: row.id, summary: auditText.role(req.name) })
     return row
   }
 
   /** Non-bosses may change only roles that grant nothing beyond their own authorities. */
-  private assertWithinOwn(role: RoleRecord) {
-    if (this.user.kind !== 'BOSS' && role.authorityIdList.some((a) => !this.user.authorities.includes(a))) {
+  private assertWithinOwn(user: CurrentUser, role: RoleRecord) {
+    if (user.kind !== 'BOSS' && role.authorityIdList.some((a) => !user.authorities.includes(a))) {
       throw ApiError.forbidden(m.targetBeyondOwn)
     }
   }
 
-  async update(req: RoleUpdateRequest): Promise<void> {
-    const role = await this.get(req.id)
-    this.assertTypeAllowed(role.roleType)
-    this.assertWithinOwn(role)
-    this.checkAuthorities(role.roleType, req.authorityIdList)
+  async update(user: CurrentUser, req: RoleUpdateRequest): Promise<void> {
+    const role = await this.get(user, req.id)
+    this.assertTypeAllowed(user, role.roleType)
+    this.assertWithinOwn(user, role)
+    this.checkAuthorities(user, role.roleType, req.authorityIdList)
     await this.assertNameFree(role.companyId, req.name, role.id)
     await this.db.update(roles).set({ name: req.name, authorities: req.authorityIdList }).where(eq(roles.id, role.id))
     await recordAudit(this.db, { action: 'role.update', targetKind: 'ROLE', targetId: role.id, targetCompanyId: role.companyId, summary: auditText.role(req.name) })
   }
 
   /** A role some account still holds cannot be deleted (issue #5). */
-  async remove(id: number): Promise<void> {
-    const role = await this.get(id)
-    this.assertTypeAllowed(role.roleType)
-    this.assertWithinOwn(role)
+  async remove(user: CurrentUser, id: number): Promise<void> {
+    const role = await this.get(user, id)
+    this.assertTypeAllowed(user, role.roleType)
+    this.assertWithinOwn(user, role)
     await this.db.transaction(async (tx) => {
       const [{ n }] = await tx.select({ n: count() }).from(users).where(eq(users.roleId, role.id))
       if (n > 0) throw ApiError.badRequest(m.roleInUse(n))
@@ -191,8 +190,8 @@ export class RoleService {
    * parent), and (for non-bosses) granting nothing the user lacks. Foreign and missing roles get the same 404.
    * Holding another company's role would let that company widen the account's authorities by editing its role.
    */
-  async assignable(roleId: number, type: RoleType, ownerCompanyId: number): Promise<{ id: number; authorities: string[] }> {
-    const scope = await this.scope()
+  async assignable(user: CurrentUser, roleId: number, type: RoleType, ownerCompanyId: number): Promise<{ id: number; authorities: string[] }> {
+    const scope = await this.scope(user)
     const [role] = await this.db
       .select({ id: roles.id, roleType: roles.roleType, authorities: roles.authorities, companyId: roles.companyId })
       .from(roles)
@@ -200,7 +199,7 @@ export class RoleService {
     if (!role || !isInScope(scope, role.companyId)) throw ApiError.notFound(m.roleNotFound)
     if (role.roleType !== type) throw ApiError.badRequest(m.roleTypeMismatch(type))
     if (role.companyId !== ownerCompanyId) throw ApiError.badRequest(m.roleOfOtherCompany)
-    if (this.user.kind !== 'BOSS' && role.authorities.some((a) => !this.user.authorities.includes(a))) {
+    if (user.kind !== 'BOSS' && role.authorities.some((a) => !user.authorities.includes(a))) {
       throw ApiError.forbidden(m.authorityBeyondOwn)
     }
     return role

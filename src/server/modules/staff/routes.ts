@@ -1,20 +1,12 @@
 import { staffEndpoints } from '../../../shared/contract/staff'
-import type { RequestContext } from '../../context'
 import { routesOf } from '../../http/endpoints'
-import { StaffService } from './service'
 
-const service = (ctx: RequestContext) => new StaffService(ctx.services.db, ctx.services.sessions, ctx.user)
+const done = () => null
 
 export const staffRoutes = routesOf(staffEndpoints, {
-  search: (ctx, q) => service(ctx).search(q),
-  add: (ctx, req) => service(ctx).add(req),
-  update: async (ctx, req) => {
-    await service(ctx).update(req)
-    return null
-  },
-  remove: async (ctx, req) => {
-    await service(ctx).remove(req.id)
-    return null
-  },
-  resetPassword: (ctx, req) => service(ctx).resetPassword(req.staffId),
+  search: (ctx, q) => ctx.services.staff.search(ctx.user, q),
+  add: (ctx, req) => ctx.services.staff.add(ctx.user, req),
+  update: (ctx, req) => ctx.services.staff.update(ctx.user, req).then(done),
+  remove: (ctx, req) => ctx.services.staff.remove(ctx.user, req.id).then(done),
+  resetPassword: (ctx, req) => ctx.services.staff.resetPassword(ctx.user, req.staffId),
 })

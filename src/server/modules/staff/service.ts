@@ -17,7 +17,7 @@ import type { Db } from '../../db/client'
 import { accessKeys, companies, devices, roles, sessions, smsCodes, tasks, users } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
-import { RoleService } from '../role/service'
+import type { RoleService } from '../role/service'
 import { assertUsernameFree } from '../../auth/username'
 import { paged } from '../../db/paging'
 import { recordAudit } from '../audit/service'
@@ -27,7 +27,7 @@ export class StaffService {
   constructor(
     private readonly db: Db,
     private readonly sessions: SessionService,
-    private readonly user: CurrentUser,
+    private readonly roles: RoleService,
   ) {}
 
   /**
@@ -35,26 +35,22 @@ export class StaffService {
    * may only act on staff holding nothing beyond their own authorities: otherwise resetting a stronger
    * colleague's password would hand over that colleague's rights. This holds for a child company's account too.
    */
-  private async visibleStaff(id: number) {
-    const scope = await visibleCompanyIds(this.db, this.user)
+  private async visibleStaff(user: CurrentUser, id: number) {
+    const scope = await visibleCompanyIds(this.db, user)
     const [found] = await this.db
       .select()
       .from(users)
       .where(and(eq(users.id, id), eq(users.kind, 'STAFF')))
     if (!found || !isInScope(scope, found.companyId)) throw ApiError.notFound(m.staffNotFound)
-    if (this.user.kind !== 'BOSS' && this.user.kind !== 'ADMIN' && found.id !== this.user.id) {
+    if (user.kind !== 'BOSS' && user.kind !== 'ADMIN' && found.id !== user.id) {
       const held = await heldAuthorities(this.db, found.id)
-      if (held.some((a) => !this.user.authorities.includes(a))) throw ApiError.forbidden(m.targetBeyondOwn)
+      if (held.some((a) => !user.authorities.includes(a))) throw ApiError.forbidden(m.targetBeyondOwn)
     }
     return found
   }
 
-  private roles() {
-    return new RoleService(this.db, this.user)
-  }
-
-  async search(q: StaffSearchQuery): Promise<StaffSearchResponse> {
-    const scope = await visibleCompanyIds(this.db, this.user)
+  async search(user: CurrentUser, q: StaffSearchQuery): Promise<StaffSearchResponse> {
+    const scope = await visibleCompanyIds(this.db, user)
     if (q.companyId !== undefined && !isInScope(scope, q.companyId)) return { records: [], total: 0 }
     const where = and(
       eq(users.kind, 'STAFF'),
@@ -92,15 +88,15 @@ export class StaffService {
     }
   }
 
-  async add(req: StaffAddRequest): Promise<{ id: number }> {
-    if (this.user.companyId === null) throw ApiError.forbidden()
-    const roleId = req.roleId ? (await this.roles().assignable(req.roleId, 'STAFF', this.user.companyId)).id : null
+  async add(user: CurrentUser, req: StaffAddRequest): Promise<{ id: number }> {
+    if (user.companyId === null) throw ApiError.forbidden()
+    const roleId = req.roleId ? (await this.roles.assignable(user, req.roleId, 'STAFF', user.companyId)).id : null
     await assertUsernameFree(this.db, req.username)
     try {
       const [row] = await this.db
         .insert(users)
         .values({
-          companyId: this.user.companyId,
+          companyId: user.companyId,
           username: req.username,
           kind: 'STAFF',
           name: req.name,
@@ -117,16 +113,16 @@ export class StaffService {
     }
   }
 
-  async update(req: StaffUpdateRequest): Promise<void> {
-    const staff = await this.visibleStaff(req.id)
-    if (req.available === false && staff.id === this.user.id) throw ApiError.badRequest(m.cannotChangeSelf)
+  async update(user: CurrentUser, req: StaffUpdateRequest): Promise<void> {
+    const staff = await this.visibleStaff(user, req.id)
+    if (req.available === false && staff.id === user.id) throw ApiError.badRequest(m.cannotChangeSelf)
     let roleId: number | null | undefined
     // A role is checked when it changes: an edit that keeps the current one (the form always sends it) is no grant.
     if (req.roleId !== undefined && req.roleId !== staff.roleId) {
-      roleId = req.roleId === null ? null : (await this.roles().assignable(req.roleId, 'STAFF', staff.companyId!)).id
+      roleId = req.roleId === null ? null : (await this.roles.assignable(user, req.roleId, 'STAFF', staff.companyId!)).id
     }
     // A phone number is where SMS codes go: one's own changes only with a code, in the personal centre.
-    if (staff.id === this.user.id && req.phoneNumber !== undefined && req.phoneNumber !== staff.phoneNumber) {
+    if (staff.id === user.id && req.phoneNumber !== undefined && req.phoneNumber !== staff.phoneNumber) {
       throw ApiError.badRequest(m.changeOwnPhoneInCenter)
     }
     if (req.name === undefined && req.phoneNumber === undefined && roleId === undefined && req.available === undefined) return
@@ -143,9 +139,9 @@ export class StaffService {
    * Removes the account. Its sessions, SMS codes and keys go with it; its devices become unassigned; tasks it
    * created keep their history without the author.
    */
-  async remove(id: number): Promise<void> {
-    const staff = await this.visibleStaff(id)
-    if (staff.id === this.user.id) throw ApiError.badRequest(m.cannotChangeSelf)
+  async remove(user: CurrentUser, id: number): Promise<void> {
+    const staff = await this.visibleStaff(user, id)
+    if (staff.id === user.id) throw ApiError.badRequest(m.cannotChangeSelf)
     await this.db.transaction(async (tx) => {
       await tx.delete(sessions).where(eq(sessions.userId, staff.id))
       await tx.delete(smsCodes).where(eq(smsCodes.userId, staff.id))
@@ -157,11 +153,11 @@ export class StaffService {
     await recordAudit(this.db, { action: 'staff.delete', targetKind: 'STAFF', targetId: staff.id, targetCompanyId: staff.companyId, summary: auditText.staff(staff.username) })
   }
 
-  async resetPassword(staffId: number): Promise<ResetPasswordResponse> {
+  async resetPassword(user: CurrentUser, staffId: number): Promise<ResetPasswordResponse> {
     // Visibility of devices is per staff member: a colleague's new password would be a way into their devices.
-    if (this.user.kind === 'STAFF') throw ApiError.forbidden(m.resetPasswordCompanyOnly)
-    const staff = await this.visibleStaff(staffId)
-    if (staff.id === this.user.id) throw ApiError.badRequest(m.cannotResetSelf)
+    if (user.kind === 'STAFF') throw ApiError.forbidden(m.resetPasswordCompanyOnly)
+    const staff = await this.visibleStaff(user, staffId)
+    if (staff.id === user.id) throw ApiError.badRequest(m.cannotResetSelf)
     const password = randomPassword()
     await this.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, staff.id))
     await this.sessions.revokeAllOf(staff.id)

@@ -26,6 +26,8 @@ import type { TaskService } from '../../modules/task/service'
 import { impliedState, revokesCredential } from './effects'
 import { hashToken } from '../../auth/sessions'
 import { releaseRegistrationsElsewhere } from '../../modules/huawei-device/serial-release'
+import { limits, type RateLimiter } from '../../auth/rate-limit'
+import { ResultCode } from '../../../shared/contract/envelope'
 
 /** What the server asks agents to wait between polls; an agent may poll more often when told to by its operator. */
 export const AGENT_POLL_INTERVAL_SECONDS = 10
@@ -54,12 +56,29 @@ export class AgentService {
   private readonly db: Db
 
   constructor(
-    deps: { db: Db; tasks: TaskService; quota: QuotaService },
+    deps: { db: Db; tasks: TaskService; quota: QuotaService; limiter: RateLimiter },
     private readonly now: () => Date = () => new Date(),
   ) {
     this.db = deps.db
     this.tasks = deps.tasks
     this.quota = deps.quota
+    this.limiter = deps.limiter
+  }
+
+  private readonly limiter: RateLimiter
+
+  /**
+   * POST /agent/v1/enroll from a client address. Enrollment tokens guessed from one address are limited (issue #10):
+   * a refused token counts, enrolling does not, so a fleet behind one NAT enrolls freely.
+   */
+  async enrollFrom(clientIp: string, req: EnrollInput): Promise<EnrollResponse> {
+    await this.limiter.check(limits.enrollPerAddress, clientIp)
+    try {
+      return await this.enroll(req)
+    } catch (err) {
+      if (err instanceof ApiError && err.code === ResultCode.unauthorized) await this.limiter.hit(limits.enrollPerAddress, clientIp)
+      throw err
+    }
   }
 
   /**
