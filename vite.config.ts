@@ -5,7 +5,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
-import { uiText } from './src/shared/messages.ts'
+import { uiText } from './src/shared/messages/common.ts'
 import { endpoints } from './src/shared/contract/endpoints.ts'
 import { routeTableOf } from './src/shared/contract/routes.ts'
 
@@ -57,7 +57,7 @@ export default defineConfig({
     react(),
     precompress(),
     endpointRoutes(),
-    // The page title and the boot splash carry the app's name from messages.ts, like the manifest.
+    // The page title and the boot splash carry the app's name from src/shared/messages/common.ts, like the manifest.
     { name: 'mdm-app-name', transformIndexHtml: (html) => html.replaceAll('%APP_NAME%', uiText.appName) },
     VitePWA({
       registerType: 'prompt',

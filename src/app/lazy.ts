@@ -1,5 +1,5 @@
 import { lazyRouteComponent } from '@tanstack/react-router'
-import { errorMessages } from '../shared/messages'
+import { errorMessages } from '../shared/messages/common'
 
 /** SPEC §9: a screen's code that has not arrived within 120 s counts as failed (the route shows retry). */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000

@@ -1,5 +1,5 @@
 import type { AsyncRouteComponent } from '@tanstack/react-router'
-import type { RoutePath } from '../shared/messages'
+import type { RoutePath } from '../shared/messages/routes'
 import { lazyScreen } from './lazy'
 
 /**

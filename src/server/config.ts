@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { appleMdmText, logMessages, serverMessages } from '../shared/messages'
+import { appleMdmText } from '../shared/messages/apple'
+import { logMessages, serverMessages } from '../shared/messages/server'
 import { parseSecretKey } from './crypto/secret-box'
 
 /**

@@ -1,5 +1,5 @@
 import { serve } from '@hono/node-server'
-import { logMessages } from '../shared/messages'
+import { logMessages } from '../shared/messages/server'
 import { createApp, createServices } from './app'
 import { loadConfig, type AppConfig } from './config'
 import { openDatabase } from './db/client'

@@ -3,7 +3,7 @@
 // Each phone enrolls with the token, then polls until Ctrl-C, printing every task it executes.
 import { parseArgs } from 'node:util'
 import type { AgentPlatform } from '../shared/contract/agent'
-import { simulatorText as text } from '../shared/messages'
+import { simulatorText as text } from '../shared/messages/server'
 import { SimulatedAgent } from './huawei-agent'
 
 const { values } = parseArgs({

@@ -10,7 +10,7 @@ import {
   type ResultResponse,
 } from '../shared/contract/agent'
 import { endpointUrl, type Endpoint, type RequestOf, type ResponseOf } from '../shared/contract/endpoint'
-import { simulatorText as text } from '../shared/messages'
+import { simulatorText as text } from '../shared/messages/server'
 
 /**
  * A simulated Huawei / Mi phone running the management agent: it enrolls with its company's enrollment token,

@@ -1,4 +1,4 @@
-import { errorMessages } from '../../shared/messages'
+import { errorMessages } from '../../shared/messages/common'
 import { notify } from '../notify'
 import { apiBases, type Route } from '../../shared/contract/routes'
 import { buildUrl } from './http'

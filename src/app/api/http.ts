@@ -1,6 +1,6 @@
 import { ResultCode, type Envelope } from '../../shared/contract/envelope'
 import { apiBases, type Route } from '../../shared/contract/routes'
-import { errorMessages } from '../../shared/messages'
+import { errorMessages } from '../../shared/messages/common'
 import { notify } from '../notify'
 import { getToken, signOut } from './token'
 

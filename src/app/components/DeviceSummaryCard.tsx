@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Tag } from 'antd-mobile'
 import { connectionStatus } from '../../shared/domain/connection-status'
 import { formatDate, formatRelativeTime } from '../../shared/domain/format'
-import { deviceCommandText, deviceText as t } from '../../shared/messages'
+import { deviceCommandText, deviceText as t } from '../../shared/messages/devices'
 import { RecordCard } from './RecordCard'
 import { StatusTag } from './StatusTag'
 

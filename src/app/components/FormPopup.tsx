@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Popup } from 'antd-mobile'
 import { CloseOutline } from 'antd-mobile-icons'
-import { uiText } from '../../shared/messages'
+import { uiText } from '../../shared/messages/common'
 import './records.css'
 
 interface FormPopupProps {

@@ -1,4 +1,4 @@
-import { uiText } from '../../shared/messages'
+import { uiText } from '../../shared/messages/common'
 
 /**
  * A spinner drawn and turned by CSS alone: it costs the main thread nothing while it spins, unlike antd-mobile's

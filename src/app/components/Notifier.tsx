@@ -1,5 +1,5 @@
 import { CheckCircleFill, CloseCircleFill, ExclamationCircleFill, InformationCircleFill } from 'antd-mobile-icons'
-import { errorMessages } from '../../shared/messages'
+import { errorMessages } from '../../shared/messages/common'
 import { dismiss, useNotice, type NoticeKind } from '../notify'
 
 const icons: Record<NoticeKind, typeof InformationCircleFill> = {

@@ -1,5 +1,5 @@
 import { Button, type ButtonProps } from 'antd-mobile'
-import { offlineText } from '../../shared/messages'
+import { offlineText } from '../../shared/messages/common'
 import { notify } from '../notify'
 import { useOnline } from './use-online'
 

@@ -7,7 +7,7 @@ import {
   pageForPageSize,
   pagingRangeText,
 } from '../../shared/domain/paging-rules'
-import { domainText } from '../../shared/messages'
+import { domainText } from '../../shared/messages/domain'
 
 export interface PaginationProps {
   current: number

@@ -1,4 +1,4 @@
-import { passwordRuleText } from '../../shared/messages'
+import { passwordRuleText } from '../../shared/messages/contract'
 
 /** The rule a chosen password must meet, shown before submit rather than learnt from a refusal (issue #11). */
 export function PasswordRule() {

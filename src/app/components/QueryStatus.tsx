@@ -1,5 +1,6 @@
 import { Button } from 'antd-mobile'
-import { organizationText, uiText } from '../../shared/messages'
+import { uiText } from '../../shared/messages/common'
+import { organizationText } from '../../shared/messages/organization'
 import { Loading } from './Loading'
 import { StateBlock } from './StateBlock'
 

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { Button, Input } from 'antd-mobile'
-import { deviceCommandText, organizationText } from '../../shared/messages'
+import { deviceCommandText } from '../../shared/messages/devices'
+import { organizationText } from '../../shared/messages/organization'
 import './records.css'
 
 export interface SearchField {

@@ -1,4 +1,4 @@
-import { uiText } from '../../shared/messages'
+import { uiText } from '../../shared/messages/common'
 import { notify } from '../notify'
 
 /** Copies a value the screen shows (an access key, an enrollment token); without clipboard access it says so. */

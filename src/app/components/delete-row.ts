@@ -1,4 +1,5 @@
-import { organizationText, successMessages } from '../../shared/messages'
+import { successMessages } from '../../shared/messages/common'
+import { organizationText } from '../../shared/messages/organization'
 import { pageAfterDelete, type PageQuery } from '../../shared/domain/paging-rules'
 import { notify } from '../notify'
 import { confirmAction } from './dialogs'

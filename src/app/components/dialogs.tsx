@@ -1,5 +1,6 @@
 import { Dialog } from 'antd-mobile'
-import { organizationMessages, organizationText, uiText } from '../../shared/messages'
+import { uiText } from '../../shared/messages/common'
+import { organizationMessages, organizationText } from '../../shared/messages/organization'
 
 /** Asks before a delete or a reset; resolves true when confirmed. */
 export function confirmAction(content: string, confirmText: string = uiText.confirm): Promise<boolean> {

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { parseWithMessage } from '../../shared/contract/validation'
-import { fieldLabels } from '../../shared/messages'
+import { fieldLabels } from '../../shared/messages/common'
 
 /**
  * `label`: the field's label on the form, used in the sentence instead of the request key's.

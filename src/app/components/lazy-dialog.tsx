@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react'
-import { errorMessages, uiText } from '../../shared/messages'
+import { errorMessages, uiText } from '../../shared/messages/common'
 import { notify } from '../notify'
 import { Spinner } from './Loading'
 import type { Disclosure } from './use-disclosure'

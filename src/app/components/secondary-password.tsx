@@ -1,7 +1,7 @@
 import { Dialog, Input } from 'antd-mobile'
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { isIrreversibleCommand } from '../../shared/domain/irreversible-commands'
-import { secondaryPasswordText as t } from '../../shared/messages'
+import { secondaryPasswordText as t } from '../../shared/messages/audit'
 import { call } from '../api/http'
 import { api } from '../api/routes'
 

@@ -1,7 +1,8 @@
 import { List } from 'antd-mobile'
 import { Link } from '@tanstack/react-router'
 import type { MenuItemResponse } from '../../shared/contract/account'
-import { routeTitles, uiText, type RoutePath } from '../../shared/messages'
+import { uiText } from '../../shared/messages/common'
+import { routeTitles, type RoutePath } from '../../shared/messages/routes'
 import { routeOf } from '../../shared/domain/routes'
 import { MenuIcon } from './menu-icons'
 

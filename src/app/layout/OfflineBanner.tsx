@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { formatDate } from '../../shared/domain/format'
-import { offlineText } from '../../shared/messages'
+import { offlineText } from '../../shared/messages/common'
 import { useOnline } from '../components/use-online'
 
 /** Offline: say that what is shown is cached, and since when (the newest data the screen holds). */

@@ -1,6 +1,6 @@
 import { Button } from 'antd-mobile'
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
-import { errorMessages, uiText } from '../../shared/messages'
+import { errorMessages, uiText } from '../../shared/messages/common'
 import { describeScreenError } from './screen-error'
 
 /**

@@ -1,6 +1,6 @@
 import { Button } from 'antd-mobile'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { uiText } from '../../shared/messages'
+import { uiText } from '../../shared/messages/common'
 import { menuQuery, userInfoQuery } from '../api/user-center'
 import { confirmAction } from '../components/dialogs'
 import { Loading } from '../components/Loading'

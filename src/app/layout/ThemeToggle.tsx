@@ -1,5 +1,5 @@
 import { Switch } from 'antd-mobile'
-import { uiText } from '../../shared/messages'
+import { uiText } from '../../shared/messages/common'
 import { useTheme } from './theme'
 
 export function ThemeToggle() {

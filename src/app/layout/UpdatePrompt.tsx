@@ -1,5 +1,5 @@
 import { Button } from 'antd-mobile'
-import { offlineText } from '../../shared/messages'
+import { offlineText } from '../../shared/messages/common'
 import { applyUpdate, dismissUpdate, useUpdateWaiting } from '../sw-update'
 
 /** A non-blocking bar offering the new version; it never reloads by itself. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { errorMessages } from '../../shared/messages'
+import { errorMessages } from '../../shared/messages/common'
 import { describeScreenError } from './screen-error'
 
 describe('describeScreenError', () => {

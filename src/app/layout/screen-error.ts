@@ -1,4 +1,4 @@
-import { errorMessages } from '../../shared/messages'
+import { errorMessages } from '../../shared/messages/common'
 
 /** How browsers word a dynamic import (or its CSS preload) that could not be fetched. */
 const CHUNK_FAILURE = /dynamically imported module|Importing a module script failed|Unable to preload CSS|Failed to load module script|ChunkLoadError/i

@@ -1,6 +1,6 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm'
 import { ResultCode } from '../../shared/contract/envelope'
-import { serverMessages } from '../../shared/messages'
+import { serverMessages } from '../../shared/messages/server'
 import type { Db } from '../db/client'
 import { rateLimits } from '../db/schema'
 import { ApiError } from '../http/errors'

@@ -2,7 +2,7 @@ import { and, eq, inArray, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { companies, devices } from '../db/schema'
 import type { CurrentUser } from './sessions'
-import { organizationMessages } from '../../shared/messages'
+import { organizationMessages } from '../../shared/messages/organization'
 import { ApiError } from '../http/errors'
 
 /**

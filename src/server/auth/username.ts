@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { errorMessages } from '../../shared/messages'
+import { errorMessages } from '../../shared/messages/common'
 import type { Db } from '../db/client'
 import { users } from '../db/schema'
 import { ApiError } from '../http/errors'

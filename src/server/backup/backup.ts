@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { backupText as t } from '../../shared/messages'
+import { backupText as t } from '../../shared/messages/server'
 import type { AppConfig } from '../config'
 
 /**

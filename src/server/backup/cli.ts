@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { backupText as t } from '../../shared/messages'
+import { backupText as t } from '../../shared/messages/server'
 import { loadConfig } from '../config'
 import { backup, BackupError, companionFiles, dataDirOf, restore } from './backup'
 

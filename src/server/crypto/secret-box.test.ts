@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { logMessages } from '../../shared/messages'
+import { logMessages } from '../../shared/messages/server'
 import { createSecretBox, parseSecretKey, resolveSecretKey } from './secret-box'
 
 afterEach(() => vi.restoreAllMocks())

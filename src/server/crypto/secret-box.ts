@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { logMessages } from '../../shared/messages'
+import { logMessages } from '../../shared/messages/server'
 
 /**
  * Secrets the server must be able to read back (the open API's access secrets: HMAC is verified with the secret

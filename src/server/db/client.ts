@@ -10,7 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import * as schema from './schema'
-import { serverMessages } from '../../shared/messages'
+import { serverMessages } from '../../shared/messages/server'
 
 /** The one database type every service sees; PGlite and PostgreSQL share it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>

@@ -2,7 +2,8 @@ import type { Context } from 'hono'
 import type { z } from 'zod'
 import { ResultCode } from '../../shared/contract/envelope'
 import { jsonNestingExceeds, parseWithMessage } from '../../shared/contract/validation'
-import { contractMessages, errorMessages } from '../../shared/messages'
+import { errorMessages } from '../../shared/messages/common'
+import { contractMessages } from '../../shared/messages/contract'
 import { ApiError } from './errors'
 
 /** Success envelope (SPEC §8). */

@@ -1,6 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { ResultCode } from '../../shared/contract/envelope'
-import { errorMessages } from '../../shared/messages'
+import { errorMessages } from '../../shared/messages/common'
 
 /**
  * A failure a service reports to the client: an envelope code and a Chinese message.

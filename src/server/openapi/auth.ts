@@ -1,7 +1,7 @@
 import { and, eq, lt } from 'drizzle-orm'
 import { createMiddleware } from 'hono/factory'
 import { ResultCode } from '../../shared/contract/envelope'
-import { organizationMessages as m } from '../../shared/messages'
+import { organizationMessages as m } from '../../shared/messages/organization'
 import { loadAccount } from '../auth/sessions'
 import type { AppEnv } from '../context'
 import { accessKeys, apiNonces } from '../db/schema'

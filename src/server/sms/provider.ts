@@ -1,4 +1,4 @@
-import { organizationMessages } from '../../shared/messages'
+import { organizationMessages } from '../../shared/messages/organization'
 import type { SmsProviderName } from '../config'
 
 /** Sends text messages. Deployments plug in their operator's gateway; the default writes to the server log. */

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { successMessages } from '../messages'
+import { successMessages } from '../messages/common'
 import { access, endpoint, noData, noRequest } from './endpoint'
-import { organizationMessages } from '../messages'
+import { organizationMessages } from '../messages/organization'
 
 export const MAX_WHITELIST_ENTRIES = 50
 

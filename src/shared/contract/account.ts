@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { access, endpoint, noData, noRequest } from './endpoint'
 import { refineWith, validatePassword, validateRegisterPasswordMatch } from '../domain/validators'
 import type { MenuItem } from '../domain/routes'
-import { contractMessages } from '../messages'
+import { contractMessages } from '../messages/contract'
 
 /** GET /captcha */
 export const CaptchaResponse = z.object({ id: z.string(), img: z.string() })

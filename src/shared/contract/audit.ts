@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { pagedResponse, pagingQuerySchema } from '../domain/paging'
 import { parseDateString } from '../domain/validators'
-import { domainText } from '../messages'
+import { domainText } from '../messages/domain'
 import { filterText } from './id'
 import { access, endpoint } from './endpoint'
 import { auditActions } from '../domain/audit'

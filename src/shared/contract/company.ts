@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { organizationMessages, successMessages } from '../messages'
+import { successMessages } from '../messages/common'
+import { organizationMessages } from '../messages/organization'
 import { access, endpoint, noData } from './endpoint'
 import { pagedResponse, pagingQuerySchema } from '../domain/paging'
 import { refineWith, validateCompanyPasswordMatch } from '../domain/validators'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { serialNumberSchema } from '../domain/validators'
-import { huaweiDeviceText } from '../messages'
+import { huaweiDeviceText } from '../messages/devices'
 
 /**
  * The device fields that both the console's device routes (huawei-device.ts) and the agent protocol (agent.ts)

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { successMessages } from '../messages'
+import { successMessages } from '../messages/common'
 import { access, binaryResponse, endpoint, noRequest } from './endpoint'
 import { CommandResponse } from './huawei-device'
 import { idSchema } from './id'

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { access, endpoint, noData, noRequest } from './endpoint'
 import { refineWith, validateNewPasswordMatch } from '../domain/validators'
-import { contractMessages, successMessages } from '../messages'
+import { successMessages } from '../messages/common'
+import { contractMessages } from '../messages/contract'
 import { passwordSchema, phoneNumberSchema } from './account'
 
 export const UpdatePasswordFields = z.object({

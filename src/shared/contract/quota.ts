@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { successMessages } from '../messages'
+import { successMessages } from '../messages/common'
 import { access, endpoint, noRequest } from './endpoint'
 import { pagedResponse, pagingQuerySchema } from '../domain/paging'
 import { filterText, flexibleBoolean, idSchema } from './id'

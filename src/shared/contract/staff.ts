@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ResetPasswordResponse } from './company'
-import { organizationMessages, successMessages } from '../messages'
+import { successMessages } from '../messages/common'
+import { organizationMessages } from '../messages/organization'
 import { access, endpoint, noData } from './endpoint'
 import { pagedResponse, pagingQuerySchema } from '../domain/paging'
 import { passwordNotUsername, passwordSchema, phoneNumberSchema, usernameSchema } from './account'

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { contractMessages, fieldLabels, fieldMessages } from '../messages'
+import { fieldLabels, fieldMessages } from '../messages/common'
+import { contractMessages } from '../messages/contract'
 
 type RawIssue = z.core.$ZodRawIssue
 

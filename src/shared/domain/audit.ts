@@ -1,4 +1,4 @@
-import { auditText } from '../messages'
+import { auditText } from '../messages/audit'
 
 export type AuditAction = keyof typeof auditText.actions
 

@@ -1,4 +1,4 @@
-import { domainText } from '../messages'
+import { domainText } from '../messages/domain'
 import { toTimestamp, type TimeInput } from './time'
 
 const KIB = 1024

@@ -1,4 +1,4 @@
-import { domainText } from '../messages'
+import { domainText } from '../messages/domain'
 
 /*
  * The paging rules of SPEC §2, §4 and §9, without the zod schemas of paging.ts: the console's list screens import

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { routeTitles, type RoutePath } from '../messages'
+import { routeTitles, type RoutePath } from '../messages/routes'
 import { buildMenu, landingPath, routeOf, routeTable } from './routes'
 
 const pages = (menu: ReturnType<typeof buildMenu>) => menu.flatMap((m) => (m.type === -1 ? m.children : [m])).map((m) => m.component)

@@ -1,10 +1,10 @@
-import { menuGroupTitles, menuTitles, routeTitles, type RoutePath } from '../messages'
+import { menuGroupTitles, menuTitles, routeTitles, type RoutePath } from '../messages/routes'
 import type { AuthorityCode } from './authorities'
 
 /**
  * The route table (issue #9): every shell route of SPEC §2 once — the authority it needs, its menu icon and group,
  * and whether its screen is built. The server builds the menu from it, the console's router guards each route
- * with it and shows a placeholder for a route not built yet; titles are in messages.ts (`routeTitles`).
+ * with it and shows a placeholder for a route not built yet; titles are in src/shared/messages/routes.ts (`routeTitles`).
  */
 export type MenuGroup = keyof typeof menuGroupTitles
 

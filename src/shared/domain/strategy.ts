@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { domainText } from '../messages'
+import { domainText } from '../messages/domain'
 import { validateNumber } from './validators'
 
 /** SPEC §3: the boolean switches of an iOS restriction profile, in the spec's order. */

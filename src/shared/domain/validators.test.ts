@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { domainText, validationMessages } from '../messages'
+import { validationMessages } from '../messages/common'
+import { domainText } from '../messages/domain'
 import {
   dateStringSchema,
   decimal2Schema,

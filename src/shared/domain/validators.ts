@@ -1,5 +1,7 @@
 import { z } from 'zod'
-import { contractMessages, domainText, validationMessages } from '../messages'
+import { validationMessages } from '../messages/common'
+import { contractMessages } from '../messages/contract'
+import { domainText } from '../messages/domain'
 import { COMMON_PASSWORDS } from './common-passwords'
 import { toTimestamp, type TimeInput } from './time'
 

@@ -1,6 +1,7 @@
 import { ActionSheet, Button, Tag, type ActionSheetProps } from 'antd-mobile'
 import type { DeviceRecord } from '../../../shared/contract/huawei-device'
-import { deviceCommandText as c, huaweiDeviceText as t, uiText } from '../../../shared/messages'
+import { uiText } from '../../../shared/messages/common'
+import { deviceCommandText as c, huaweiDeviceText as t } from '../../../shared/messages/devices'
 import { DeviceSummaryCard } from '../DeviceSummaryCard'
 import { OnlineButton } from '../OnlineButton'
 import { SelectBox } from '../SelectBox'

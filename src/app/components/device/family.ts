@@ -3,7 +3,7 @@ import type { CommandResponse, TaskSearchResponse, TaskStatusResponse } from '..
 import type { Route } from '../../../shared/contract/routes'
 import type { QuotaType } from '../../../shared/contract/quota'
 import type { DeviceAreaAuthorities } from '../../../shared/domain/device-areas'
-import type { RoutePath } from '../../../shared/messages'
+import type { RoutePath } from '../../../shared/messages/routes'
 
 /** What a command's rules look at: the device's reported state and whether it ever reached the server. */
 export interface CommandSubject {

@@ -1,6 +1,6 @@
 import { QueryObserver, queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { TaskRecord, TaskStatus, TaskStatusResponse } from '../../../shared/contract/huawei-device'
-import { deviceCommandText as c, deviceText, huaweiDeviceText } from '../../../shared/messages'
+import { deviceCommandText as c, deviceText, huaweiDeviceText } from '../../../shared/messages/devices'
 import { call } from '../../api/http'
 import type { Route } from '../../../shared/contract/routes'
 

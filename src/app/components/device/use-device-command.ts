@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { connectionStatus } from '../../../shared/domain/connection-status'
-import { deviceCommandText as c, huaweiDeviceText } from '../../../shared/messages'
+import { deviceCommandText as c, huaweiDeviceText } from '../../../shared/messages/devices'
 import { notify } from '../../notify'
 import { confirmAction } from '../dialogs'
 import { secondaryPasswordFor } from '../secondary-password'

@@ -1,6 +1,7 @@
 import { Form, TextArea } from 'antd-mobile'
 import { AccessCreateRequest } from '../../../shared/contract/access'
-import { organizationText, successMessages } from '../../../shared/messages'
+import { successMessages } from '../../../shared/messages/common'
+import { organizationText } from '../../../shared/messages/organization'
 import { PopupForm, TextField } from '../../components/PopupForm'
 import { zodRule } from '../../components/form-rules'
 import { useAccessMutations } from './queries'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { uiText } from '../../../shared/messages'
+import { uiText } from '../../../shared/messages/common'
 import { captchaQuery } from './queries'
 
 /** The captcha picture; tapping it fetches a new one (SPEC §2 login). */

@@ -5,7 +5,7 @@ import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, crea
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { RegisterScreen } from './RegisterScreen'
 import { useNotice } from '../../notify'
-import { successMessages } from '../../../shared/messages'
+import { successMessages } from '../../../shared/messages/common'
 
 afterEach(() => {
   cleanup()

@@ -1,5 +1,5 @@
 import { Button } from 'antd-mobile'
-import { huaweiDeviceText as t } from '../../../shared/messages'
+import { huaweiDeviceText as t } from '../../../shared/messages/devices'
 import { confirmAction } from '../../components/dialogs'
 import { FormPopup } from '../../components/FormPopup'
 import { OnlineButton } from '../../components/OnlineButton'

@@ -1,6 +1,7 @@
 import { Dialog } from 'antd-mobile'
 import type { AgentCommand } from '../../../shared/contract/agent'
-import { deviceCommandText as c, errorMessages, huaweiDeviceText as t, uiText } from '../../../shared/messages'
+import { errorMessages, uiText } from '../../../shared/messages/common'
+import { deviceCommandText as c, huaweiDeviceText as t } from '../../../shared/messages/devices'
 import type { CommandDeclaration } from '../../components/device/family'
 import { notify } from '../../notify'
 

@@ -1,6 +1,7 @@
 import { Dialog } from 'antd-mobile'
 import type { TaskStatusResponse } from '../../../shared/contract/huawei-device'
-import { huaweiDeviceText as t, uiText } from '../../../shared/messages'
+import { uiText } from '../../../shared/messages/common'
+import { huaweiDeviceText as t } from '../../../shared/messages/devices'
 
 /*
  * Loaded only when a lock passcode was asked for and the device answered (the shared command follow-up waits for

@@ -1,5 +1,5 @@
 import { useLocation, useNavigate, useRouter } from '@tanstack/react-router'
-import type { RoutePath } from '../../../shared/messages'
+import type { RoutePath } from '../../../shared/messages/routes'
 import type { DeviceArea } from './area'
 
 declare module '@tanstack/history' {

@@ -1,5 +1,6 @@
 import type { DeviceRecord } from '../../../shared/contract/huawei-device'
-import { huaweiDeviceText as t, successMessages } from '../../../shared/messages'
+import { successMessages } from '../../../shared/messages/common'
+import { huaweiDeviceText as t } from '../../../shared/messages/devices'
 import { confirmAction } from '../../components/dialogs'
 import { notify } from '../../notify'
 import type { DeviceArea } from './area'

@@ -1,4 +1,4 @@
-import { uiText } from '../../../shared/messages'
+import { uiText } from '../../../shared/messages/common'
 import { PageTitle } from '../../components/PageTitle'
 import { StateBlock } from '../../components/StateBlock'
 

@@ -1,6 +1,6 @@
 import { Button, ErrorBlock } from 'antd-mobile'
 import { useNavigate } from '@tanstack/react-router'
-import { uiText } from '../../../shared/messages'
+import { uiText } from '../../../shared/messages/common'
 
 function StatusScreen({ status, title, text }: { status: 'empty' | 'disconnected'; title: string; text: string }) {
   const navigate = useNavigate()

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { ConsumedRecordQuery, QuotaRecordItem } from '../../../shared/contract/quota'
-import { organizationText } from '../../../shared/messages'
+import { organizationText } from '../../../shared/messages/organization'
 import { call } from '../../api/http'
 import { pagingSearch, param } from '../../components/search-params'
 import { api } from '../../api/routes'

@@ -1,5 +1,6 @@
 import { RegistrationUpdateRequest, type RegistrationRecord } from '../../../shared/contract/registration'
-import { organizationText, successMessages, uiText } from '../../../shared/messages'
+import { successMessages, uiText } from '../../../shared/messages/common'
+import { organizationText } from '../../../shared/messages/organization'
 import { PopupForm, TextField } from '../../components/PopupForm'
 import { useRegistrationMutations } from './queries'
 

@@ -4,7 +4,7 @@ import type {
   RegistrationStatus,
   RegistrationUpdateRequest,
 } from '../../../shared/contract/registration'
-import { organizationText } from '../../../shared/messages'
+import { organizationText } from '../../../shared/messages/organization'
 import { call } from '../../api/http'
 import { pagingSearch, param } from '../../components/search-params'
 import { api } from '../../api/routes'

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { desc, eq } from 'drizzle-orm'
 import type { AccessKeyResponse } from '../../../shared/contract/access'
-import { organizationMessages as m } from '../../../shared/messages'
+import { organizationMessages as m } from '../../../shared/messages/organization'
 import type { CurrentUser } from '../../auth/sessions'
 import { iso } from '../../http/iso'
 import type { SecretBox } from '../../crypto/secret-box'

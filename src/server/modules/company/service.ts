@@ -9,7 +9,9 @@ import type {
   CompanyUpdateRequest,
   ResetPasswordResponse,
 } from '../../../shared/contract/company'
-import { auditText, errorMessages, organizationMessages as m } from '../../../shared/messages'
+import { auditText } from '../../../shared/messages/audit'
+import { errorMessages } from '../../../shared/messages/common'
+import { organizationMessages as m } from '../../../shared/messages/organization'
 import { hashPassword, randomPassword } from '../../auth/password'
 import { findVisibleCompany, visibleCompanyIds, visibleDeviceCondition } from '../../auth/scope'
 import type { CurrentUser, SessionService } from '../../auth/sessions'

@@ -1,7 +1,7 @@
 import type { AgentCommand } from '../../../shared/contract/agent'
 import { deviceEndpoints, type DeviceEndpoints } from '../../../shared/contract/huawei-device'
 import type { HuaweiTypePlatform } from '../../../shared/domain/device-areas'
-import { huaweiDeviceText as t } from '../../../shared/messages'
+import { huaweiDeviceText as t } from '../../../shared/messages/devices'
 import type { RequestContext } from '../../context'
 import { routesOf, type HandlersOf } from '../../http/endpoints'
 import { XLSX_CONTENT_TYPE } from '../../http/xlsx'

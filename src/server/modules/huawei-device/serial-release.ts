@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne } from 'drizzle-orm'
-import { auditText } from '../../../shared/messages'
+import { auditText } from '../../../shared/messages/audit'
 import type { Db } from '../../db/client'
 import { devices, type Platform } from '../../db/schema'
 import { recordAudit } from '../audit/service'

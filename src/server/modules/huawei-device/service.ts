@@ -18,7 +18,7 @@ import {
   type ConnectionStatus,
 } from '../../../shared/domain/connection-status'
 import { formatDate } from '../../../shared/domain/format'
-import { huaweiDeviceText as t } from '../../../shared/messages'
+import { huaweiDeviceText as t } from '../../../shared/messages/devices'
 import { ResultCode } from '../../../shared/contract/envelope'
 import { findVisibleCompany, visibleCompanyIds, visibleDeviceCondition } from '../../auth/scope'
 import type { CurrentUser } from '../../auth/sessions'
@@ -33,7 +33,7 @@ import type { TaskService } from '../task/service'
 import { deviceAreaAuthorities } from '../../../shared/domain/device-areas'
 import { paged } from '../../db/paging'
 import { isIrreversibleCommand } from '../../../shared/domain/irreversible-commands'
-import { auditText, secondaryPasswordText } from '../../../shared/messages'
+import { auditText, secondaryPasswordText } from '../../../shared/messages/audit'
 import { verifyPassword } from '../../auth/password'
 import { recordAudit } from '../audit/service'
 

@@ -1,6 +1,7 @@
 import { X509Certificate } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import { appleMdmText as t, huaweiDeviceText } from '../../../shared/messages'
+import { appleMdmText as t } from '../../../shared/messages/apple'
+import { huaweiDeviceText } from '../../../shared/messages/devices'
 import type { CurrentUser } from '../../auth/sessions'
 import { visibleDeviceCondition } from '../../auth/scope'
 import type { Services } from '../../context'

@@ -8,7 +8,8 @@ import type {
   UpdateSecondaryPasswordRequest,
 } from '../../../shared/contract/personal-center'
 import { ResultCode } from '../../../shared/contract/envelope'
-import { organizationMessages as m, serverMessages } from '../../../shared/messages'
+import { organizationMessages as m } from '../../../shared/messages/organization'
+import { serverMessages } from '../../../shared/messages/server'
 import { validatePassword } from '../../../shared/domain/validators'
 import { hashPassword, verifyPassword } from '../../auth/password'
 import type { CurrentUser, SessionService } from '../../auth/sessions'

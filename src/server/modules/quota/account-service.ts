@@ -7,7 +7,8 @@ import type {
   QuotaType,
   UserAccountInfoResponse,
 } from '../../../shared/contract/quota'
-import { auditText, organizationMessages as m } from '../../../shared/messages'
+import { auditText } from '../../../shared/messages/audit'
+import { organizationMessages as m } from '../../../shared/messages/organization'
 import { findVisibleCompany, visibleCompanyIds } from '../../auth/scope'
 import type { CurrentUser } from '../../auth/sessions'
 import { requireAuthority, withinScope, type CompanyScope } from '../../auth/tenant'

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { companies, quotaAccounts, quotaRecords, type Platform, type QuotaType } from '../../db/schema'
 import { ApiError } from '../../http/errors'
-import { quotaMessages } from '../../../shared/messages'
+import { quotaMessages } from '../../../shared/messages/organization'
 import { MAX_QUOTA_BALANCE } from '../../../shared/contract/quota'
 
 /** A transaction or the database itself: quota changes join the caller's transaction. */

@@ -5,7 +5,9 @@ import type {
   RegistrationSearchResponse,
   RegistrationUpdateRequest,
 } from '../../../shared/contract/registration'
-import { auditText, errorMessages, organizationMessages as m } from '../../../shared/messages'
+import { auditText } from '../../../shared/messages/audit'
+import { errorMessages } from '../../../shared/messages/common'
+import { organizationMessages as m } from '../../../shared/messages/organization'
 import { iso } from '../../http/iso'
 import type { Db } from '../../db/client'
 import { companies, registrations, users } from '../../db/schema'

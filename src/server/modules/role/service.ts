@@ -10,7 +10,8 @@ import type {
   RoleUpdateRequest,
 } from '../../../shared/contract/role'
 import { assignableAuthorities, authorityTreeFor, type AuthorityNode } from '../../../shared/domain/authorities'
-import { auditText, organizationMessages as m } from '../../../shared/messages'
+import { auditText } from '../../../shared/messages/audit'
+import { organizationMessages as m } from '../../../shared/messages/organization'
 import { visibleCompanyIds } from '../../auth/scope'
 import type { CurrentUser } from '../../auth/sessions'
 import { isInScope, withinScope } from '../../auth/tenant'

@@ -6,7 +6,9 @@ import type {
   StaffUpdateRequest,
 } from '../../../shared/contract/staff'
 import type { ResetPasswordResponse } from '../../../shared/contract/company'
-import { auditText, errorMessages, organizationMessages as m } from '../../../shared/messages'
+import { auditText } from '../../../shared/messages/audit'
+import { errorMessages } from '../../../shared/messages/common'
+import { organizationMessages as m } from '../../../shared/messages/organization'
 import { hashPassword, randomPassword } from '../../auth/password'
 import { visibleCompanyIds } from '../../auth/scope'
 import { heldAuthorities, type CurrentUser, type SessionService } from '../../auth/sessions'

@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory'
 import { agentEndpoints } from '../../../shared/contract/agent'
-import { huaweiDeviceText as t } from '../../../shared/messages'
+import { huaweiDeviceText as t } from '../../../shared/messages/devices'
 import type { AppEnv } from '../../context'
 import { routesOf } from '../../http/endpoints'
 import { ApiError } from '../../http/errors'

@@ -14,7 +14,8 @@ import {
   type ResultRequest,
   type ResultResponse,
 } from '../../../shared/contract/agent'
-import { huaweiDeviceText as t, serverMessages } from '../../../shared/messages'
+import { huaweiDeviceText as t } from '../../../shared/messages/devices'
+import { serverMessages } from '../../../shared/messages/server'
 import type { Db } from '../../db/client'
 import type { CurrentUser } from '../../auth/sessions'
 import { devices, enrollmentTokens, type DeviceRow } from '../../db/schema'

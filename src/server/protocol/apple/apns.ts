@@ -1,7 +1,7 @@
 import { X509Certificate } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import http2 from 'node:http2'
-import { appleMdmText } from '../../../shared/messages'
+import { appleMdmText } from '../../../shared/messages/apple'
 
 /**
  * MDM wake-up pushes through Apple Push Notification service: an HTTP/2 POST of {"mdm": PushMagic} to the device

@@ -2,7 +2,7 @@ import { createHash, generateKeyPairSync, randomBytes, randomUUID, X509Certifica
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import forge from 'node-forge'
-import { appleMdmText } from '../../../shared/messages'
+import { appleMdmText } from '../../../shared/messages/apple'
 
 /**
  * The server's own certificate authority. It issues the identity certificate every enrollment profile carries; a

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { appleMdmText as t } from '../../../shared/messages'
+import { appleMdmText as t } from '../../../shared/messages/apple'
 import type { PlistDict } from './plist'
 
 /**

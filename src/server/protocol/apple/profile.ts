@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { appleMdmText as t } from '../../../shared/messages'
+import { appleMdmText as t } from '../../../shared/messages/apple'
 import { ENROLLMENT_PROFILE_IDENTIFIER } from './commands'
 import { buildPlist } from './plist'
 

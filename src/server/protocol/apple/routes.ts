@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono'
-import { appleMdmText as t } from '../../../shared/messages'
+import { appleMdmText as t } from '../../../shared/messages/apple'
 import { access } from '../../auth/guard'
 import type { AppEnv } from '../../context'
 import { ApiError } from '../../http/errors'

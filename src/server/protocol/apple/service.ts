@@ -1,5 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
-import { appleMdmText as t, serverMessages } from '../../../shared/messages'
+import { appleMdmText as t } from '../../../shared/messages/apple'
+import { serverMessages } from '../../../shared/messages/server'
 import type { Services } from '../../context'
 import type { Db } from '../../db/client'
 import { appleEnrollments, appleIdentities, devices, tasks } from '../../db/schema'

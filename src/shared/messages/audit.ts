@@ -1,0 +1,76 @@
+/**
+ * The audit trail and re-authentication before the irreversible (issue #10).
+ * Every user-facing Chinese string lives in src/shared/messages (STYLE §8), one file per area, imported directly.
+ * Texts quoted by SPEC §5 and §8 are reproduced exactly; code refers to them by key.
+ */
+
+/** The audit trail (issue #10): action names, outcomes and the summaries the server writes. */
+export const auditText = {
+  actions: {
+    'auth.login': '登录',
+    'auth.logout': '退出登录',
+    'device.add': '添加设备',
+    'device.edit': '编辑设备',
+    'device.recycle': '淘汰设备',
+    'device.restore': '移出回收站',
+    'device.move': '转移设备',
+    'device.command': '设备指令',
+    'device.release': '释放未接入的登记',
+    'company.add': '新建下级公司',
+    'company.update': '编辑公司',
+    'company.resetPassword': '重置公司密码',
+    'staff.add': '新增员工',
+    'staff.update': '编辑员工',
+    'staff.delete': '删除员工',
+    'staff.resetPassword': '重置员工密码',
+    'role.add': '新增角色',
+    'role.update': '编辑角色',
+    'role.delete': '删除角色',
+    'quota.change': '修改额度',
+    'quota.open': '开通华为',
+    'access.create': '创建访问密钥',
+    'access.refresh': '重新生成访问密钥',
+    'access.delete': '删除访问密钥',
+    'registration.approve': '审核通过',
+    'registration.reject': '审核不通过',
+    'registration.update': '编辑注册申请',
+    'registration.delete': '删除注册申请',
+    'center.password': '修改登录密码',
+    'center.secondaryPassword': '设置二级密码',
+    'center.phone': '修改手机号',
+  },
+  outcomes: { SUCCESS: '成功', REFUSED: '被拒绝' },
+  actorKinds: { ADMIN: '管理员', BOSS: '老板', COMPANY: '下级公司', STAFF: '员工', ANONYMOUS: '未知账号', DEVICE: '设备' },
+  title: '操作日志',
+  allActions: '全部操作',
+  actionLabel: '操作',
+  actorLabel: '操作人',
+  actorPlaceholder: '操作人用户名',
+  fromLabel: '开始日期',
+  toLabel: '结束日期',
+  datePlaceholder: 'YYYY-MM-DD',
+  addressLabel: '地址',
+  reasonLabel: '原因',
+  timeLabel: '时间',
+  targetLabel: '对象',
+  empty: '暂无操作记录',
+  dateRangeInvalid: '开始日期不能晚于结束日期',
+  device: (serial: string, command?: string) => (command ? `${serial}：${command}` : serial),
+  company: (name: string) => `公司「${name}」`,
+  staff: (name: string) => `员工「${name}」`,
+  role: (name: string) => `角色「${name}」`,
+  quota: (company: string, quantity: number, huawei: boolean) => `${company} ${huawei ? '华为' : '苹果'}额度 ${quantity > 0 ? '+' : ''}${quantity}`,
+  registration: (username: string, company: string) => `${username}（${company}）`,
+  released: (serial: string) => `序列号 ${serial} 已由其他公司的设备接入，本公司未接入的登记已移入回收站`,
+} as const
+
+/** Re-authentication before commands that cannot be undone (issue #10). */
+export const secondaryPasswordText = {
+  required: '请输入二级密码',
+  wrong: '二级密码错误',
+  title: '请输入二级密码',
+  content: '此操作不可撤销，请输入二级密码确认',
+  placeholder: '二级密码',
+  confirm: '确认',
+  cancel: '取消',
+} as const

@@ -1,0 +1,24 @@
+/**
+ * Messages of the request contracts (src/shared/contract) and the password rule they check.
+ * Every user-facing Chinese string lives in src/shared/messages (STYLE §8), one file per area, imported directly.
+ * Texts quoted by SPEC §5 and §8 are reproduced exactly; code refers to them by key.
+ */
+
+/** Issue #11: the password rule (contract passwordSchema), shown beside the field before submit. */
+export const passwordRuleText = '至少 8 个字符，须同时包含字母和数字'
+
+/** Rules the contracts state themselves (src/shared/contract), and the name used when no field is named. */
+export const contractMessages = {
+  requestParams: '请求参数',
+  usernameFormat: '用户名只能包含字母、数字和 _ . @ -',
+  passwordTooShort: '密码长度不能少于8个字符',
+  passwordLettersAndDigits: '密码必须同时包含字母和数字',
+  phoneNumberFormat: '手机号必须是11位数字，以1开头',
+  smsCodeFormat: '短信验证码是6位数字',
+  passwordBlank: '密码不能全是空格',
+  passwordCommon: '密码过于常见，容易被猜中，请换一个',
+  passwordRepetitive: '密码过于简单，请不要只用重复的字符',
+  passwordContainsUsername: '密码不能是用户名，也不能只在用户名前后加简单字符',
+  /** Arrays or objects nested deeper than any real request (a nesting bomb). */
+  nestedTooDeep: '请求内容嵌套过深',
+} as const

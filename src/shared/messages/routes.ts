@@ -1,0 +1,58 @@
+/**
+ * Titles of the routes of SPEC §2, the menu's and its groups'.
+ * Every user-facing Chinese string lives in src/shared/messages (STYLE §8), one file per area, imported directly.
+ * Texts quoted by SPEC §5 and §8 are reproduced exactly; code refers to them by key.
+ */
+
+/** Titles of the routes of SPEC §2 (also the server menu's titles). */
+export const routeTitles = {
+  '/dashboard': '首页',
+  '/ios/device': '苹果设备',
+  '/ios/recycle': '苹果回收站',
+  '/ios/detail': '苹果设备详情',
+  '/ios/renew': '续费管理',
+  '/huawei/device': '华为设备',
+  '/huawei/recycle': '华为回收站',
+  '/huawei/detail': '华为设备详情',
+  '/mi/device': '小米设备',
+  '/mi/recycle': '小米回收站',
+  '/user/business': '下级公司',
+  '/user/staff': '员工管理',
+  '/account/ios': '苹果额度记录',
+  '/account/huawei': '华为额度记录',
+  '/sys': '角色管理',
+  '/center': '个人中心',
+  '/certificate': '证书管理',
+  '/contract': '合同管理',
+  '/blacklist': '黑名单',
+  '/announcement': '公告管理',
+  '/announcement/create': '新建公告',
+  '/announcement/edit': '编辑公告',
+  '/access': '访问密钥',
+  '/userRegister': '注册审核',
+  '/audit': '操作日志',
+} as const
+
+export type RoutePath = keyof typeof routeTitles
+
+/** Shorter titles for pages shown inside a menu group (the group already says which family). */
+export const menuTitles: Partial<Record<RoutePath, string>> = {
+  '/ios/device': '设备列表',
+  '/ios/recycle': '回收站',
+  '/ios/detail': '设备详情',
+  '/huawei/device': '设备列表',
+  '/huawei/recycle': '回收站',
+  '/huawei/detail': '设备详情',
+  '/mi/device': '设备列表',
+  '/mi/recycle': '回收站',
+}
+
+/** Titles of menu groups (type -1). */
+export const menuGroupTitles = {
+  ios: '苹果设备',
+  huawei: '华为设备',
+  mi: '小米设备',
+  organization: '组织管理',
+  quota: '额度管理',
+  system: '系统管理',
+} as const
