@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { parseWithMessage } from '../../shared/contract/validation'
-import { fieldLabels } from '../../shared/messages/common'
+import { fieldLabels } from '../../shared/messages/fields'
 
 /**
  * `label`: the field's label on the form, used in the sentence instead of the request key's.

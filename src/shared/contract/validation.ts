@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { fieldLabels, fieldMessages } from '../messages/common'
+import { fieldMessages } from '../messages/common'
+import { fieldLabels } from '../messages/fields'
 import { contractMessages } from '../messages/contract'
 
 type RawIssue = z.core.$ZodRawIssue

@@ -109,7 +109,8 @@ export const fieldMessages = {
 } as const
 
 /** Chinese names of request fields, used in validation sentences. */
-export const fieldLabels: Record<string, string> = {
+/** Labels of the common request fields; fields.ts joins them with each area's. */
+export const commonFieldLabels: Record<string, string> = {
   username: '用户名',
   password: '密码',
   confirmPassword: '确认密码',

@@ -1,4 +1,4 @@
-import { fieldLabels, successMessages } from './common'
+import { successMessages } from './common'
 
 /**
  * Device screens and commands of the Huawei and Mi families, and what all families share.
@@ -222,7 +222,7 @@ export const deviceCommandText = {
   jumpToTaskLog: '任务日志',
 } as const
 
-/** Labels of the device area's request fields, for validation sentences (contract/validation.ts reads fieldLabels). */
+/** Labels of the device area's request fields, for validation sentences (joined in fields.ts). */
 export const deviceFieldLabels: Record<string, string> = {
   deviceId: '设备编号',
   taskId: '任务编号',
@@ -252,4 +252,3 @@ export const deviceFieldLabels: Record<string, string> = {
   controlled: '管控状态',
   data: '执行结果数据',
 }
-Object.assign(fieldLabels, deviceFieldLabels)

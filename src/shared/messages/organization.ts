@@ -1,4 +1,3 @@
-import { fieldLabels } from './common'
 import { deviceText } from './devices'
 
 /**
@@ -73,7 +72,7 @@ export const organizationMessages = {
   openApiIpDenied: (ip: string) => `IP 地址 ${ip || '未知'} 不在访问密钥的白名单内`,
 } as const
 
-/** Labels of the organization area's request fields, for validation sentences (contract/validation.ts reads fieldLabels). */
+/** Labels of the organization area's request fields, for validation sentences (joined in fields.ts). */
 export const organizationFieldLabels: Record<string, string> = {
   roleId: '角色',
   roleType: '角色类型',
@@ -99,8 +98,6 @@ export const organizationFieldLabels: Record<string, string> = {
   code: '短信验证码',
   ipWhiteList: 'IP 白名单',
 }
-// Appended here rather than edited into fieldLabels above, so each area's additions stay in its own block.
-Object.assign(fieldLabels, organizationFieldLabels)
 
 /** Texts of the organization screens (issue #5). */
 export const organizationText = {
