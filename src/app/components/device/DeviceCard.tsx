@@ -1,38 +1,37 @@
 import { ActionSheet, Button, Tag, type ActionSheetProps } from 'antd-mobile'
-import type { DeviceRecord } from '../../../shared/contract/huawei-device'
 import { uiText } from '../../../shared/messages/common'
 import { deviceCommandText as c, huaweiDeviceText as t } from '../../../shared/messages/devices'
 import { DeviceSummaryCard } from '../DeviceSummaryCard'
 import { OnlineButton } from '../OnlineButton'
 import { SelectBox } from '../SelectBox'
-import { reportedState, type DeviceFamily } from './family'
+import type { DeviceFamily, FamilyDevice } from './family'
 import type { DeviceCommands } from './use-device-command'
 
-export interface DeviceCardActions<Name extends string = string> {
-  onOpen: (device: DeviceRecord) => void
-  onEdit?: (device: DeviceRecord) => void
-  onMove?: (device: DeviceRecord) => void
-  onRecycle?: (device: DeviceRecord) => void
-  onTakeOut?: (device: DeviceRecord) => void
+export interface DeviceCardActions<Name extends string, D extends FamilyDevice> {
+  onOpen: (device: D) => void
+  onEdit?: (device: D) => void
+  onMove?: (device: D) => void
+  onRecycle?: (device: D) => void
+  onTakeOut?: (device: D) => void
   /** The family's commands, when the user may send them: lock / unlock one tap, the destructive ones under 更多. */
-  commands?: DeviceCommands<Name>
+  commands?: DeviceCommands<Name, D>
 }
 
-/** What a device's reported state shows as tags: only what it reported (a device never seen reported nothing). */
-export function StateTags({ device }: { device: Pick<DeviceRecord, 'state' | 'lastCommunicationTime' | 'pendingTaskCount' | 'enrolled'> }) {
-  const reported = device.lastCommunicationTime !== null
+/**
+ * A device's tags after its connection status: what the family's device reported (its StateTags), then what every
+ * family shares — commands still running, and 未接入 where it cannot contradict a last contact shown beside it.
+ */
+export function DeviceTags<D extends FamilyDevice>({ family, device }: { family: Pick<DeviceFamily<string, D>, 'StateTags'>; device: D }) {
+  const { StateTags } = family
   return (
     <>
-      {reported && device.state.locked ? <Tag color="warning">{t.locked}</Tag> : null}
-      {reported && device.state.poweredOn === false ? <Tag color="default">{t.poweredOff}</Tag> : null}
-      {reported && device.state.controlled === false ? <Tag color="danger" fill="outline">{t.controlledNo}</Tag> : null}
+      <StateTags device={device} />
       {device.pendingTaskCount > 0 ? (
         <Tag color="primary" fill="outline" data-testid="pending-tag">
           {c.pending}
         </Tag>
       ) : null}
-      {/* 未接入 only where it cannot contradict a last contact shown beside it. */}
-      {!device.enrolled && !reported ? <Tag fill="outline">{t.enrolledNo}</Tag> : null}
+      {!device.enrolled && device.lastCommunicationTime === null ? <Tag fill="outline">{t.enrolledNo}</Tag> : null}
     </>
   )
 }
@@ -41,7 +40,7 @@ export function StateTags({ device }: { device: Pick<DeviceRecord, 'state' | 'la
  * One device of a family's list: selection, the shared device summary, the device's state, one tap for lock or
  * unlock, and everything else (edit, transfer, the destructive commands, 淘汰) under 更多, away from 详情.
  */
-export function DeviceCard<Name extends string>({
+export function DeviceCard<Name extends string, D extends FamilyDevice>({
   family,
   device,
   now,
@@ -50,17 +49,16 @@ export function DeviceCard<Name extends string>({
   onSelect,
   actions,
 }: {
-  family: DeviceFamily<Name>
-  device: DeviceRecord
+  family: DeviceFamily<Name, D>
+  device: D
   now: number
   cachedAt?: number
   selected: boolean
   onSelect: (checked: boolean) => void
-  actions: DeviceCardActions<Name>
+  actions: DeviceCardActions<Name, D>
 }) {
   const commands = actions.commands
-  const state = reportedState(device)
-  const usable = family.commands.filter((cmd) => !cmd.unavailable?.(state) && (cmd.offeredWhen?.(state) ?? true))
+  const usable = family.commands.filter((cmd) => !cmd.unavailable?.(device) && (cmd.offeredWhen?.(device) ?? true))
   const quick = commands ? usable.filter((cmd) => cmd.quick) : []
   const destructive = commands ? usable.filter((cmd) => cmd.destructive) : []
 
@@ -100,7 +98,7 @@ export function DeviceCard<Name extends string>({
           </a>
         </span>
       }
-      tags={<StateTags device={device} />}
+      tags={<DeviceTags family={family} device={device} />}
       actions={
         <>
           {quick.map((cmd) => (

@@ -8,7 +8,7 @@ import { huaweiDeviceText as t } from '../../../shared/messages/devices'
 import { Pagination } from '../Pagination'
 import { QueryStatus } from '../QueryStatus'
 import { taskLogQuery } from './queries'
-import { commandLabel, type DeviceFamily } from './family'
+import { commandLabel, type CommandFamily } from './family'
 import { taskFailureText } from './task-follow'
 
 const statusColor: Record<TaskStatus, string> = {
@@ -42,7 +42,7 @@ function TaskItem({ task, label }: { task: TaskRecord; label: string }) {
  * as the detail does while its pendingTaskCount is above 0, so the detail's last refresh already shows the
  * state the finished tasks left behind.
  */
-export function TaskLog({ family, deviceId }: { family: DeviceFamily; deviceId: number }) {
+export function TaskLog({ family, deviceId }: { family: CommandFamily; deviceId: number }) {
   const [paging, setPaging] = useState({ current: FIRST_PAGE, pageSize: DEFAULT_PAGE_SIZE })
   const log = useQuery(taskLogQuery(family, deviceId, paging))
   const records = log.data?.records ?? []

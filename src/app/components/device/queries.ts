@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { call } from '../../api/http'
-import type { DeviceFamily } from './family'
+import type { CommandFamily, DeviceFamily, DeviceListParams, FamilyDevice } from './family'
 
 /** Keys hold every argument, the platform included, so two families never share an entry (STYLE §3). */
 export const deviceKeys = {
@@ -14,13 +14,52 @@ export const deviceKeys = {
 }
 
 /** Refreshes what a device's tasks change: its detail, its task log and the family's lists (card tags). */
-export function useDeviceTasksChanged(family: Pick<DeviceFamily, 'platform'>) {
+export function useDeviceTasksChanged(family: Pick<CommandFamily, 'platform'>) {
   const queryClient = useQueryClient()
   return (deviceId: number) => {
     void queryClient.invalidateQueries({ queryKey: deviceKeys.detail(family.platform, deviceId) })
     void queryClient.invalidateQueries({ queryKey: deviceKeys.taskLogs(family.platform, deviceId) })
     void queryClient.invalidateQueries({ queryKey: deviceKeys.lists(family.platform) })
   }
+}
+
+/** While tasks are pending, lists, detail and task log refresh on their own until the device has answered. */
+const PENDING_REFRESH_MS = 2500
+
+/** A family's device list (or recycle bin, recycleStatus true), kept for offline use: it holds no secrets. */
+export const deviceListQuery = <D extends FamilyDevice>(family: DeviceFamily<string, D>, q: DeviceListParams) =>
+  queryOptions({
+    queryKey: deviceKeys.list(family.platform, q),
+    queryFn: () => call(family.api.search, q) as Promise<{ records: D[]; total: number }>,
+    placeholderData: keepPreviousData,
+    // A card shows 执行中 while its device has pending tasks, and the state they leave once they end (issue #11).
+    refetchInterval: (query) => (query.state.data?.records.some((d) => d.pendingTaskCount > 0) ? PENDING_REFRESH_MS : false),
+    meta: { persist: true },
+  })
+
+export const deviceDetailQuery = <D extends FamilyDevice>(family: DeviceFamily<string, D>, id: number) =>
+  queryOptions({
+    queryKey: deviceKeys.detail(family.platform, id),
+    queryFn: () => call(family.api.detail, { deviceId: id }) as Promise<D>,
+    refetchInterval: (query) => (query.state.data?.pendingTaskCount ? PENDING_REFRESH_MS : false),
+    meta: { persist: true },
+  })
+
+/** Refreshes the lists of a family, and one device's detail, after a change. */
+export function useDevicesChanged(family: Pick<DeviceFamily, 'platform'>) {
+  const queryClient = useQueryClient()
+  return (deviceId?: number) => {
+    void queryClient.invalidateQueries({ queryKey: deviceKeys.lists(family.platform) })
+    if (deviceId !== undefined) void queryClient.invalidateQueries({ queryKey: deviceKeys.detail(family.platform, deviceId) })
+  }
+}
+
+/**
+ * 淘汰 (into the recycle bin) or 移出回收站 for one device, without refreshing anything: a selection sends one per
+ * device and refreshes the lists once at the end (useDevicesChanged), not once per device.
+ */
+export function setRecycled(family: Pick<DeviceFamily, 'api'>, deviceId: number, recycled: boolean) {
+  return call(recycled ? family.api.putInRecycle : family.api.takeOutRecycle, { deviceId })
 }
 
 export interface CommandRequest {
@@ -32,7 +71,7 @@ export interface CommandRequest {
 }
 
 /** Queues a command; the answer is the task to follow. */
-export function useCommandMutation(family: DeviceFamily) {
+export function useCommandMutation(family: CommandFamily) {
   const changed = useDeviceTasksChanged(family)
   return useMutation({
     mutationFn: ({ name, deviceId, params, silent }: CommandRequest) =>
@@ -41,11 +80,9 @@ export function useCommandMutation(family: DeviceFamily) {
   })
 }
 
-/** While tasks are pending, the task log refreshes on its own until the device has answered. */
-const PENDING_REFRESH_MS = 2500
 
 /** A device's task log, newest first (SPEC §7 /device/task/search). */
-export const taskLogQuery = (family: DeviceFamily, id: number, paging: { current: number; pageSize: number }) =>
+export const taskLogQuery = (family: CommandFamily, id: number, paging: { current: number; pageSize: number }) =>
   queryOptions({
     queryKey: deviceKeys.tasks(family.platform, id, paging),
     queryFn: () => call(family.api.taskSearch, { deviceId: id, ...paging }),

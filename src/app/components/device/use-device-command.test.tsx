@@ -5,7 +5,7 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { TaskStatus } from '../../../shared/contract/huawei-device'
 import { notify } from '../../notify'
-import type { CommandSubject, DeviceFamily } from './family'
+import type { CommandFamily, CommandSubject } from './family'
 import { deviceKeys } from './queries'
 import { useDeviceCommand } from './use-device-command'
 
@@ -45,7 +45,7 @@ vi.mock('../secondary-password', () => ({
   secondaryPasswordFor: vi.fn(async (_client: unknown, command: string) => (reauth.asked.push(command), reauth.answer)),
 }))
 
-const family: DeviceFamily<'lockScreen' | 'shutdown'> = {
+const family: CommandFamily<'lockScreen' | 'shutdown'> = {
   platform: 'HUAWEI',
   api: {
     command: {
@@ -55,10 +55,6 @@ const family: DeviceFamily<'lockScreen' | 'shutdown'> = {
     taskSearch: { base: 'huawei', method: 'GET', path: '/device/task/search' },
     taskStatus: { base: 'huawei', method: 'GET', path: '/task/status' },
   },
-  listPath: '/huawei/device',
-  recyclePath: '/huawei/recycle',
-  authority: { view: 'a', command: 'b', recycle: 'c' } as unknown as DeviceFamily['authority'],
-  quotaKind: 'HUAWEI',
   commands: [
     { name: 'lockScreen', label: '锁屏', doneText: '锁屏成功', bulk: true, quick: true },
     { name: 'shutdown', label: '关机', doneText: '关机成功', destructive: true, confirm: (d) => ({ text: `关机 ${d}？` }) },
@@ -69,7 +65,6 @@ const makeDevice = (overrides: Partial<CommandSubject> = {}): CommandSubject => 
   id: 1,
   serialNumber: 'SN1',
   lastCommunicationTime: new Date().toISOString(),
-  state: {},
   ...overrides,
 })
 

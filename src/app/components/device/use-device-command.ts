@@ -5,7 +5,7 @@ import { deviceCommandText as c, huaweiDeviceText } from '../../../shared/messag
 import { notify } from '../../notify'
 import { confirmAction } from '../dialogs'
 import { secondaryPasswordFor } from '../secondary-password'
-import { findCommand, type CommandDeclaration, type CommandSubject, type DeviceFamily } from './family'
+import { findCommand, type CommandDeclaration, type CommandFamily, type CommandSubject } from './family'
 import { useCommandMutation, useDeviceTasksChanged } from './queries'
 import { bulkOutcome, commandOutcome, followTask, type CommandOutcome } from './task-follow'
 
@@ -52,7 +52,7 @@ function announce(outcome: { kind: CommandOutcome['kind'] | 'done' | 'failed' | 
  * lists are refreshed then, so the card shows the new state. Only the command in flight is busy. Leaving the
  * screen stops the following (the task log keeps the outcome).
  */
-export function useDeviceCommand<Name extends string>(family: DeviceFamily<Name>) {
+export function useDeviceCommand<Name extends string, D extends CommandSubject = CommandSubject>(family: CommandFamily<Name, D>) {
   const mutation = useCommandMutation(family)
   const queryClient = useQueryClient()
   const tasksChanged = useDeviceTasksChanged(family)
@@ -96,7 +96,7 @@ export function useDeviceCommand<Name extends string>(family: DeviceFamily<Name>
   }
 
   /** A command whose answer is shown (a lock passcode): waited for visibly, cancellably. */
-  const awaitResult = async (command: CommandDeclaration<Name>, deviceId: number, taskId: string) => {
+  const awaitResult = async (command: CommandDeclaration<Name, D>, deviceId: number, taskId: string) => {
     const controller = new AbortController()
     resultWait.current = controller
     setWaitingForResult(true)
@@ -113,7 +113,7 @@ export function useDeviceCommand<Name extends string>(family: DeviceFamily<Name>
     }
   }
 
-  const run = async (name: Name, device: CommandSubject) => {
+  const run = async (name: Name, device: D) => {
     const command = findCommand(family, name)
     if (!(await confirmSend(command, device, Date.now()))) return
     const params = command.params ? await command.params(device) : undefined
@@ -141,7 +141,7 @@ export function useDeviceCommand<Name extends string>(family: DeviceFamily<Name>
    * device, one notice once sent and one summary once every task ended. Answers the devices it could not be sent
    * to, as soon as it was sent; the follow-up goes on in the background.
    */
-  const runBulk = async (name: Name, devices: CommandSubject[]): Promise<number[]> => {
+  const runBulk = async (name: Name, devices: D[]): Promise<number[]> => {
     const command = findCommand(family, name)
     const now = Date.now()
     const awayCount = devices.filter((d) => away(d, now)).length
@@ -177,4 +177,4 @@ export function useDeviceCommand<Name extends string>(family: DeviceFamily<Name>
   return { run, runBulk, running, waitingForResult, cancelResultWait }
 }
 
-export type DeviceCommands<Name extends string = string> = ReturnType<typeof useDeviceCommand<Name>>
+export type DeviceCommands<Name extends string = string, D extends CommandSubject = CommandSubject> = ReturnType<typeof useDeviceCommand<Name, D>>

@@ -2,7 +2,7 @@ import { useSearchState } from '../../components/use-search-state'
 import { huaweiArea } from './area'
 import { HUAWEI_DEVICE_ID_PARAM } from './device-params'
 import { DeviceDetail } from './DeviceDetail'
-import { useDeviceNavigation } from './navigation'
+import { useDeviceNavigation } from '../../components/device/navigation'
 import { huaweiDetailSearch } from './queries'
 
 /** /huawei/detail?huawei-device-id= (SPEC §2): a screen of its own, so the device lists do not carry the detail. */

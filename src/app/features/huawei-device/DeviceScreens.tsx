@@ -3,8 +3,8 @@ import { Loading } from '../../components/Loading'
 import { useSearchState } from '../../components/use-search-state'
 import { huaweiArea, miArea } from './area'
 import { HUAWEI_DEVICE_ID_PARAM, MI_DEVICE_ID_PARAM } from './device-params'
-import { DeviceList } from './DeviceList'
-import { useDeviceNavigation } from './navigation'
+import { AreaDeviceList } from './AreaDeviceList'
+import { useDeviceNavigation } from '../../components/device/navigation'
 import { miDeviceSearch } from './queries'
 
 /** The list screens of the Huawei and Mi areas (SPEC §2); the Huawei detail is its own screen (DeviceDetailScreen). */
@@ -15,13 +15,13 @@ const DeviceDetail = lazy(() => import('./DeviceDetail').then((m) => ({ default:
 /** /huawei/device (SPEC §2): the list always asks recycleStatus=false. */
 export function HuaweiDeviceScreen() {
   const { openDetail } = useDeviceNavigation(huaweiArea)
-  return <DeviceList area={huaweiArea} recycle={false} onOpen={(d) => openDetail(huaweiArea.listPath, '/huawei/detail', { [HUAWEI_DEVICE_ID_PARAM]: d.id })} />
+  return <AreaDeviceList area={huaweiArea} recycle={false} onOpen={(d) => openDetail(huaweiArea.listPath, '/huawei/detail', { [HUAWEI_DEVICE_ID_PARAM]: d.id })} />
 }
 
 /** /huawei/recycle: the recycle bin (recycleStatus=true), devices can be taken back out. */
 export function HuaweiRecycleScreen() {
   const { openDetail } = useDeviceNavigation(huaweiArea)
-  return <DeviceList area={huaweiArea} recycle onOpen={(d) => openDetail(huaweiArea.recyclePath, '/huawei/detail', { [HUAWEI_DEVICE_ID_PARAM]: d.id })} />
+  return <AreaDeviceList area={huaweiArea} recycle onOpen={(d) => openDetail(huaweiArea.recyclePath, '/huawei/detail', { [HUAWEI_DEVICE_ID_PARAM]: d.id })} />
 }
 
 /** /mi/device: the Mi list, or one Mi device's detail when mi-device-id is set (the Mi area has no detail route). */
@@ -37,11 +37,11 @@ export function MiDeviceScreen() {
     )
   }
   // A new history entry (not a replaced one), so the phone's back button returns to this list.
-  return <DeviceList area={miArea} recycle={false} onOpen={(d) => openDetail(miArea.listPath, miArea.listPath, { ...listSearch, [MI_DEVICE_ID_PARAM]: d.id })} />
+  return <AreaDeviceList area={miArea} recycle={false} onOpen={(d) => openDetail(miArea.listPath, miArea.listPath, { ...listSearch, [MI_DEVICE_ID_PARAM]: d.id })} />
 }
 
 /** /mi/recycle */
 export function MiRecycleScreen() {
   const { openDetail } = useDeviceNavigation(miArea)
-  return <DeviceList area={miArea} recycle onOpen={(d) => openDetail(miArea.recyclePath, miArea.listPath, { [MI_DEVICE_ID_PARAM]: d.id })} />
+  return <AreaDeviceList area={miArea} recycle onOpen={(d) => openDetail(miArea.recyclePath, miArea.listPath, { [MI_DEVICE_ID_PARAM]: d.id })} />
 }

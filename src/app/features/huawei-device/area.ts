@@ -1,15 +1,17 @@
 import { deviceAreaAuthorities } from '../../../shared/domain/device-areas'
-import type { AgentCommand, AgentPlatform } from '../../../shared/contract/agent'
+import type { AgentCommand, AgentDeviceState, AgentPlatform } from '../../../shared/contract/agent'
+import type { DeviceRecord } from '../../../shared/contract/huawei-device'
 import { api } from '../../api/routes'
 import type { DeviceFamily } from '../../components/device/family'
 import { agentCommands } from './commands'
+import { AgentStateTags } from './StateTags'
 
 /**
  * The Huawei and the Mi area show the same screens over the same device model (platform HUAWEI or MI); the Mi
  * area's API is the Huawei base's device resource under /mi. The Mi area has no detail route of its own
  * (SPEC §2), so its list shows a device's detail in place, from the mi-device-id page parameter.
  */
-export interface DeviceArea extends DeviceFamily<AgentCommand> {
+export interface DeviceArea extends DeviceFamily<AgentCommand, DeviceRecord> {
   platform: AgentPlatform
   /** The whole device resource of the area (list, detail, recycle bin, edits), beside the family's commands. */
   api: typeof api.huawei & { taskStatus: typeof api.task.huaweiStatus }
@@ -23,6 +25,7 @@ export const huaweiArea: DeviceArea = {
   authority: deviceAreaAuthorities.HUAWEI,
   commands: agentCommands,
   quotaKind: 'HUAWEI',
+  StateTags: AgentStateTags,
 }
 
 export const miArea: DeviceArea = {
@@ -34,4 +37,10 @@ export const miArea: DeviceArea = {
   commands: agentCommands,
   // SPEC: Mi devices count against the Huawei quota.
   quotaKind: 'HUAWEI',
+  StateTags: AgentStateTags,
+}
+
+/** The state an agent reported; a device that never reached the server reported none (what is stored is a placeholder). */
+export function reportedState(device: Pick<DeviceRecord, 'state' | 'lastCommunicationTime'>): AgentDeviceState {
+  return device.lastCommunicationTime === null ? {} : device.state
 }

@@ -1,9 +1,11 @@
 import { Dialog } from 'antd-mobile'
 import type { AgentCommand } from '../../../shared/contract/agent'
+import type { DeviceRecord } from '../../../shared/contract/huawei-device'
 import { errorMessages, uiText } from '../../../shared/messages/common'
 import { deviceCommandText as c, huaweiDeviceText as t } from '../../../shared/messages/devices'
 import type { CommandDeclaration } from '../../components/device/family'
 import { notify } from '../../notify'
+import { reportedState } from './area'
 
 /** The control-exit dialog (SPEC §2): what leaving management means, naming the device. */
 function confirmExitControl(device: string): Promise<boolean> {
@@ -24,10 +26,10 @@ const leftManagement = (s: { controlled?: boolean }) => (s.controlled === false 
  * The Huawei and Mi commands (SPEC §7), in the grid's order: the everyday ones first, the destructive ones last.
  * Lock and unlock follow the device's state and are one tap on its card.
  */
-export const agentCommands: readonly CommandDeclaration<AgentCommand>[] = (
+export const agentCommands: readonly CommandDeclaration<AgentCommand, DeviceRecord>[] = (
   [
-    { name: 'lockScreen', quick: true, bulk: true, offeredWhen: (s) => s.locked !== true },
-    { name: 'unlockScreen', quick: true, bulk: true, offeredWhen: (s) => s.locked !== false },
+    { name: 'lockScreen', quick: true, bulk: true, offeredWhen: (d) => reportedState(d).locked !== true },
+    { name: 'unlockScreen', quick: true, bulk: true, offeredWhen: (d) => reportedState(d).locked !== false },
     { name: 'check', bulk: true },
     { name: 'getDeviceInfo', bulk: true },
     {
@@ -45,14 +47,14 @@ export const agentCommands: readonly CommandDeclaration<AgentCommand>[] = (
     { name: 'backDesktop', bulk: true },
     { name: 'runApp', bulk: true },
     { name: 'logOff', confirm: confirmNamed('logOff') },
-    { name: 'reboot', bulk: true, confirm: confirmNamed('reboot'), unavailable: (s) => (s.poweredOn === false ? c.poweredOff : null) },
-    { name: 'shutdown', bulk: true, destructive: true, confirm: confirmNamed('shutdown'), unavailable: (s) => (s.poweredOn === false ? c.poweredOff : null) },
+    { name: 'reboot', bulk: true, confirm: confirmNamed('reboot'), unavailable: (d) => (reportedState(d).poweredOn === false ? c.poweredOff : null) },
+    { name: 'shutdown', bulk: true, destructive: true, confirm: confirmNamed('shutdown'), unavailable: (d) => (reportedState(d).poweredOn === false ? c.poweredOff : null) },
     { name: 'restoreSettings', destructive: true, confirm: (device) => ({ text: t.confirmRestore(device) }) },
     { name: 'exitControl', destructive: true, confirm: (device) => ({ dialog: () => confirmExitControl(device) }) },
-  ] satisfies Omit<CommandDeclaration<AgentCommand>, 'label' | 'doneText'>[]
+  ] satisfies Omit<CommandDeclaration<AgentCommand, DeviceRecord>, 'label' | 'doneText'>[]
 ).map((command) => ({
   ...command,
   label: t.commandLabels[command.name],
   doneText: t.commandSuccess[command.name],
-  unavailable: (s) => leftManagement(s) ?? command.unavailable?.(s) ?? null,
+  unavailable: (d: DeviceRecord) => leftManagement(reportedState(d)) ?? command.unavailable?.(d) ?? null,
 }))

@@ -1,6 +1,6 @@
 import { useLocation, useNavigate, useRouter } from '@tanstack/react-router'
 import type { RoutePath } from '../../../shared/messages/routes'
-import type { DeviceArea } from './area'
+import type { DeviceFamily } from './family'
 
 declare module '@tanstack/history' {
   interface HistoryState {
@@ -14,7 +14,7 @@ declare module '@tanstack/history' {
  * button returns to the list), and 返回列表 goes back to that same entry, filters and page included, instead of
  * pushing the list again. A recycled device's list is the recycle bin, whichever list it was opened from.
  */
-export function useDeviceNavigation(area: DeviceArea) {
+export function useDeviceNavigation(area: Pick<DeviceFamily, 'listPath' | 'recyclePath'>) {
   const navigate = useNavigate()
   const router = useRouter()
   const openedFrom = useLocation({ select: (l) => l.state.deviceListPath })

@@ -1,0 +1,172 @@
+import { useState, type ReactNode } from 'react'
+import { PullToRefresh } from 'antd-mobile'
+import { useQuery } from '@tanstack/react-query'
+import { connectionStatusLabels } from '../../../shared/domain/connection-status'
+import { huaweiDeviceText as t } from '../../../shared/messages/devices'
+import { routeTitles } from '../../../shared/messages/routes'
+import { download } from '../../api/download'
+import { OnlineButton } from '../OnlineButton'
+import { Pagination } from '../Pagination'
+import { QueryStatus } from '../QueryStatus'
+import { RecordList } from '../RecordCard'
+import { SearchPanel, type SearchField } from '../SearchPanel'
+import { SelectBox } from '../SelectBox'
+import { useAuthorities } from '../use-authorities'
+import { useClampedPage } from '../use-clamped-page'
+import { useNow } from '../use-now'
+import { useOnline } from '../use-online'
+import { useSearchState } from '../use-search-state'
+import { BulkBar } from './BulkBar'
+import { DeviceCard } from './DeviceCard'
+import type { DeviceFamily, DeviceListParams, FamilyDevice } from './family'
+import { deviceListSearch, searchMaxLength, type DeviceListSearch } from './list-search'
+import { deviceListQuery } from './queries'
+import { useDeviceCommand } from './use-device-command'
+import { useRecycle } from './use-recycle'
+import './devices.css'
+
+/**
+ * The list's filters. `maxLength` is the server's limit (a longer filter is refused with 400): the inputs stop there,
+ * and the URL parser cuts a longer filter from a link (queries.ts), so the list never fails.
+ */
+const searchFields: SearchField[] = [
+  { name: 'serialNumber', label: t.serialNumber, maxLength: searchMaxLength.serialNumber },
+  { name: 'renterName', label: t.renterName, maxLength: searchMaxLength.renterName },
+  {
+    name: 'connectionStatus',
+    label: t.status,
+    options: [
+      { label: t.allStatuses, value: '' },
+      ...(['success', 'warning', 'error'] as const).map((s) => ({ label: connectionStatusLabels[s], value: s })),
+    ],
+  },
+]
+
+interface DeviceListProps<Name extends string, D extends FamilyDevice> {
+  family: DeviceFamily<Name, D>
+  recycle: boolean
+  onOpen: (device: D) => void
+  /** The family's own list actions beside 导出 (add, enrollment); not shown in the recycle bin. */
+  toolbar?: ReactNode
+  /** The family's own per-device actions under 更多 (edit, transfer); not offered in the recycle bin. */
+  onEdit?: (device: D) => void
+  onMove?: (device: D) => void
+  /** The family's dialogs those actions open. */
+  children?: ReactNode
+}
+
+/**
+ * A family's device list: the devices, or the recycle bin (SPEC §4: the list always asks recycleStatus=false).
+ * Search, selection and bulk commands, pull to refresh, paging, 导出 and 淘汰 / 移出回收站 are the same for every
+ * family; its dialogs and extra actions come from the family's screen.
+ */
+export function DeviceList<Name extends string, D extends FamilyDevice>({ family, recycle, onOpen, toolbar, onEdit, onMove, children }: DeviceListProps<Name, D>) {
+  const [search, setSearch, applyFilters] = useSearchState(deviceListSearch)
+  const query: DeviceListParams = { ...search, recycleStatus: recycle }
+  const list = useQuery(deviceListQuery(family, query))
+  const auth = useAuthorities()
+  const { recycle: recycleOne, takeOut } = useRecycle(family)
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set())
+  const records = list.data?.records ?? []
+  const total = list.data?.total ?? 0
+  const now = useNow()
+  const online = useOnline()
+  const commands = useDeviceCommand(family)
+  const title = routeTitles[recycle ? family.recyclePath : family.listPath]
+  // Offline, cards say when their data was loaded instead of showing a status as if live (issue #11).
+  const cachedAt = online || !list.data ? undefined : list.dataUpdatedAt
+
+  const setPage = (next: DeviceListSearch) => {
+    setSelected(new Set())
+    setSearch(next)
+  }
+  // The last row of a later page recycled (or a link past the end): step back to the last page with rows.
+  useClampedPage(list.data, search, (current, pageSize) => setPage({ ...search, current, pageSize }))
+  const toggle = (id: number, checked: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s)
+      if (checked) next.add(id)
+      else next.delete(id)
+      return next
+    })
+  const allSelected = records.length > 0 && records.every((r) => selected.has(r.id))
+
+  const exportList = () => download(family.api.export, query, { fileName: t.exportFileName })
+
+  const canRecycle = auth.has(family.authority.recycle)
+  return (
+    <section>
+      {/* One visible title, the header's (issue #11); the heading stays for assistive technology. The list's actions share a row with 全选本页. */}
+      <h1 className="visually-hidden">{title}</h1>
+      <SearchPanel
+        compact
+        fields={searchFields}
+        values={{ serialNumber: search.serialNumber, renterName: search.renterName, connectionStatus: search.connectionStatus }}
+        onSearch={(filters) => {
+          setSelected(new Set())
+          applyFilters(filters)
+        }}
+      />
+      <div className="device-toolbar">
+        {records.length > 0 ? (
+          <SelectBox
+            checked={allSelected}
+            indeterminate={!allSelected && records.some((r) => selected.has(r.id))}
+            onChange={(checked) => setSelected(checked ? new Set(records.map((r) => r.id)) : new Set())}
+          >
+            {t.selectAll}
+          </SelectBox>
+        ) : null}
+        <span className="device-toolbar-actions">
+          {!recycle ? toolbar : null}
+          <OnlineButton size="small" onClick={() => void exportList()}>
+            {t.export}
+          </OnlineButton>
+        </span>
+      </div>
+      <PullToRefresh
+        onRefresh={async () => void (await list.refetch())}
+        pullingText={t.pullToRefresh}
+        canReleaseText={t.releaseToRefresh}
+        refreshingText={t.refreshing}
+        completeText={t.refreshed}
+      >
+        <QueryStatus
+          isPending={list.isPending}
+          isError={list.isError && !list.data}
+          isEmpty={records.length === 0}
+          onRetry={() => void list.refetch()}
+          emptyText={recycle ? t.noRecycledDevices : t.noDevices}
+        />
+        <RecordList label={title}>
+          {records.map((d) => (
+            <DeviceCard
+              key={d.id}
+              family={family}
+              device={d}
+              now={now}
+              cachedAt={cachedAt}
+              selected={selected.has(d.id)}
+              onSelect={(checked) => toggle(d.id, checked)}
+              actions={{
+                onOpen,
+                onEdit: recycle ? undefined : onEdit,
+                onMove: recycle ? undefined : onMove,
+                onRecycle: !recycle && canRecycle ? (device) => void recycleOne(device) : undefined,
+                onTakeOut: recycle && canRecycle ? (device) => void takeOut(device) : undefined,
+                commands: !recycle && auth.has(family.authority.command) ? commands : undefined,
+              }}
+            />
+          ))}
+        </RecordList>
+      </PullToRefresh>
+      {total > 0 ? (
+        <Pagination current={search.current} pageSize={search.pageSize} total={total} onChange={(current, pageSize) => setPage({ ...search, current, pageSize })} />
+      ) : null}
+      {selected.size > 0 ? (
+        <BulkBar family={family} commands={commands} recycle={recycle} devices={records.filter((r) => selected.has(r.id))} onDone={(failed = []) => setSelected(new Set(failed))} />
+      ) : null}
+      {children}
+    </section>
+  )
+}
