@@ -97,7 +97,7 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path
 /** An input with no fields: an endpoint whose request requires none may be called without one. */
 type NothingRequired = Record<never, never>
 
-type RequestOf<R> = R extends Route<infer Req, unknown> ? Req : never
+export type RequestOf<R> = R extends Route<infer Req, unknown> ? Req : never
 type ResponseOf<R> = R extends Route<unknown, infer Res> ? Res : never
 
 /** What a call answers: the endpoint's data, or for a mutation that answers none its success message (SPEC §8). */

@@ -1,7 +1,6 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { AuditSearchQuery } from '../../../shared/contract/audit'
 import { auditActions } from '../../../shared/domain/audit'
-import { call } from '../../api/http'
+import { pagedQuery } from '../../api/paged-query'
 import { api } from '../../api/routes'
 import { pagingSearch, param, type SearchParser } from '../../components/search-params'
 
@@ -26,8 +25,4 @@ export const auditKeys = {
 }
 
 export const auditListQuery = (q: AuditSearchQuery) =>
-  queryOptions({
-    queryKey: auditKeys.list(q),
-    queryFn: () => call(api.audit.search, q),
-    placeholderData: keepPreviousData,
-  })
+  pagedQuery(auditKeys.list(q), api.audit.search, q)

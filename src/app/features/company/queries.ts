@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type {
   ChildrenDeviceQuery,
   CompanyAddRequest,
@@ -7,6 +7,7 @@ import type {
 } from '../../../shared/contract/company'
 import type { ChangeQuantityRequest } from '../../../shared/contract/quota'
 import { call } from '../../api/http'
+import { pagedQuery } from '../../api/paged-query'
 import { pagingSearch, param } from '../../components/search-params'
 import { api } from '../../api/routes'
 
@@ -25,11 +26,7 @@ export const companyKeys = {
 }
 
 export const companyListQuery = (q: CompanySearchQuery) =>
-  queryOptions({
-    queryKey: companyKeys.list(q),
-    queryFn: () => call(api.company.search, q),
-    placeholderData: keepPreviousData,
-  })
+  pagedQuery(companyKeys.list(q), api.company.search, q)
 
 /** SPEC §2: the second level of the tree loads when a node opens. */
 export const companyChildrenQuery = (companyId: number) =>
@@ -39,11 +36,7 @@ export const companyChildrenQuery = (companyId: number) =>
   })
 
 export const companyDevicesQuery = (q: ChildrenDeviceQuery) =>
-  queryOptions({
-    queryKey: companyKeys.devices(q),
-    queryFn: () => call(api.company.devices, q),
-    placeholderData: keepPreviousData,
-  })
+  pagedQuery(companyKeys.devices(q), api.company.devices, q)
 
 export function useCompanyMutations() {
   const queryClient = useQueryClient()

@@ -1,7 +1,6 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { ConsumedRecordQuery, QuotaRecordItem } from '../../../shared/contract/quota'
 import { organizationText } from '../../../shared/messages/organization'
-import { call } from '../../api/http'
+import { pagedQuery } from '../../api/paged-query'
 import { pagingSearch, param } from '../../components/search-params'
 import { api } from '../../api/routes'
 
@@ -20,8 +19,4 @@ export const quotaKeys = {
 }
 
 export const quotaRecordsQuery = (q: ConsumedRecordQuery) =>
-  queryOptions({
-    queryKey: quotaKeys.records(q),
-    queryFn: () => call(api.quota.records, q),
-    placeholderData: keepPreviousData,
-  })
+  pagedQuery(quotaKeys.records(q), api.quota.records, q)

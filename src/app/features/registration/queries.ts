@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type {
   RegistrationSearchQuery,
   RegistrationStatus,
@@ -6,6 +6,7 @@ import type {
 } from '../../../shared/contract/registration'
 import { organizationText } from '../../../shared/messages/organization'
 import { call } from '../../api/http'
+import { pagedQuery } from '../../api/paged-query'
 import { pagingSearch, param } from '../../components/search-params'
 import { api } from '../../api/routes'
 
@@ -24,11 +25,7 @@ export const registrationKeys = {
 }
 
 export const registrationListQuery = (q: RegistrationSearchQuery) =>
-  queryOptions({
-    queryKey: registrationKeys.list(q),
-    queryFn: () => call(api.registration.search, q),
-    placeholderData: keepPreviousData,
-  })
+  pagedQuery(registrationKeys.list(q), api.registration.search, q)
 
 export function useRegistrationMutations() {
   const queryClient = useQueryClient()

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type {
   RoleAddRequest,
   RoleSearchQuery,
@@ -6,6 +6,7 @@ import type {
   RoleUpdateRequest,
 } from '../../../shared/contract/role'
 import { call } from '../../api/http'
+import { pagedQuery } from '../../api/paged-query'
 import { roleOptionKeys } from '../../api/role-options'
 import { pagingSearch, param } from '../../components/search-params'
 import { api } from '../../api/routes'
@@ -23,12 +24,7 @@ export const roleKeys = {
   tree: (type: RoleType) => [...roleKeys.all, 'tree', type] as const,
 }
 
-export const roleListQuery = (q: RoleSearchQuery) =>
-  queryOptions({
-    queryKey: roleKeys.list(q),
-    queryFn: () => call(api.role.search, q),
-    placeholderData: keepPreviousData,
-  })
+export const roleListQuery = (q: RoleSearchQuery) => pagedQuery(roleKeys.list(q), api.role.search, q)
 
 export const roleDetailQuery = (id: number) =>
   queryOptions({ queryKey: roleKeys.detail(id), queryFn: () => call(api.role.detail, { roleId: id }) })

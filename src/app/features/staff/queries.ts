@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { StaffAddRequest, StaffSearchQuery, StaffUpdateRequest } from '../../../shared/contract/staff'
 import { call } from '../../api/http'
+import { pagedQuery } from '../../api/paged-query'
 import { pagingSearch, param } from '../../components/search-params'
 import { api } from '../../api/routes'
 
@@ -22,13 +23,8 @@ export const staffKeys = {
 }
 
 export const staffListQuery = (q: StaffSearchQuery) =>
-  queryOptions({
-    queryKey: staffKeys.list(q),
-    queryFn: () => call(api.staff.search, q),
-    placeholderData: keepPreviousData,
-    // A plain list of names and phone numbers: safe and useful offline (no secrets).
-    meta: { persist: true },
-  })
+  // A plain list of names and phone numbers: safe and useful offline (no secrets).
+  pagedQuery(staffKeys.list(q), api.staff.search, q, { persist: true })
 
 export function useStaffMutations() {
   const queryClient = useQueryClient()

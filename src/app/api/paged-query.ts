@@ -1,0 +1,17 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import type { Route } from '../../shared/contract/routes'
+import { call, type CallResult, type RequestOf } from './http'
+
+/**
+ * A paged list's query (SPEC §4 paged lists): its key, the one call of the endpoint table, and the previous page
+ * kept on screen while the next loads. `persist` allow-lists it for the offline cache (only lists without secrets).
+ */
+export function pagedQuery<R extends Route>(queryKey: readonly unknown[], route: R, input: RequestOf<R>, opts: { persist?: boolean } = {}) {
+  const fetchPage = call as (route: R, input: RequestOf<R>) => Promise<CallResult<R>>
+  return queryOptions({
+    queryKey,
+    queryFn: () => fetchPage(route, input),
+    placeholderData: keepPreviousData,
+    ...(opts.persist ? { meta: { persist: true } } : {}),
+  })
+}
