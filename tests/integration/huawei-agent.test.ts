@@ -6,7 +6,8 @@ import { TASK_QUEUE_EXPIRY_MS, TASK_RESULT_TIMEOUT_MS } from '../../src/server/m
 import type { FetchLike, SimulatedAgent } from '../../src/sim/huawei-agent'
 import { createHarness, type Harness } from './harness'
 import { sealStoredSecrets } from '../../src/server/startup/seal-stored'
-import { addDevice, appFetch, command, detail, HW, issueToken, makeOtherTenant, MI, ownDatabase, setHuaweiQuota, simulator, taskStatus } from './huawei-helpers'
+import { addDevice, appFetch, command, detail, HW, issueToken, MI, ownDatabase, setHuaweiQuota, simulator, taskStatus } from './huawei-helpers'
+import { makeTenant } from './org-builders'
 
 let h: Harness
 let fetchApp: FetchLike
@@ -151,7 +152,7 @@ describe('enrollment', () => {
   })
 
   it('refuses a serial enrolled in another company', async () => {
-    const other = await makeOtherTenant(h)
+    const other = await makeTenant(h, { quota: { HUAWEI: 10 }, signIn: true })
     const enrolled = await agentCall('/enroll', { enrollmentToken: await issueToken(h, other.token), serialNumber: 'SIM0001' })
     expect(enrolled.body.code).toBe(200)
     const res = await agentCall('/enroll', { enrollmentToken: await issueToken(h, boss), serialNumber: 'SIM0001' })
@@ -159,7 +160,7 @@ describe('enrollment', () => {
   })
 
   it('enrolls a phone whose serial another company registered but never enrolled (docs/serials.md)', async () => {
-    const other = await makeOtherTenant(h)
+    const other = await makeTenant(h, { quota: { HUAWEI: 10 }, signIn: true })
     const squatted = await addDevice(h, other.token, { serialNumber: 'SIM0001' })
     const res = await agentCall('/enroll', { enrollmentToken: await issueToken(h, boss), serialNumber: 'SIM0001' })
     expect(res.body.code).toBe(200)
@@ -514,7 +515,7 @@ describe('task states', () => {
 
 describe('tenancy', () => {
   it('a device of another company answers exactly like a missing one, for every device route', async () => {
-    const other = await makeOtherTenant(h)
+    const other = await makeTenant(h, { quota: { HUAWEI: 10 }, signIn: true })
     const foreign = await addDevice(h, other.token, { serialNumber: 'FOREIGN1' })
     const foreignTask = (await command(h, other.token, 'lockScreen', foreign)).body.data.taskId
     const missing = 2_147_000_000
@@ -541,7 +542,7 @@ describe('tenancy', () => {
   })
 
   it('asking about another tenant’s overdue task changes nothing there', async () => {
-    const other = await makeOtherTenant(h)
+    const other = await makeTenant(h, { quota: { HUAWEI: 10 }, signIn: true })
     const foreign = await addDevice(h, other.token, { serialNumber: 'FOREIGN2' })
     const queued = (await command(h, other.token, 'lockScreen', foreign)).body.data.taskId
     const sent = (await command(h, other.token, 'reboot', foreign)).body.data.taskId
