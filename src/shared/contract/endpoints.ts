@@ -7,6 +7,7 @@ import { companyEndpoints } from './company'
 import { endpointsOf } from './endpoint'
 import { deviceEndpoints, openApiEndpoints, taskEndpoints } from './huawei-device'
 import { myDeviceEndpoints } from './my-device'
+import { myDeviceExtraEndpoints } from './my-device-extras'
 import { personalCenterEndpoints } from './personal-center'
 import { quotaEndpoints } from './quota'
 import { registrationEndpoints } from './registration'
@@ -32,6 +33,7 @@ export const endpoints = {
   huawei: deviceEndpoints('HUAWEI'),
   mi: deviceEndpoints('MI'),
   myDevice: myDeviceEndpoints,
+  myDeviceExtras: myDeviceExtraEndpoints,
   commonPhrases: commonPhraseEndpoints,
   open: openApiEndpoints,
   agent: agentEndpoints,
