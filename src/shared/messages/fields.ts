@@ -1,0 +1,14 @@
+import { commonFieldLabels } from './common'
+import { deviceFieldLabels } from './devices'
+import { organizationFieldLabels } from './organization'
+
+/**
+ * Every request field's Chinese label, for validation sentences on both sides (contract/validation.ts, form-rules.ts).
+ * Joined here by import rather than by each area appending to a shared object, so no label depends on which module
+ * happened to load first.
+ */
+export const fieldLabels: Readonly<Record<string, string>> = {
+  ...commonFieldLabels,
+  ...organizationFieldLabels,
+  ...deviceFieldLabels,
+}
