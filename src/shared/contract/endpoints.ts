@@ -2,6 +2,7 @@ import { accessEndpoints } from './access'
 import { accountEndpoints } from './account'
 import { agentEndpoints } from './agent'
 import { auditEndpoints } from './audit'
+import { commonPhraseEndpoints } from './common-phrases'
 import { companyEndpoints } from './company'
 import { endpointsOf } from './endpoint'
 import { deviceEndpoints, openApiEndpoints, taskEndpoints } from './huawei-device'
@@ -31,6 +32,7 @@ export const endpoints = {
   huawei: deviceEndpoints('HUAWEI'),
   mi: deviceEndpoints('MI'),
   myDevice: myDeviceEndpoints,
+  commonPhrases: commonPhraseEndpoints,
   open: openApiEndpoints,
   agent: agentEndpoints,
 }

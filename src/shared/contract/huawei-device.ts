@@ -51,6 +51,8 @@ export const DeviceSearchQuery = pagingQuerySchema.extend({
   recycleStatus: flexibleBoolean.default(false),
   serialNumber: filterText(64),
   renterName: filterText(32),
+  /** Part of the renter's phone number. */
+  renterPhone: filterText(32),
   connectionStatus: z.preprocess((v) => (v === '' ? undefined : v), connectionStatusSchema.optional()),
 })
 export type DeviceSearchQuery = z.input<typeof DeviceSearchQuery>
@@ -157,6 +159,11 @@ export const TaskRecord = z.object({
   sentAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
   createdByName: z.string().nullable(),
+  /**
+   * Apple: when the device last answered NotNow (busy, e.g. locked). The task is then QUEUED again — still waiting
+   * for the device, not failed — and is delivered again at its next check-in. null when it never did.
+   */
+  deferredAt: z.string().nullable(),
 })
 export type TaskRecord = z.infer<typeof TaskRecord>
 
