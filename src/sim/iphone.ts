@@ -37,6 +37,8 @@ export interface IphoneState {
   pendingUpdate: string | null
   lostMode: { message: string; phoneNumber: string; footnote: string } | null
   locked: boolean
+  /** The message DeviceLock put on the lock screen (一键下锁), until lost mode replaces it. */
+  lockMessage: string | null
   passcode: string | null
   activationLockAllowed: boolean
   location: { latitude: number; longitude: number }
@@ -125,6 +127,7 @@ export class SimulatedIphone {
       pendingUpdate: null,
       lostMode: null,
       locked: false,
+      lockMessage: null,
       passcode: '123456',
       activationLockAllowed: false,
       location: options.location ?? { latitude: 31.2304, longitude: 121.4737 },
@@ -132,6 +135,16 @@ export class SimulatedIphone {
       soundsPlayed: 0,
       profileRemoved: false,
     }
+  }
+
+  /**
+   * What the lock screen shows: in lost mode (and pay mode, which is lost mode with the payment notice) its message
+   * and phone; after a DeviceLock its message; otherwise nothing.
+   */
+  get lockScreen(): { message: string; phoneNumber: string } | null {
+    if (this.state.lostMode) return { message: this.state.lostMode.message, phoneNumber: this.state.lostMode.phoneNumber }
+    if (this.state.locked && this.state.lockMessage) return { message: this.state.lockMessage, phoneNumber: '' }
+    return null
   }
 
   get topic(): string {
@@ -284,7 +297,9 @@ export class SimulatedIphone {
         s.soundsPlayed++
         return {}
       case 'DeviceLock':
+        // An iPhone ignores the PIN (it is for Macs) and locks.
         s.locked = true
+        s.lockMessage = typeof command.Message === 'string' ? command.Message : null
         return {}
       case 'ClearPasscode':
         if (!(command.UnlockToken instanceof Uint8Array)) return this.error(12021, '解锁令牌无效')
@@ -292,6 +307,8 @@ export class SimulatedIphone {
         return {}
       case 'EraseDevice':
         s.erased = true
+        s.locked = false
+        s.lockMessage = null
         s.enrolled = false
         s.lostMode = null
         s.passcode = null

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { createApp } from '../../src/server/app'
 import { appleEnrollments, devices, quotaAccounts, tasks } from '../../src/server/db/schema'
 import { SimulatedIphone, type IphoneFetch, type SimulatedIphoneOptions } from '../../src/sim/iphone'
@@ -59,4 +59,12 @@ export async function tasksOf(h: Harness, deviceId: number) {
 
 export async function queue(h: Harness, token: string, name: string, deviceId: number, params: Record<string, unknown> = {}) {
   return h.call('POST', `/myDevice/${name}`, { token, json: { deviceId, ...params } })
+}
+
+/** As if the device had acknowledged EnableLostMode: for tests of what only a device in lost mode takes. */
+export async function markLost(h: Harness, deviceId: number) {
+  await h.database.db
+    .update(devices)
+    .set({ state: sql`${devices.state} || '{"lostMode": true}'::jsonb` })
+    .where(eq(devices.id, deviceId))
 }

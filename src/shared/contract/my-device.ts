@@ -223,10 +223,8 @@ export const myDeviceCommandParams = {
   installedApplicationList: z.strictObject({}),
 } satisfies Record<MyDeviceCommandName, z.ZodObject>
 
-/** The request of a command: its device, its parameters, and the secondary password for one that cannot be undone. */
-function commandRequest<P extends z.ZodObject>(params: P) {
-  return params.extend({ deviceId: idSchema, secondaryPassword: z.string().max(128).optional() })
-}
+/** Every command's request besides its parameters: its device, and the secondary password for one that cannot be undone. */
+const commandFields = { deviceId: idSchema, secondaryPassword: z.string().max(128).optional() }
 
 /** A command answers the first queued task's id: GET /task/status?taskId= follows it to its end. */
 export const MyDeviceCommandResponse = CommandResponse
@@ -269,7 +267,7 @@ function commandEndpoint<N extends MyDeviceCommandName>(name: N) {
     method: 'POST',
     path: `/myDevice/${name}`,
     access: command,
-    request: commandRequest(myDeviceCommandParams[name] as (typeof myDeviceCommandParams)[N]),
+    request: (myDeviceCommandParams[name] as (typeof myDeviceCommandParams)[N]).extend(commandFields),
     response: MyDeviceCommandResponse,
     success: commandSuccess[name],
   })
@@ -284,7 +282,7 @@ const commandEndpoints = {
     method: 'POST',
     path: '/myDevice/showActivationLockPassword',
     access: command,
-    request: commandRequest(myDeviceCommandParams.showActivationLockPassword),
+    request: myDeviceCommandParams.showActivationLockPassword.extend(commandFields),
     response: ActivationLockPasswordResponse,
   }),
 }
