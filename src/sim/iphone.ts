@@ -109,6 +109,8 @@ export class SimulatedIphone {
   private readonly pushMagic = randomUUID().toUpperCase()
   readonly pushToken = randomBytes(32)
   private answered = 0
+  /** While true the phone answers NotNow to every command, as a locked iPhone does to one that needs it unlocked. */
+  busy = false
   private timer: NodeJS.Timeout | null = null
   /** Commands executed, in order (RequestType and how the phone answered). */
   readonly log: { requestType: string; status: string; commandUuid: string }[] = []
@@ -260,7 +262,7 @@ export class SimulatedIphone {
     const base = { UDID: this.udid, CommandUUID: uuid }
     this.answered++
     const every = this.options.notNowEvery ?? 0
-    if (every > 0 && this.answered % every === 0) {
+    if (this.busy || (every > 0 && this.answered % every === 0)) {
       this.log.push({ requestType, status: 'NotNow', commandUuid: uuid })
       return { ...base, Status: 'NotNow' }
     }
