@@ -2,14 +2,13 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { AgentCommand, AgentPlatform } from '../../../shared/contract/agent'
 import type { DeviceMoveRequest, DeviceRecord, MoveTargetsResponse } from '../../../shared/contract/huawei-device'
-import { auditText } from '../../../shared/messages/audit'
 import { huaweiDeviceText as t } from '../../../shared/messages/devices'
 import { visibleCompanyIds } from '../../auth/scope'
 import type { CurrentUser } from '../../auth/sessions'
 import type { Db } from '../../db/client'
 import { companies, devices, users } from '../../db/schema'
 import { ApiError } from '../../http/errors'
-import { requireSecondaryPassword } from '../audit/secondary-password'
+import { deviceCommandEntry, requireSecondaryPassword } from '../audit/device-command'
 import { recordAudit } from '../audit/service'
 import { commonExportColumns as col, commonRecordFields, DeviceRegistry, type DeviceListRow, type ExportColumn } from '../devices/registry'
 import type { QuotaService } from '../quota/service'
@@ -99,13 +98,7 @@ export class DeviceService extends DeviceRegistry<DeviceRecord> {
    */
   async command(user: CurrentUser, deviceId: number, name: AgentCommand, secondaryPassword?: string): Promise<{ taskId: string }> {
     const device = await this.findActive(user, deviceId)
-    const entry = {
-      action: 'device.command',
-      targetKind: 'DEVICE',
-      targetId: deviceId,
-      targetCompanyId: device.companyId,
-      summary: auditText.device(device.serialNumber, t.commandLabels[name]),
-    } as const
+    const entry = deviceCommandEntry(device, t.commandLabels[name])
     await requireSecondaryPassword(this.db, user, name, secondaryPassword, entry)
     const { taskId } = await this.tasks.enqueue({ deviceId, companyId: device.companyId, type: name, createdBy: user.id })
     await recordAudit(this.db, entry)

@@ -4,7 +4,6 @@ import { eq } from 'drizzle-orm'
 import type { ActivationLockPasswordResponse } from '../../../shared/contract/my-device'
 import { iosCommandRefusal } from '../../../shared/domain/ios-commands'
 import { appleDeviceText, appleMdmText as t } from '../../../shared/messages/apple'
-import { auditText } from '../../../shared/messages/audit'
 import type { CurrentUser } from '../../auth/sessions'
 import type { Services } from '../../context'
 import { appleEnrollments, companies } from '../../db/schema'
@@ -12,7 +11,7 @@ import { ApiError } from '../../http/errors'
 import { appleCommands, isAppleCommand, WebServiceNotConfigured, type QueuedRequest } from '../../protocol/apple/commands'
 import { enrollmentProfile } from '../../protocol/apple/profile'
 import type { StoredRequest } from '../../protocol/apple/service'
-import { requireSecondaryPassword } from '../audit/secondary-password'
+import { deviceCommandEntry, requireSecondaryPassword } from '../audit/device-command'
 import { recordAudit } from '../audit/service'
 import type { TaskService } from '../task/service'
 import type { IosDeviceService } from './devices'
@@ -77,13 +76,7 @@ export class MyDeviceService {
     const device = await this.services.iosDevices.detail(user, deviceId)
     const refusal = iosCommandRefusal(device, commandName)
     if (refusal) throw ApiError.badRequest(refusal)
-    const audit = {
-      action: 'device.command',
-      targetKind: 'DEVICE',
-      targetId: deviceId,
-      targetCompanyId: device.companyId,
-      summary: auditText.device(device.serialNumber, appleDeviceText.commandLabels[commandName]),
-    } as const
+    const audit = deviceCommandEntry(device, appleDeviceText.commandLabels[commandName])
     await requireSecondaryPassword(db, user, commandName, secondaryPassword, audit)
     const task = { deviceId, companyId: device.companyId, type: commandName, createdBy: user.id }
     if ('webService' in entry) {
