@@ -35,6 +35,7 @@ import { describeServerError } from './http/log-error'
 import { appleMdmRoutes } from './protocol/apple/routes'
 import { APPLE_MDM_BASE } from './protocol/apple/profile'
 import { myDeviceRoutes } from './modules/my-device/routes'
+import { commonPhraseRoutes } from './modules/common-phrases/routes'
 
 export { createServices } from './services'
 export const MAIN_BASE = apiBases.main
@@ -57,6 +58,7 @@ export const allRoutes: Route[] = [
   ...openApiRoutes,
   ...agentRoutes,
   ...myDeviceRoutes,
+  ...commonPhraseRoutes,
 ]
 
 const consoleGuards: Guards = {

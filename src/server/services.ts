@@ -15,6 +15,8 @@ import { createApns } from './protocol/apple/apns'
 import { unconfiguredWebServices } from './protocol/apple/commands'
 import { AppleMdmService } from './protocol/apple/service'
 import { MyDeviceService } from './modules/my-device/service'
+import { IosDeviceService } from './modules/my-device/devices'
+import { CommonPhraseService } from './modules/common-phrases/service'
 import { AccountService } from './modules/account/service'
 import { PersonalCenterService } from './modules/personal-center/service'
 import { RoleService } from './modules/role/service'
@@ -46,6 +48,7 @@ export function createServices(config: AppConfig, db: Db): Services {
   const sessions = new SessionService(db, config.tokenTtlMs)
   const sms = createSmsProvider(config.smsProvider)
   const roles = new RoleService(db)
+  const iosDevices = new IosDeviceService(deviceDeps)
   return {
     config,
     db,
@@ -60,7 +63,9 @@ export function createServices(config: AppConfig, db: Db): Services {
     devices: { HUAWEI: new DeviceService(deviceDeps, 'HUAWEI'), MI: new DeviceService(deviceDeps, 'MI') },
     ...apple,
     appleMdm,
-    myDevices: new MyDeviceService({ db, config, tasks, appleMdm, ...apple }),
+    iosDevices,
+    myDevices: new MyDeviceService({ db, config, secrets, tasks, appleMdm, iosDevices, ...apple }),
+    commonPhrases: new CommonPhraseService(db),
     account: new AccountService({ db, captcha, sessions, limiter }),
     personalCenter: new PersonalCenterService(db, sessions, sms, limiter),
     roles,

@@ -62,9 +62,13 @@ export type DeviceSearchParams = z.output<typeof DeviceSearchQuery>
 export const DeviceExportQuery = DeviceSearchQuery.omit({ current: true, pageSize: true })
 export type DeviceExportQuery = z.input<typeof DeviceExportQuery>
 
-export const DeviceRecord = z.object({
+/**
+ * The fields every device family's record has, under the same names (Huawei's and Mi's DeviceRecord, Apple's
+ * IosDeviceRecord in my-device.ts), so that lists, cards and exports can be shared.
+ */
+export const commonDeviceRecordFields = {
   id: z.number(),
-  platform: z.enum(agentPlatforms),
+  /** SPEC §3: upper-cased. */
   serialNumber: z.string(),
   imei: z.string(),
   model: z.string(),
@@ -82,11 +86,16 @@ export const DeviceRecord = z.object({
   companyName: z.string(),
   staffId: z.number().nullable(),
   staffName: z.string().nullable(),
-  enrolled: z.boolean(),
-  state: AgentDeviceState,
   /** Tasks not yet finished (QUEUED or SENT): the console refreshes while there are any. */
   pendingTaskCount: z.number(),
   createdAt: z.string(),
+}
+
+export const DeviceRecord = z.object({
+  ...commonDeviceRecordFields,
+  platform: z.enum(agentPlatforms),
+  enrolled: z.boolean(),
+  state: AgentDeviceState,
 })
 export type DeviceRecord = z.infer<typeof DeviceRecord>
 export const DeviceSearchResponse = pagedResponse(DeviceRecord)

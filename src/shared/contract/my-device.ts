@@ -5,7 +5,7 @@ import { huaweiDeviceText } from '../messages/devices'
 import { access, binaryResponse, endpoint, noData, noRequest } from './endpoint'
 import {
   CommandResponse,
-  connectionStatusSchema,
+  commonDeviceRecordFields,
   DeviceAddRequest,
   DeviceExportQuery,
   DeviceIdQuery,
@@ -52,38 +52,17 @@ export const IosLocation = z.object({
 export type IosLocation = z.infer<typeof IosLocation>
 
 /**
- * An Apple device as every 'my device' screen shows it. The first block is what every device family has (the same
- * names as Huawei's DeviceRecord); the second is derived from what the device reported and from its MDM enrollment.
+ * An Apple device as every 'my device' screen shows it: what every device family has (commonDeviceRecordFields: id,
+ * serialNumber, imei, model, name, osVersion, lastCommunicationTime, status, recycleStatus, renterName, renterPhone,
+ * renterIdCard, rentRemark, companyId, companyName, staffId, staffName, pendingTaskCount, createdAt), then what is
+ * derived from what the device reported and from its MDM enrollment.
  * Field names are stable: the console codes against them.
  */
 export const IosDeviceRecord = z.object({
-  id: z.number(),
+  ...commonDeviceRecordFields,
   platform: z.literal('IOS'),
-  /** SPEC §3: upper-cased. */
-  serialNumber: z.string(),
-  imei: z.string(),
-  model: z.string(),
-  /** The device's name (reported at enrollment, editable with updateAppleDeviceInfo). */
-  name: z.string(),
-  osVersion: z.string(),
-  /** The console's own note on the device (updateAppleDeviceInfo); rentRemark is the renter's. */
+  /** The console's own note on the device (updateAppleDeviceInfo); rentRemark is the renter's. name is editable there too. */
   remark: z.string(),
-  lastCommunicationTime: z.string().nullable(),
-  /** SPEC §4 connection status from lastCommunicationTime, derived at the time of the answer. */
-  status: connectionStatusSchema,
-  recycleStatus: z.boolean(),
-  renterName: z.string(),
-  renterPhone: z.string(),
-  renterIdCard: z.string(),
-  rentRemark: z.string(),
-  companyId: z.number(),
-  companyName: z.string(),
-  staffId: z.number().nullable(),
-  staffName: z.string().nullable(),
-  /** Tasks not yet finished (QUEUED or SENT): the console refreshes while there are any. */
-  pendingTaskCount: z.number(),
-  createdAt: z.string(),
-
   /** The device's UDID once it has authenticated; null for a serial registered but never enrolled. */
   udid: z.string().nullable(),
   /** MDM enrollment complete: Authenticate and TokenUpdate done, and not checked out (profile removed) or wiped since. */
@@ -223,10 +202,8 @@ export const myDeviceCommandParams = {
   installedApplicationList: z.strictObject({}),
 } satisfies Record<MyDeviceCommandName, z.ZodObject>
 
-/** The request of a command: its device, its parameters, and the secondary password for one that cannot be undone. */
-function commandRequest<P extends z.ZodObject>(params: P) {
-  return params.extend({ deviceId: idSchema, secondaryPassword: z.string().max(128).optional() })
-}
+/** Every command's request besides its parameters: its device, and the secondary password for one that cannot be undone. */
+const commandFields = { deviceId: idSchema, secondaryPassword: z.string().max(128).optional() }
 
 /** A command answers the first queued task's id: GET /task/status?taskId= follows it to its end. */
 export const MyDeviceCommandResponse = CommandResponse
@@ -269,7 +246,7 @@ function commandEndpoint<N extends MyDeviceCommandName>(name: N) {
     method: 'POST',
     path: `/myDevice/${name}`,
     access: command,
-    request: commandRequest(myDeviceCommandParams[name] as (typeof myDeviceCommandParams)[N]),
+    request: (myDeviceCommandParams[name] as (typeof myDeviceCommandParams)[N]).extend(commandFields),
     response: MyDeviceCommandResponse,
     success: commandSuccess[name],
   })
@@ -284,7 +261,7 @@ const commandEndpoints = {
     method: 'POST',
     path: '/myDevice/showActivationLockPassword',
     access: command,
-    request: commandRequest(myDeviceCommandParams.showActivationLockPassword),
+    request: myDeviceCommandParams.showActivationLockPassword.extend(commandFields),
     response: ActivationLockPasswordResponse,
   }),
 }

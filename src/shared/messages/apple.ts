@@ -49,6 +49,27 @@ export const appleDeviceText = {
     notInPayMode: '设备未开启支付模式',
     noUnlockToken: '设备尚未上报解锁令牌，无法清除锁屏密码',
   },
+  /** The commands' names, as buttons, task logs and the audit trail show them. */
+  commandLabels: {
+    checkNetwork: '检查网络',
+    clearPasscode: '清除锁屏密码',
+    activationLock: '下发激活锁',
+    removeProfile: '删除监管',
+    disableActivationLock: '删除激活锁',
+    enableLostMode: '开启丢失模式',
+    disableLostMode: '解除丢失',
+    deviceErase: '一键抹掉',
+    showActivationLockPassword: '查看激活锁密码',
+    openPayMode: '开启支付模式',
+    closePayMode: '关闭支付模式',
+    oneClickLockDown: '一键下锁',
+    disownDevice: '解除ABM',
+    playLostModeSound: '播放丢失声音',
+    scheduleOSUpdate: '系统更新',
+    deviceLocation: '设备定位',
+    macLock: '锁定MAC',
+    installedApplicationList: '已安装应用',
+  },
   /** SPEC §4 unmanage action 3: the device had no bypass code to give. */
   noActivationLockPassword: '该设备没有激活锁密码',
   /** The device took longer than the request may wait: the console follows the task. */
