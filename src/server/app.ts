@@ -34,7 +34,7 @@ import { auditRoutes } from './modules/audit/routes'
 import { describeServerError } from './http/log-error'
 import { appleMdmRoutes } from './protocol/apple/routes'
 import { APPLE_MDM_BASE } from './protocol/apple/profile'
-import { myDeviceRoutes } from './modules/my-device/routes'
+import { myDeviceExtraRoutes, myDeviceRoutes } from './modules/my-device/routes'
 import { commonPhraseRoutes } from './modules/common-phrases/routes'
 
 export { createServices } from './services'
@@ -58,6 +58,7 @@ export const allRoutes: Route[] = [
   ...openApiRoutes,
   ...agentRoutes,
   ...myDeviceRoutes,
+  ...myDeviceExtraRoutes,
   ...commonPhraseRoutes,
 ]
 

@@ -17,6 +17,7 @@ import type { ApnsClient } from './protocol/apple/apns'
 import type { AppleWebServices } from './protocol/apple/commands'
 import type { AppleMdmService } from './protocol/apple/service'
 import type { MyDeviceService } from './modules/my-device/service'
+import type { EnrollmentLinks } from './modules/my-device/enrollment-link'
 import type { IosDeviceService } from './modules/my-device/devices'
 import type { CommonPhraseService } from './modules/common-phrases/service'
 import type { AccountService } from './modules/account/service'
@@ -58,6 +59,7 @@ export interface Services {
   iosDevices: IosDeviceService
   /** The console's Apple 'my device' actions (profile download, commands). */
   myDevices: MyDeviceService
+  enrollmentLinks: EnrollmentLinks
   /** Saved phrases and phones of the lost-mode dialog. */
   commonPhrases: CommonPhraseService
   account: AccountService

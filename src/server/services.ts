@@ -15,6 +15,7 @@ import { createApns } from './protocol/apple/apns'
 import { unconfiguredWebServices } from './protocol/apple/commands'
 import { AppleMdmService } from './protocol/apple/service'
 import { MyDeviceService } from './modules/my-device/service'
+import { EnrollmentLinks } from './modules/my-device/enrollment-link'
 import { IosDeviceService } from './modules/my-device/devices'
 import { CommonPhraseService } from './modules/common-phrases/service'
 import { AccountService } from './modules/account/service'
@@ -49,6 +50,7 @@ export function createServices(config: AppConfig, db: Db): Services {
   const sms = createSmsProvider(config.smsProvider)
   const roles = new RoleService(db)
   const iosDevices = new IosDeviceService(deviceDeps)
+  const myDevices = new MyDeviceService({ db, config, secrets, tasks, appleMdm, iosDevices, ...apple })
   return {
     config,
     db,
@@ -64,7 +66,8 @@ export function createServices(config: AppConfig, db: Db): Services {
     ...apple,
     appleMdm,
     iosDevices,
-    myDevices: new MyDeviceService({ db, config, secrets, tasks, appleMdm, iosDevices, ...apple }),
+    myDevices,
+    enrollmentLinks: new EnrollmentLinks({ db, secrets, myDevices }),
     commonPhrases: new CommonPhraseService(db),
     account: new AccountService({ db, captcha, sessions, limiter }),
     personalCenter: new PersonalCenterService(db, sessions, sms, limiter),

@@ -8,8 +8,8 @@ import { TaskSearchQuery, TaskSearchResponse } from './huawei-device'
  * open from a QR code — the phone carries no console token, so the link itself is the permission.
  */
 
-/** A ticket: 32 random bytes, base64url. */
-export const EnrollmentTicketQuery = z.object({ ticket: z.string().trim().regex(/^[A-Za-z0-9_-]{43}$/) })
+/** A ticket: sealed by the server (its secret box), opaque to everyone else. */
+export const EnrollmentTicketQuery = z.object({ ticket: z.string().trim().regex(/^v1\.[A-Za-z0-9_-]{40,400}$/) })
 
 export const EnrollmentLinkResponse = z.object({
   /** Absolute path on this server (the console prefixes its origin). */

@@ -124,3 +124,9 @@ export const iosDeviceText = {
   // Task outcome (NotNow)
   deferred: '设备暂时无法执行（如锁屏中），将在设备空闲时自动重试',
 } as const
+
+/** The one-time enrollment link's server-side refusals (my-device/enrollment-link.ts). */
+export const enrollmentLinkText = {
+  /** Expired, already used, or not one of ours: said the same way, so a guess learns nothing. */
+  invalid: '下载链接已失效（链接有效期15分钟，且只能使用一次），请在控制台重新生成',
+} as const

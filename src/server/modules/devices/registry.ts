@@ -197,6 +197,12 @@ export abstract class DeviceRegistry<R> {
   }
 
   /** GET …/detail */
+  /** A device's task log, newest first (Huawei /device/task/search, Apple /myDevice/task/search). */
+  async taskSearch(user: CurrentUser, q: { deviceId: number; current: number; pageSize: number }) {
+    await this.findVisible(user, q.deviceId)
+    return this.tasks.search(q.deviceId, q)
+  }
+
   async detail(user: CurrentUser, deviceId: number): Promise<R> {
     await this.findVisible(user, deviceId)
     await this.tasks.expireOverdue({ deviceId })

@@ -104,10 +104,4 @@ export class DeviceService extends DeviceRegistry<DeviceRecord> {
     await recordAudit(this.db, entry)
     return { taskId }
   }
-
-  /** GET /device/task/search */
-  async taskSearch(user: CurrentUser, q: { deviceId: number; current: number; pageSize: number }) {
-    await this.findVisible(user, q.deviceId)
-    return this.tasks.search(q.deviceId, q)
-  }
 }

@@ -1,4 +1,5 @@
 import { myDeviceCommandNames, myDeviceEndpoints, type MyDeviceCommandName } from '../../../shared/contract/my-device'
+import { myDeviceExtraEndpoints } from '../../../shared/contract/my-device-extras'
 import { huaweiDeviceText } from '../../../shared/messages/devices'
 import type { RequestContext } from '../../context'
 import { routesOf, type HandlersOf } from '../../http/endpoints'
@@ -6,6 +7,9 @@ import { XLSX_CONTENT_TYPE } from '../../http/xlsx'
 
 type Handlers = HandlersOf<typeof myDeviceEndpoints>
 const done = () => null
+
+/** A .mobileconfig as iOS opens it (Settings offers to install it). */
+const profileFile = (profile: string) => ({ bytes: new TextEncoder().encode(profile), fileName: 'enroll.mobileconfig', contentType: 'application/x-apple-aspen-config' })
 
 /** A command's request: its device, the secondary password, and the rest its parameters. */
 const command = (name: MyDeviceCommandName) => (ctx: RequestContext, req: { deviceId: number; secondaryPassword?: string }) => {
@@ -27,13 +31,16 @@ export const myDeviceRoutes = routesOf(myDeviceEndpoints, {
   updateAppleDeviceInfo: (ctx, req) => ctx.services.iosDevices.updateAppleDeviceInfo(ctx.user, req).then(done),
   putInRecycle: (ctx, req) => ctx.services.iosDevices.setRecycled(ctx.user, req.deviceId, true).then(done),
   takeOutRecycle: (ctx, req) => ctx.services.iosDevices.setRecycled(ctx.user, req.deviceId, false).then(done),
-  enrollmentProfile: async (ctx) => ({
-    bytes: new TextEncoder().encode(await ctx.services.myDevices.enrollmentProfile(ctx.user)),
-    fileName: 'enroll.mobileconfig',
-    contentType: 'application/x-apple-aspen-config',
-  }),
+  enrollmentProfile: async (ctx) => profileFile(await ctx.services.myDevices.enrollmentProfile(ctx.user)),
   command: {
     ...commands,
     showActivationLockPassword: (ctx, req) => ctx.services.myDevices.activationLockPassword(ctx.user, req.deviceId, req.secondaryPassword),
   },
+})
+
+/** The detail's task log and the one-time enrollment link (contract/my-device-extras.ts). */
+export const myDeviceExtraRoutes = routesOf(myDeviceExtraEndpoints, {
+  taskSearch: (ctx, q) => ctx.services.iosDevices.taskSearch(ctx.user, q),
+  enrollmentLink: (ctx) => ctx.services.enrollmentLinks.issue(ctx.user),
+  enrollmentByTicket: async (ctx, q) => profileFile(await ctx.services.enrollmentLinks.redeem(q.ticket)),
 })
