@@ -10,8 +10,8 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { appleEnrollments, appleIdentities, devices, quotaRecords } from '../../src/server/db/schema'
 import { identityFromProfile } from '../../src/sim/iphone'
 import { harnessForFile } from './harness'
-import { makeOtherTenant } from './huawei-helpers'
 import { deviceOf, downloadProfile, iosQuota, iphone, setIosQuota } from './apple-helpers'
+import { makeDevice, makeTenant } from './org-builders'
 
 const h = harnessForFile({ apple: { ...harnessApple() } })
 
@@ -92,14 +92,13 @@ describe('check-in', () => {
   })
 
   it('links a serial registered beforehand in the same company without consuming quota; refuses one of another company', async () => {
-    const [pre] = await h.database.db.insert(devices).values({ companyId: h.demo.bossCompanyId, platform: 'IOS', serialNumber: 'PREREG0001', renterName: '张三' }).returning()
+    const pre = await makeDevice(h, { platform: 'IOS', serialNumber: 'PREREG0001', renterName: '张三' })
     const phone = await iphone(h, boss, { serialNumber: 'PREREG0001' })
     await phone.enroll()
     expect((await deviceOf(h, phone)).device).toMatchObject({ id: pre.id, renterName: '张三' })
     expect((await iosQuota(h, h.demo.bossCompanyId)).remainingQuantity).toBe(5)
 
-    const other = await makeOtherTenant(h)
-    await setIosQuota(h, other.companyId, 5)
+    const other = await makeTenant(h, { quota: { IOS: 5 }, signIn: true })
     const before = await counts()
     const foreign = await iphone(h, other.token, { serialNumber: 'PREREG0001' })
     const res = await foreign.send('CheckInURL', foreign.authenticateMessage())
@@ -117,8 +116,7 @@ describe('check-in', () => {
   })
 
   it('joins the company the profile was issued for, and a profile of another company cannot take over an enrolled UDID', async () => {
-    const other = await makeOtherTenant(h)
-    await setIosQuota(h, other.companyId, 5)
+    const other = await makeTenant(h, { quota: { IOS: 5 }, signIn: true })
     const phone = await iphone(h, boss)
     await phone.enroll()
     const intruder = await iphone(h, other.token, { udid: phone.udid, serialNumber: 'OTHERSERIAL1' })

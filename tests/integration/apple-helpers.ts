@@ -1,8 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { createApp } from '../../src/server/app'
-import { appleEnrollments, devices, quotaAccounts, tasks } from '../../src/server/db/schema'
+import { appleEnrollments, devices, tasks } from '../../src/server/db/schema'
 import { SimulatedIphone, type IphoneFetch, type SimulatedIphoneOptions } from '../../src/sim/iphone'
 import type { Harness } from './harness'
+import { quotaOf, setQuota } from './org-builders'
 
 /** The app's own handler as the iPhone's HTTP client; the profile's URLs are rewritten to it. */
 export function iphoneFetch(h: Harness): IphoneFetch {
@@ -10,20 +11,9 @@ export function iphoneFetch(h: Harness): IphoneFetch {
   return (input, init) => Promise.resolve(app.request(input, init))
 }
 
-export async function setIosQuota(h: Harness, companyId: number, remainingQuantity: number) {
-  await h.database.db
-    .insert(quotaAccounts)
-    .values({ companyId, quotaType: 'IOS', remainingQuantity })
-    .onConflictDoUpdate({ target: [quotaAccounts.companyId, quotaAccounts.quotaType], set: { remainingQuantity } })
-}
+export const setIosQuota = (h: Harness, companyId: number, remainingQuantity: number) => setQuota(h, companyId, 'IOS', remainingQuantity)
 
-export async function iosQuota(h: Harness, companyId: number) {
-  const [row] = await h.database.db
-    .select()
-    .from(quotaAccounts)
-    .where(and(eq(quotaAccounts.companyId, companyId), eq(quotaAccounts.quotaType, 'IOS')))
-  return row
-}
+export const iosQuota = (h: Harness, companyId: number) => quotaOf(h, companyId, 'IOS')
 
 export async function downloadProfile(h: Harness, token: string): Promise<string> {
   const app = createApp(h.services)

@@ -4,7 +4,7 @@ import { createApp } from '../../src/server/app'
 import { auditLog, devices } from '../../src/server/db/schema'
 import { CAPTCHA, harnessForFile } from './harness'
 import { addDevice, HW, setHuaweiQuota } from './huawei-helpers'
-import { makeTenant, OTHER_PASSWORD } from './org-builders'
+import { FULL_TENANT, makeTenant } from './org-builders'
 
 // Behind a proxy the client address is the last X-Forwarded-For hop: the tests set it to know what to expect.
 const h = harnessForFile({ trustProxy: true })
@@ -80,8 +80,8 @@ describe('audit trail', () => {
   })
 
   it("shows a boss its tree's entries but not another tenant's; the administrator sees all", async () => {
-    const other = await makeTenant(h, 'x')
-    const otherBoss = await h.login(other.bossUsername, OTHER_PASSWORD)
+    const other = await makeTenant(h, { ...FULL_TENANT, tag: 'x', signIn: true })
+    const otherBoss = other.token
     const demoBoss = await h.login('demo')
     const east = await h.login('demo-east')
     await h.call('POST', '/role/add', { token: otherBoss, json: { name: '外部角色', roleType: 'STAFF', authorityIdList: ['dashboard'] } })

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { commonPhrases } from '../../src/server/db/schema'
 import { harnessForFile } from './harness'
-import { makeOtherTenant } from './huawei-helpers'
+import { makeTenant } from './org-builders'
 
 const h = harnessForFile()
 let boss: string
@@ -66,7 +66,7 @@ describe('saved phrases and phones', () => {
 describe('phrases belong to a company', () => {
   it('one company’s phrases are invisible to another, and its ids read like missing ones there', async () => {
     const mine = await add(boss, 'PHRASES', '演示公司的常用语')
-    const other = await makeOtherTenant(h)
+    const other = await makeTenant(h, { name: '另一家租赁公司', quota: { HUAWEI: 10 }, signIn: true })
     expect((await list(other.token, 'PHRASES')).data).toEqual([])
     const res = await h.call('POST', `${P}/delete`, { token: other.token, json: { id: mine.data.id } })
     expect(res.body).toEqual({ code: 404, msg: '常用语不存在', data: null })

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { companies, devices, quotaAccounts, users } from '../../src/server/db/schema'
+import { companies, quotaAccounts, users } from '../../src/server/db/schema'
 import { harnessForFile } from './harness'
-import { makeTenant, MISSING_ID, OTHER_PASSWORD } from './org-builders'
+import { FULL_TENANT, makeDevice, makeTenant, MISSING_ID } from './org-builders'
 
 const h = harnessForFile()
 let boss: string
@@ -44,7 +44,7 @@ describe('GET /company/search and /company/listChildren', () => {
   })
 
   it('shows the administrator every top-level company, filtered by name or username', async () => {
-    await makeTenant(h, 'b')
+    await makeTenant(h, { ...FULL_TENANT, tag: 'b' })
     const admin = await h.login('admin')
     const all = await h.call('GET', '/company/search', { token: admin })
     expect(all.body.data.records.map((c: any) => c.name).sort()).toEqual(['b租赁公司', '演示租赁公司'])
@@ -144,8 +144,8 @@ describe('PUT /company/update', () => {
     expect(rename.body.code).toBe(409)
     // Renaming to its own name, or changing something else, is not a clash with itself.
     expect((await h.call('PUT', '/company/update', { token: boss, json: { id: h.demo.eastCompanyId, name: '演示租赁华东分公司', phoneNumber: '13911112222' } })).body.code).toBe(200)
-    const other = await makeTenant(h, 'elsewhere')
-    const otherBoss = await h.login(other.bossUsername, OTHER_PASSWORD)
+    const other = await makeTenant(h, { ...FULL_TENANT, tag: 'elsewhere', signIn: true })
+    const otherBoss = other.token
     const elsewhere = await h.call('POST', '/company/add', { token: otherBoss, json: { ...newCompany, username: 'else-south', name: '演示租赁华东分公司' } })
     expect(elsewhere.body.code).toBe(200)
   })
@@ -196,13 +196,12 @@ describe('PUT /company/resetPassword', () => {
 
 describe('GET /company/searchChildrenDevice', () => {
   it('lists one company’s devices, paged and filtered, and nothing of the recycle bin', async () => {
-    const db = h.database.db
-    await db.insert(devices).values([
-      { companyId: h.demo.eastCompanyId, platform: 'HUAWEI', serialNumber: 'EAST0001', staffId: null },
+    for (const device of [
+      { companyId: h.demo.eastCompanyId, serialNumber: 'EAST0001', staffId: null },
       { companyId: h.demo.eastCompanyId, platform: 'IOS', serialNumber: 'EAST0002' },
-      { companyId: h.demo.eastCompanyId, platform: 'HUAWEI', serialNumber: 'EAST0003', recycleStatus: true },
-      { companyId: h.demo.westCompanyId, platform: 'HUAWEI', serialNumber: 'WEST0001' },
-    ])
+      { companyId: h.demo.eastCompanyId, serialNumber: 'EAST0003', recycleStatus: true },
+      { companyId: h.demo.westCompanyId, serialNumber: 'WEST0001' },
+    ] as const) await makeDevice(h, device)
     const res = await h.call('GET', `/company/searchChildrenDevice?companyId=${h.demo.eastCompanyId}&current=1&pageSize=1`, { token: boss })
     expect(res.body.data.total).toBe(2)
     expect(res.body.data.records).toHaveLength(1)

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { devices, quotaRecords, roles, tasks, users } from '../../src/server/db/schema'
+import { devices, quotaRecords, roles, tasks } from '../../src/server/db/schema'
 import { harnessForFile } from './harness'
-import { makeStaff, OTHER_PASSWORD } from './org-builders'
-import { addDevice, command, detail, HW, huaweiQuota, makeOtherTenant, MI, rawGet, setHuaweiQuota } from './huawei-helpers'
+import { makeStaff, makeTenant, OTHER_PASSWORD } from './org-builders'
+import { addDevice, command, detail, HW, huaweiQuota, MI, rawGet, setHuaweiQuota } from './huawei-helpers'
 
 const h = harnessForFile()
 let boss: string
@@ -100,7 +100,7 @@ describe('POST /device/add', () => {
     const id = await addDevice(h, boss, { serialNumber: 'CHILD1', companyId: h.demo.eastCompanyId })
     expect((await detail(h, boss, id)).data.companyName).toBe('演示租赁华东分公司')
     expect((await huaweiQuota(h, h.demo.eastCompanyId)).remainingQuantity).toBe(0)
-    const other = await makeOtherTenant(h)
+    const other = await makeTenant(h, {})
     const res = await h.call('POST', `${HW}/device/add`, { token: boss, json: { serialNumber: 'FOREIGN', companyId: other.companyId } })
     expect(res.body).toEqual({ code: 404, msg: '公司不存在', data: null })
   })
@@ -262,14 +262,10 @@ describe('editing, recycle bin and transfer', () => {
     await h.call('POST', `${HW}/device/move`, { token: boss, json: { deviceId: id, targetStaffId: h.demo.staffId } })
     expect((await detail(h, boss, id)).data).toMatchObject({ companyId: h.demo.bossCompanyId, staffId: h.demo.staffId, staffName: '演示员工' })
 
-    const other = await makeOtherTenant(h)
+    const other = await makeTenant(h, { staff: true })
     const outside = await h.call('POST', `${HW}/device/move`, { token: boss, json: { deviceId: id, targetCompanyId: other.companyId } })
     expect(outside.body).toEqual({ code: 404, msg: '目标公司或员工不存在', data: null })
-    const [otherStaff] = await h.database.db
-      .insert(users)
-      .values({ username: 'other-staff', kind: 'STAFF', companyId: other.companyId, passwordHash: 'x' })
-      .returning()
-    const outsideStaff = await h.call('POST', `${HW}/device/move`, { token: boss, json: { deviceId: id, targetStaffId: otherStaff.id } })
+    const outsideStaff = await h.call('POST', `${HW}/device/move`, { token: boss, json: { deviceId: id, targetStaffId: other.staffId } })
     expect(outsideStaff.body.msg).toBe('目标公司或员工不存在')
     const east = await h.login('demo-east')
     expect((await h.call('POST', `${HW}/device/move`, { token: east, json: { deviceId: id, targetCompanyId: h.demo.eastCompanyId } })).body.msg).toBe('设备不存在')

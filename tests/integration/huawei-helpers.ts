@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
 import { createApp, HUAWEI_BASE } from '../../src/server/app'
-import { hashPassword } from '../../src/server/auth/password'
-import { companies, quotaAccounts, users } from '../../src/server/db/schema'
 import { SimulatedAgent, type FetchLike, type SimulatedAgentOptions } from '../../src/sim/huawei-agent'
 import type { Harness } from './harness'
+import { quotaOf, setQuota } from './org-builders'
 
 export const HW = HUAWEI_BASE
 export const MI = `${HUAWEI_BASE}/mi`
@@ -17,32 +15,9 @@ export function appFetch(h: Harness): FetchLike {
 }
 
 /** Sets a company's Huawei quota account (opening it when needed). */
-export async function setHuaweiQuota(h: Harness, companyId: number, remainingQuantity: number) {
-  await h.database.db
-    .insert(quotaAccounts)
-    .values({ companyId, quotaType: 'HUAWEI', remainingQuantity })
-    .onConflictDoUpdate({ target: [quotaAccounts.companyId, quotaAccounts.quotaType], set: { remainingQuantity } })
-}
+export const setHuaweiQuota = (h: Harness, companyId: number, remainingQuantity: number) => setQuota(h, companyId, 'HUAWEI', remainingQuantity)
 
-export async function huaweiQuota(h: Harness, companyId: number) {
-  const [row] = await h.database.db
-    .select()
-    .from(quotaAccounts)
-    .where(and(eq(quotaAccounts.companyId, companyId), eq(quotaAccounts.quotaType, 'HUAWEI')))
-  return row
-}
-
-/** A second top-level tenant with its own boss account (password Other@2026) and Huawei quota. */
-export async function makeOtherTenant(h: Harness) {
-  const db = h.database.db
-  const [company] = await db.insert(companies).values({ name: '另一家租赁公司' }).returning()
-  const [boss] = await db
-    .insert(users)
-    .values({ username: 'other-boss', kind: 'BOSS', companyId: company.id, name: '另一位老板', passwordHash: await hashPassword('Other@2026') })
-    .returning()
-  await setHuaweiQuota(h, company.id, 10)
-  return { companyId: company.id, bossId: boss.id, token: await h.login('other-boss', 'Other@2026') }
-}
+export const huaweiQuota = (h: Harness, companyId: number) => quotaOf(h, companyId, 'HUAWEI')
 
 export async function addDevice(h: Harness, token: string, body: Record<string, unknown>, base = HW): Promise<number> {
   const res = await h.call('POST', `${base}/device/add`, { token, json: body })

@@ -3,7 +3,8 @@ import ExcelJS from 'exceljs'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { devices, quotaRecords } from '../../src/server/db/schema'
 import { harnessForFile } from './harness'
-import { makeOtherTenant, rawGet } from './huawei-helpers'
+import { rawGet } from './huawei-helpers'
+import { makeTenant } from './org-builders'
 import { enrolledIphone, iosDetail, iosQuota, sendAndRun, setIosQuota } from './apple-helpers'
 
 const h = harnessForFile()
@@ -80,7 +81,7 @@ describe('POST /myDevice/add and /myDevice/register', () => {
   })
 
   it('another company’s registration of the serial does not block enrollment, and goes to that company’s recycle bin', async () => {
-    const other = await makeOtherTenant(h)
+    const other = await makeTenant(h, { name: '另一家租赁公司', quota: { HUAWEI: 10 }, signIn: true })
     await setIosQuota(h, other.companyId, 2)
     const theirs = await add(other.token, { serialNumber: 'F2LXBOTH0001' })
     const { deviceId } = await enrolledIphone(h, boss, { serialNumber: 'F2LXBOTH0001' })
@@ -118,7 +119,7 @@ describe('GET /myDevice/search, /detail, /export', () => {
     await add(staff, { serialNumber: 'STAFF1' })
     expect((await search(boss)).data.records.map((r: { serialNumber: string }) => r.serialNumber)).toEqual(['STAFF1', 'BOSS1'])
     expect((await search(staff)).data.records.map((r: { serialNumber: string }) => r.serialNumber)).toEqual(['STAFF1'])
-    const other = await makeOtherTenant(h)
+    const other = await makeTenant(h, { name: '另一家租赁公司', quota: { HUAWEI: 10 }, signIn: true })
     expect((await search(other.token)).data).toEqual({ records: [], total: 0 })
   })
 
@@ -182,7 +183,7 @@ describe('GET /myDevice/listApp', () => {
 
 describe('tenancy and bad input', () => {
   it('answers a foreign company’s device id exactly like a missing one on every id-taking endpoint', async () => {
-    const other = await makeOtherTenant(h)
+    const other = await makeTenant(h, { name: '另一家租赁公司', quota: { HUAWEI: 10 }, signIn: true })
     await setIosQuota(h, other.companyId, 2)
     const { deviceId: foreign } = await enrolledIphone(h, other.token)
     const missing = foreign + 1000

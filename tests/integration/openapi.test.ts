@@ -5,11 +5,11 @@ import { createHarness, type Harness } from './harness'
 import { randomBytes } from 'node:crypto'
 import { createSecretBox } from '../../src/server/crypto/secret-box'
 import { sealStoredSecrets } from '../../src/server/startup/seal-stored'
-import { makeStaff, makeTenant, MISSING_ID, signOpenApi, type Tenant } from './org-builders'
+import { FULL_TENANT, makeDevice, makeStaff, makeTenant, MISSING_ID, signOpenApi, type FullTenant } from './org-builders'
 
 let h: Harness
 let key: { accessKey: string; accessSecret: string }
-let other: Tenant
+let other: FullTenant
 let ownDevice: number
 let eastDevice: number
 beforeAll(async () => {
@@ -19,11 +19,9 @@ beforeAll(async () => {
 afterAll(() => h.close())
 beforeEach(async () => {
   await h.reset()
-  other = await makeTenant(h, 'b')
-  const [own] = await h.database.db.insert(devices).values({ companyId: h.demo.bossCompanyId, platform: 'HUAWEI', serialNumber: 'OPEN0001' }).returning()
-  const [east] = await h.database.db.insert(devices).values({ companyId: h.demo.eastCompanyId, platform: 'HUAWEI', serialNumber: 'OPEN0002' }).returning()
-  ownDevice = own.id
-  eastDevice = east.id
+  other = await makeTenant(h, { ...FULL_TENANT, tag: 'b' })
+  ownDevice = (await makeDevice(h, { serialNumber: 'OPEN0001' })).id
+  eastDevice = (await makeDevice(h, { companyId: h.demo.eastCompanyId, serialNumber: 'OPEN0002' })).id
   key = await createKey('')
 })
 

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { QuotaService } from '../../src/server/modules/quota/service'
-import { devices, quotaAccounts } from '../../src/server/db/schema'
+import { quotaAccounts } from '../../src/server/db/schema'
 import { harnessForFile } from './harness'
 import { addDevice, HW, MI } from './huawei-helpers'
-import { makeStaff, makeTenant, MISSING_ID } from './org-builders'
+import { FULL_TENANT, makeDevice, makeStaff, makeTenant, MISSING_ID } from './org-builders'
 
 const h = harnessForFile()
 let boss: string
@@ -106,7 +106,7 @@ describe('GET /account/consumedRecord/search, /account/info, /userCenter/account
   it('lists consumption records of the own company with the account, filtered by serial number', async () => {
     const db = h.database.db
     const quota = new QuotaService(db)
-    const [device] = await db.insert(devices).values({ companyId: h.demo.bossCompanyId, platform: 'IOS', serialNumber: 'F2LXK0001' }).returning()
+    const device = await makeDevice(h, { platform: 'IOS', serialNumber: 'F2LXK0001' })
     await db.transaction((tx) => quota.consume(tx, { companyId: h.demo.bossCompanyId, quotaType: 'IOS', deviceId: device.id, serialNumber: device.serialNumber, operatorUserId: h.demo.bossId }))
     const res = await h.call('GET', '/account/consumedRecord/search?quotaType=IOS&current=1&pageSize=10', { token: boss })
     expect(res.body.data.account).toEqual({ quotaType: 'IOS', opened: true, remainingQuantity: 49, totalConsumedQuantity: 1 })
@@ -148,7 +148,7 @@ describe('quota permissions', () => {
   })
 
   it('shows the administrator the records of every company when no company is asked for', async () => {
-    const other = await makeTenant(h, 'b')
+    const other = await makeTenant(h, { ...FULL_TENANT, tag: 'b' })
     const admin = await h.login('admin')
     await h.call('POST', '/account/changeQuantity', { token: admin, json: { targetCompanyId: other.companyId, quantity: 4 } })
     const res = await h.call('GET', '/account/consumedRecord/search?quotaType=IOS', { token: admin })

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { createApp } from '../../src/server/app'
 import { devices } from '../../src/server/db/schema'
 import { harnessForFile } from './harness'
-import { addDevice, HW, issueToken, makeOtherTenant, setHuaweiQuota } from './huawei-helpers'
+import { addDevice, HW, issueToken, setHuaweiQuota } from './huawei-helpers'
+import { makeTenant } from './org-builders'
 
 const h = harnessForFile()
 
@@ -15,7 +16,7 @@ async function enroll(enrollmentToken: string, serialNumber: string) {
 
 describe('serials and names without oracles (docs/serials.md)', () => {
   it("lets a company register a serial another tenant registered first, and says nothing of the other's", async () => {
-    const other = await makeOtherTenant(h)
+    const other = await makeTenant(h, { quota: { HUAWEI: 10 }, signIn: true })
     const boss = await h.login('demo')
     await setHuaweiQuota(h, h.demo.bossCompanyId, 5)
     await addDevice(h, other.token, { serialNumber: 'SQUAT001', imei: '861234567890123' })
@@ -29,7 +30,7 @@ describe('serials and names without oracles (docs/serials.md)', () => {
   })
 
   it("answers a serial enrolled in another tenant like a new one: the company's own registration, no conflict", async () => {
-    const other = await makeOtherTenant(h)
+    const other = await makeTenant(h, { name: '另一家租赁公司', quota: { HUAWEI: 10 }, signIn: true })
     expect((await enroll(await issueToken(h, other.token), 'REAL0001')).code).toBe(200)
     const boss = await h.login('demo')
     await setHuaweiQuota(h, h.demo.bossCompanyId, 5)
@@ -39,7 +40,7 @@ describe('serials and names without oracles (docs/serials.md)', () => {
   })
 
   it('the phone that really enrolls decides: the squatter\'s registration goes to its recycle bin with a note in its own trail', async () => {
-    const squatter = await makeOtherTenant(h)
+    const squatter = await makeTenant(h, { quota: { HUAWEI: 10 }, signIn: true })
     const squatted = await addDevice(h, squatter.token, { serialNumber: 'OWNED001' })
     const boss = await h.login('demo')
     await setHuaweiQuota(h, h.demo.bossCompanyId, 5)
@@ -61,7 +62,7 @@ describe('serials and names without oracles (docs/serials.md)', () => {
   })
 
   it("a boss renaming its company to another tenant's name is not told that name exists", async () => {
-    const other = await makeOtherTenant(h)
+    const other = await makeTenant(h, { name: '另一家租赁公司' })
     // The administrator, who sees every tenant, is still told of a duplicate top-level name.
     const admin = await h.login('admin')
     const adminClash = await h.call('PUT', '/company/update', { token: admin, json: { id: other.companyId, name: '演示租赁公司' } })

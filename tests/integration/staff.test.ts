@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { devices, roles, sessions, users } from '../../src/server/db/schema'
 import { harnessForFile } from './harness'
-import { makeStaff, MISSING_ID } from './org-builders'
+import { makeDevice, makeStaff, MISSING_ID } from './org-builders'
 
 const h = harnessForFile()
 let boss: string
@@ -153,7 +153,7 @@ describe('POST /company/staff/add', () => {
     })
     const info = await h.call('POST', '/userCenter/info', { token: before })
     expect(info.body.data.authorityList).toEqual(['huawei:device'])
-    const [device] = await h.database.db.insert(devices).values({ companyId: h.demo.eastCompanyId, platform: 'HUAWEI', serialNumber: 'EAST0001' }).returning()
+    const device = await makeDevice(h, { companyId: h.demo.eastCompanyId, serialNumber: 'EAST0001' })
     expect((await h.call('POST', '/huawei/mdm/api/v1/device/command/lockScreen', { token: before, json: { deviceId: device.id } })).body.code).toBe(403)
   })
 
@@ -204,7 +204,7 @@ describe('PUT /company/staff/update', () => {
 describe('POST /company/staff/delete', () => {
   it('removes the account with its sessions and unassigns its devices', async () => {
     await h.login('demo-staff')
-    const [device] = await h.database.db.insert(devices).values({ companyId: h.demo.bossCompanyId, platform: 'HUAWEI', serialNumber: 'STAFF0001', staffId: h.demo.staffId }).returning()
+    const device = await makeDevice(h, { serialNumber: 'STAFF0001', staffId: h.demo.staffId })
     const res = await h.call('POST', '/company/staff/delete', { token: boss, json: { id: h.demo.staffId } })
     expect(res.body).toMatchObject({ code: 200, msg: '删除成功' })
     expect(await h.database.db.select().from(users).where(eq(users.id, h.demo.staffId))).toHaveLength(0)

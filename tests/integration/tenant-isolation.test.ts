@@ -2,20 +2,20 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devices, quotaRecords, users } from '../../src/server/db/schema'
 import { createHarness, type Harness } from './harness'
-import { makeStaff, makeTenant, MISSING_ID, snapshotCompanies, type Tenant } from './org-builders'
+import { FULL_TENANT, makeDevice, makeStaff, makeTenant, MISSING_ID, snapshotCompanies, type FullTenant } from './org-builders'
 
 /**
  * ARCHITECTURE (tenancy): for every endpoint that takes an id, a user of one company using an id of another gets
  * exactly the answer a missing id gets, and nothing changes on the other side.
  */
 let h: Harness
-let b: Tenant
+let b: FullTenant
 let westStaff: { staffId: number; roleId: number }
 beforeAll(async () => {
   h = await createHarness()
-  b = await makeTenant(h, 'b')
+  b = await makeTenant(h, { ...FULL_TENANT, tag: 'b' })
   westStaff = await makeStaff(h, h.demo.westCompanyId, 'west-staff', ['dashboard'])
-  await h.database.db.insert(devices).values({ companyId: h.demo.bossCompanyId, platform: 'HUAWEI', serialNumber: 'DEMOSN0001' })
+  await makeDevice(h, { serialNumber: 'DEMOSN0001' })
 })
 afterAll(() => h.close())
 
