@@ -23,6 +23,12 @@ function IosStateTags({ device }: { device: IosDeviceRecord }) {
         </Tag>
       ) : null}
       {device.wiped ? <Tag color="default">{t.wiped}</Tag> : null}
+      {/* Reached the server (Authenticate) but never finished enrolling: the shared 未接入 tag covers only "never seen". */}
+      {!device.enrolled && !device.wiped && device.lastCommunicationTime !== null ? (
+        <Tag color="warning" fill="outline">
+          {t.notEnrolled}
+        </Tag>
+      ) : null}
     </>
   )
 }
