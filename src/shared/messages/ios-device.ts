@@ -121,8 +121,6 @@ export const iosDeviceText = {
   enrollmentLink: '下载链接',
   enrollmentExpires: (time: string) => `链接 ${time} 前有效，且只能下载一次`,
   enrollmentQrAlt: '描述文件下载二维码',
-  // Task outcome (NotNow)
-  deferred: '设备暂时无法执行（如锁屏中），将在设备空闲时自动重试',
 } as const
 
 /** The one-time enrollment link's server-side refusals (my-device/enrollment-link.ts). */

@@ -53,6 +53,7 @@ export const iosCommands: readonly CommandDeclaration<MyDeviceCommandName, IosDe
     { name: 'activationLock', confirm: named('activationLock') },
     {
       name: 'showActivationLockPassword',
+      resultWaitText: t.activationLockPasswordWaiting,
       showResult: async (task) => {
         try {
           await showActivationLockPassword(task)
