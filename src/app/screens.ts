@@ -31,4 +31,8 @@ export const screens: Partial<Record<RoutePath, ScreenEntry>> = {
   '/huawei/detail': { component: lazyScreen(() => import('./features/huawei-device/DeviceDetailScreen'), 'HuaweiDetailScreen') },
   '/mi/device': { component: lazyScreen(() => import('./features/huawei-device/DeviceScreens'), 'MiDeviceScreen') },
   '/mi/recycle': { component: lazyScreen(() => import('./features/huawei-device/DeviceScreens'), 'MiRecycleScreen') },
+  // Apple devices (issue #13): the shared device screens with the Apple family; the detail reads device-id.
+  '/ios/device': { component: lazyScreen(() => import('./features/ios-device/IosDeviceScreens'), 'IosDeviceScreen') },
+  '/ios/recycle': { component: lazyScreen(() => import('./features/ios-device/IosDeviceScreens'), 'IosRecycleScreen') },
+  '/ios/detail': { component: lazyScreen(() => import('./features/ios-device/IosDetailScreen'), 'IosDetailScreen') },
 }

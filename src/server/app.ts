@@ -34,7 +34,8 @@ import { auditRoutes } from './modules/audit/routes'
 import { describeServerError } from './http/log-error'
 import { appleMdmRoutes } from './protocol/apple/routes'
 import { APPLE_MDM_BASE } from './protocol/apple/profile'
-import { myDeviceRoutes } from './modules/my-device/routes'
+import { myDeviceExtraRoutes, myDeviceRoutes } from './modules/my-device/routes'
+import { commonPhraseRoutes } from './modules/common-phrases/routes'
 
 export { createServices } from './services'
 export const MAIN_BASE = apiBases.main
@@ -57,6 +58,8 @@ export const allRoutes: Route[] = [
   ...openApiRoutes,
   ...agentRoutes,
   ...myDeviceRoutes,
+  ...myDeviceExtraRoutes,
+  ...commonPhraseRoutes,
 ]
 
 const consoleGuards: Guards = {

@@ -51,6 +51,8 @@ const envSchema = z.object({
   /** Seconds after which a delivered task without a result, or a task never fetched, becomes TIMEOUT. */
   MDM_TASK_RESULT_TIMEOUT_SECONDS: z.coerce.number().positive().default(5 * 60),
   MDM_TASK_QUEUE_EXPIRY_SECONDS: z.coerce.number().positive().default(24 * 3600),
+  /** How long a request that needs the device's answer (the Activation Lock bypass code) waits for it before answering without. */
+  MDM_COMMAND_ANSWER_WAIT_SECONDS: z.coerce.number().min(0).max(60).default(8),
 })
 
 export type SmsProviderName = 'log' | 'none'
@@ -82,6 +84,8 @@ export interface AppConfig {
     apnsUrl: string
   }
   taskTimeouts: { resultMs: number; queueMs: number }
+  /** MDM_COMMAND_ANSWER_WAIT_SECONDS in milliseconds. */
+  commandAnswerWaitMs: number
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
@@ -123,6 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apnsUrl: e.MDM_APNS_URL.replace(/\/+$/, ''),
     },
     taskTimeouts: { resultMs: e.MDM_TASK_RESULT_TIMEOUT_SECONDS * 1000, queueMs: e.MDM_TASK_QUEUE_EXPIRY_SECONDS * 1000 },
+    commandAnswerWaitMs: e.MDM_COMMAND_ANSWER_WAIT_SECONDS * 1000,
   }
 }
 

@@ -17,6 +17,9 @@ import type { ApnsClient } from './protocol/apple/apns'
 import type { AppleWebServices } from './protocol/apple/commands'
 import type { AppleMdmService } from './protocol/apple/service'
 import type { MyDeviceService } from './modules/my-device/service'
+import type { EnrollmentLinks } from './modules/my-device/enrollment-link'
+import type { IosDeviceService } from './modules/my-device/devices'
+import type { CommonPhraseService } from './modules/common-phrases/service'
 import type { AccountService } from './modules/account/service'
 import type { PersonalCenterService } from './modules/personal-center/service'
 import type { RoleService } from './modules/role/service'
@@ -52,8 +55,13 @@ export interface Services {
   appleWebServices: AppleWebServices
   /** Apple MDM's device side (check-in and command endpoints). */
   appleMdm: AppleMdmService
+  /** Apple devices in the console's 'my device' lists: search, detail, add, register, edits, recycle bin, export, apps. */
+  iosDevices: IosDeviceService
   /** The console's Apple 'my device' actions (profile download, commands). */
   myDevices: MyDeviceService
+  enrollmentLinks: EnrollmentLinks
+  /** Saved phrases and phones of the lost-mode dialog. */
+  commonPhrases: CommonPhraseService
   account: AccountService
   personalCenter: PersonalCenterService
   roles: RoleService

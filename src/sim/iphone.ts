@@ -37,6 +37,8 @@ export interface IphoneState {
   pendingUpdate: string | null
   lostMode: { message: string; phoneNumber: string; footnote: string } | null
   locked: boolean
+  /** The message DeviceLock put on the lock screen (一键下锁), until lost mode replaces it. */
+  lockMessage: string | null
   passcode: string | null
   activationLockAllowed: boolean
   location: { latitude: number; longitude: number }
@@ -107,6 +109,8 @@ export class SimulatedIphone {
   private readonly pushMagic = randomUUID().toUpperCase()
   readonly pushToken = randomBytes(32)
   private answered = 0
+  /** While true the phone answers NotNow to every command, as a locked iPhone does to one that needs it unlocked. */
+  busy = false
   private timer: NodeJS.Timeout | null = null
   /** Commands executed, in order (RequestType and how the phone answered). */
   readonly log: { requestType: string; status: string; commandUuid: string }[] = []
@@ -125,6 +129,7 @@ export class SimulatedIphone {
       pendingUpdate: null,
       lostMode: null,
       locked: false,
+      lockMessage: null,
       passcode: '123456',
       activationLockAllowed: false,
       location: options.location ?? { latitude: 31.2304, longitude: 121.4737 },
@@ -132,6 +137,16 @@ export class SimulatedIphone {
       soundsPlayed: 0,
       profileRemoved: false,
     }
+  }
+
+  /**
+   * What the lock screen shows: in lost mode (and pay mode, which is lost mode with the payment notice) its message
+   * and phone; after a DeviceLock its message; otherwise nothing.
+   */
+  get lockScreen(): { message: string; phoneNumber: string } | null {
+    if (this.state.lostMode) return { message: this.state.lostMode.message, phoneNumber: this.state.lostMode.phoneNumber }
+    if (this.state.locked && this.state.lockMessage) return { message: this.state.lockMessage, phoneNumber: '' }
+    return null
   }
 
   get topic(): string {
@@ -247,7 +262,7 @@ export class SimulatedIphone {
     const base = { UDID: this.udid, CommandUUID: uuid }
     this.answered++
     const every = this.options.notNowEvery ?? 0
-    if (every > 0 && this.answered % every === 0) {
+    if (this.busy || (every > 0 && this.answered % every === 0)) {
       this.log.push({ requestType, status: 'NotNow', commandUuid: uuid })
       return { ...base, Status: 'NotNow' }
     }
@@ -284,7 +299,9 @@ export class SimulatedIphone {
         s.soundsPlayed++
         return {}
       case 'DeviceLock':
+        // An iPhone ignores the PIN (it is for Macs) and locks.
         s.locked = true
+        s.lockMessage = typeof command.Message === 'string' ? command.Message : null
         return {}
       case 'ClearPasscode':
         if (!(command.UnlockToken instanceof Uint8Array)) return this.error(12021, '解锁令牌无效')
@@ -292,6 +309,8 @@ export class SimulatedIphone {
         return {}
       case 'EraseDevice':
         s.erased = true
+        s.locked = false
+        s.lockMessage = null
         s.enrolled = false
         s.lostMode = null
         s.passcode = null

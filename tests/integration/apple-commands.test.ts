@@ -3,9 +3,10 @@ import { parse } from 'plist'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { tasks } from '../../src/server/db/schema'
 import { harnessForFile } from './harness'
-import { deviceOf, iphone, queue, setIosQuota, tasksOf } from './apple-helpers'
+import { deviceOf, iphone, markLost, queue, setIosQuota, tasksOf } from './apple-helpers'
 
-const h = harnessForFile()
+// The bypass-code request waits for the device only briefly here: these tests answer for the device themselves.
+const h = harnessForFile({ commandAnswerWaitMs: 300 })
 
 let boss: string
 beforeEach(async () => {
@@ -54,10 +55,12 @@ describe('command endpoint', () => {
 
   it('NotNow keeps the command queued; it is delivered again at the next check-in, exactly once', async () => {
     const { phone, deviceId } = await enrolled()
+    await markLost(h, deviceId)
     const taskId = (await queue(h, boss, 'deviceLocation', deviceId)).body.data.taskId
     expect((await exchange(phone, { Status: 'Idle' }))?.CommandUUID).toBe(taskId)
     expect(await exchange(phone, { Status: 'NotNow', CommandUUID: taskId })).toBeNull()
     expect((await tasksOf(h, deviceId))[0]).toMatchObject({ status: 'QUEUED', sentAt: null })
+    expect((await tasksOf(h, deviceId))[0].deferredAt).not.toBeNull()
     expect((await exchange(phone, { Status: 'Idle' }))?.CommandUUID).toBe(taskId)
     expect(await exchange(phone, { Status: 'Idle' })).toBeNull()
     expect(await exchange(phone, { Status: 'Acknowledged', CommandUUID: taskId, Latitude: 31.2, Longitude: 121.5 })).toBeNull()
@@ -67,6 +70,7 @@ describe('command endpoint', () => {
 
   it('Error stores the ErrorChain and shows its first LocalizedDescription', async () => {
     const { phone, deviceId } = await enrolled()
+    await markLost(h, deviceId)
     const taskId = (await queue(h, boss, 'playLostModeSound', deviceId)).body.data.taskId
     await exchange(phone, { Status: 'Idle' })
     const chain = [
@@ -83,6 +87,7 @@ describe('command endpoint', () => {
   it('a report for another device’s command changes nothing', async () => {
     const a = await enrolled()
     const b = await enrolled()
+    await markLost(h, a.deviceId)
     const taskId = (await queue(h, boss, 'deviceLocation', a.deviceId)).body.data.taskId
     await exchange(a.phone, { Status: 'Idle' })
     expect(await exchange(b.phone, { Status: 'Acknowledged', CommandUUID: taskId, Latitude: 1, Longitude: 1 })).toBeNull()
@@ -93,8 +98,9 @@ describe('command endpoint', () => {
 
   it('two connections of one device racing never receive one command twice', async () => {
     const { phone, deviceId } = await enrolled()
+    await markLost(h, deviceId)
     for (const name of ['deviceLocation', 'playLostModeSound', 'installedApplicationList', 'checkNetwork', 'macLock', 'disableLostMode']) {
-      await queue(h, boss, name, deviceId)
+      await queue(h, boss, name, deviceId, name === 'macLock' ? { pin: '123456' } : {})
     }
     const got = await Promise.all(Array.from({ length: 8 }, () => exchange(phone, { Status: 'Idle' })))
     const ids = got.filter((g) => g !== null).map((g) => g!.CommandUUID)
@@ -143,7 +149,10 @@ describe('queueing commands', () => {
 describe('secret answers', () => {
   it('the Activation Lock bypass code is stored sealed and shown only to the user who asked', async () => {
     const { phone, deviceId } = await enrolled()
-    const taskId = (await queue(h, boss, 'showActivationLockPassword', deviceId)).body.data.taskId
+    // The device does not answer within the request: the answer says so (password null) and the task follows it.
+    const asked = await queue(h, boss, 'showActivationLockPassword', deviceId)
+    expect(asked.body.data.password).toBeNull()
+    const taskId = asked.body.data.taskId
     await phone.checkIn()
     const [task] = await tasksOf(h, deviceId)
     expect(JSON.stringify(task.result)).not.toContain('ABCDE')
@@ -155,6 +164,7 @@ describe('secret answers', () => {
 describe('waking the device', () => {
   it('pushes PushMagic to the device token after queueing; a token APNs refuses is not pushed to again until TokenUpdate', async () => {
     const { phone, deviceId } = await enrolled()
+    await markLost(h, deviceId)
     const pushes: { token: string; pushMagic: string; topic: string }[] = []
     // The services hold one APNs client: answer as APNs does for a token it refuses.
     const push = vi.spyOn(h.services.apns, 'push').mockImplementation((target) => (pushes.push(target), Promise.resolve('invalid-token' as const)))
@@ -179,9 +189,9 @@ describe('simulated iPhone', () => {
   it('goes end to end through enable lost mode, location, app list and erase', async () => {
     const { phone, deviceId } = await enrolled({ notNowEvery: 3 })
     await queue(h, boss, 'enableLostMode', deviceId, { message: '请归还', phoneNumber: '13900000000' })
+    await phone.checkIn()
     await queue(h, boss, 'deviceLocation', deviceId)
     await queue(h, boss, 'installedApplicationList', deviceId)
-    await phone.checkIn()
     await phone.checkIn()
     await phone.checkIn()
     expect(phone.state.lostMode).toMatchObject({ message: '请归还' })
@@ -214,18 +224,23 @@ describe('simulated iPhone', () => {
 
   it('executes every catalogue command that is an MDM request, each acknowledged once', async () => {
     const { phone, deviceId } = await enrolled()
-    const order = [
-      'enableLostMode', 'deviceLocation', 'playLostModeSound', 'disableLostMode', 'openPayMode', 'closePayMode', 'checkNetwork',
-      'clearPasscode', 'activationLock', 'showActivationLockPassword', 'oneClickLockDown', 'scheduleOSUpdate', 'macLock', 'installedApplicationList',
+    // Each group can be sent once the device has reported the one before (location and sound need lost mode on).
+    const groups = [
+      ['enableLostMode'],
+      ['deviceLocation', 'playLostModeSound', 'disableLostMode', 'openPayMode'],
+      ['closePayMode', 'checkNetwork', 'clearPasscode', 'activationLock', 'oneClickLockDown', 'scheduleOSUpdate', 'installedApplicationList'],
+      ['showActivationLockPassword', 'macLock'],
     ]
-    for (const name of order) expect((await queue(h, boss, name, deviceId)).body.code).toBe(200)
-    expect(await phone.checkIn()).toBe(order.length)
+    for (const group of groups) {
+      for (const name of group) expect((await queue(h, boss, name, deviceId, name === 'macLock' ? { pin: '123456' } : {})).body.code).toBe(200)
+      expect(await phone.checkIn()).toBe(group.length)
+    }
+    const order = groups.flat()
     expect((await tasksOf(h, deviceId)).map((t) => [t.type, t.status])).toEqual(order.map((name) => [name, 'DONE']))
     expect(phone.state).toMatchObject({ passcode: null, activationLockAllowed: true, pendingUpdate: '17.6', lostMode: null, locked: true })
     const { device } = await deviceOf(h, phone)
     expect(device.state).toMatchObject({
       lostMode: false, payMode: false, passcodePresent: false, activationLockAllowed: true, locked: true, supervised: true,
-      macLock: { wifiMac: 'a4:83:e7:12:34:56', bluetoothMac: 'a4:83:e7:12:34:57' },
       osUpdate: [{ productKey: 'iOSUpdate21G80', installAction: 'Default' }],
     })
   })

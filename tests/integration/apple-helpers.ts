@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { createApp } from '../../src/server/app'
 import { appleEnrollments, devices, tasks } from '../../src/server/db/schema'
 import { SimulatedIphone, type IphoneFetch, type SimulatedIphoneOptions } from '../../src/sim/iphone'
@@ -49,4 +49,40 @@ export async function tasksOf(h: Harness, deviceId: number) {
 
 export async function queue(h: Harness, token: string, name: string, deviceId: number, params: Record<string, unknown> = {}) {
   return h.call('POST', `/myDevice/${name}`, { token, json: { deviceId, ...params } })
+}
+
+/** As if the device had acknowledged EnableLostMode: for tests of what only a device in lost mode takes. */
+export async function markLost(h: Harness, deviceId: number) {
+  await h.database.db
+    .update(devices)
+    .set({ state: sql`${devices.state} || '{"lostMode": true}'::jsonb` })
+    .where(eq(devices.id, deviceId))
+}
+
+const toTestApp = (url: string) => url.replace(/^https?:\/\/[^/]+/, 'http://mdm.test')
+
+/** A simulated iPhone of the token's company, enrolled (Authenticate and TokenUpdate), with its device id. */
+export async function enrolledIphone(h: Harness, token: string, options: Partial<SimulatedIphoneOptions> = {}) {
+  const phone = await iphone(h, token, { rewriteUrl: toTestApp, ...options })
+  await phone.enroll()
+  const { device } = await deviceOf(h, phone)
+  return { phone, deviceId: device.id }
+}
+
+/** GET /myDevice/detail: the envelope. */
+export async function iosDetail(h: Harness, token: string, deviceId: number) {
+  return (await h.call('GET', `/myDevice/detail?deviceId=${deviceId}`, { token })).body
+}
+
+/** GET /task/status: the task as the console reads it. */
+export async function taskOf(h: Harness, token: string, taskId: string) {
+  return (await h.call('GET', `/task/status?taskId=${encodeURIComponent(taskId)}`, { token })).body.data
+}
+
+/** Queues a command, lets the phone check in, and answers the task's final state as /task/status tells it. */
+export async function sendAndRun(h: Harness, token: string, phone: SimulatedIphone, name: string, deviceId: number, params: Record<string, unknown> = {}) {
+  const res = await queue(h, token, name, deviceId, params)
+  if (res.body?.code !== 200) throw new Error(`${name} refused: ${res.text}`)
+  await phone.checkIn()
+  return { res: res.body, task: await taskOf(h, token, res.body.data.taskId) }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHarness, type Harness } from './harness'
-import { deviceOf, iphone, queue, setIosQuota } from './apple-helpers'
+import { deviceOf, iphone, markLost, queue, setIosQuota } from './apple-helpers'
 
 /**
  * Apple's command endpoint on real PostgreSQL, where connections really run at once (on PGlite they are serialised
@@ -23,8 +23,9 @@ describe.runIf(url || process.env.CI)('Apple MDM on PostgreSQL', () => {
     const phone = await iphone(h, boss)
     await phone.enroll()
     const { device } = await deviceOf(h, phone)
+    await markLost(h, device.id)
     const names = ['deviceLocation', 'playLostModeSound', 'installedApplicationList', 'checkNetwork', 'macLock', 'disableLostMode', 'clearPasscode', 'oneClickLockDown']
-    for (const name of names) expect((await queue(h, boss, name, device.id)).body.code).toBe(200)
+    for (const name of names) expect((await queue(h, boss, name, device.id, name === 'macLock' ? { pin: '123456' } : {})).body.code).toBe(200)
     const answers = await Promise.all(
       Array.from({ length: 12 }, async () => {
         const res = await phone.send('ServerURL', { Status: 'Idle', UDID: phone.udid })

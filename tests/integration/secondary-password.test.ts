@@ -25,8 +25,8 @@ async function setSecondary(token: string, secondaryPassword: string) {
 const queued = async (deviceId: number) => (await h.database.db.select().from(tasks).where(eq(tasks.deviceId, deviceId))).length
 
 describe('secondary password before commands that cannot be undone', () => {
-  it('names restoreSettings and exitControl, and not the commands that can be undone', () => {
-    expect([...irreversibleCommands].sort()).toEqual(['exitControl', 'restoreSettings'])
+  it('names restoreSettings and exitControl, Apple’s erase, remove supervision, disown and remove activation lock, and not the commands that can be undone', () => {
+    expect([...irreversibleCommands].sort()).toEqual(['deviceErase', 'disableActivationLock', 'disownDevice', 'exitControl', 'removeProfile', 'restoreSettings'])
   })
 
   it('queues them without asking when the account has no secondary password', async () => {

@@ -50,3 +50,11 @@ export async function findVisibleCompany(db: Db, user: CurrentUser, id: number, 
   if (!row) throw ApiError.notFound(organizationMessages.companyNotFound)
   return row
 }
+
+/**
+ * The one company whose own settings a user works in (saved phrases …): a company account's own, a staff member's
+ * employer's. A boss does not see a child company's here, and the administrator, who belongs to none, has none.
+ */
+export function ownCompanyId(user: CurrentUser): number | null {
+  return user.kind === 'ADMIN' ? null : user.companyId
+}

@@ -231,6 +231,8 @@ export const devices = pgTable(
     renterPhone: text('renter_phone').notNull().default(''),
     renterIdCard: text('renter_id_card').notNull().default(''),
     rentRemark: text('rent_remark').notNull().default(''),
+    /** The console's own note on the device (Apple: updateAppleDeviceInfo); rentRemark is the renter's. */
+    remark: text('remark').notNull().default(''),
     /** What the device last reported of itself (locked, running app, lost mode, location, apps …). */
     state: jsonb('state').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     /** SHA-256 of the device's own credential, issued at enrollment. */
@@ -275,6 +277,8 @@ export const tasks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Apple: the device last answered NotNow at this time; the task went back to QUEUED (still waiting, not failed). */
+    deferredAt: timestamp('deferred_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('tasks_task_id_idx').on(t.taskId),
@@ -376,4 +380,23 @@ export const appleEnrollments = pgTable(
     uniqueIndex('apple_enrollments_device_idx').on(t.deviceId),
     uniqueIndex('apple_enrollments_identity_idx').on(t.identityFingerprint),
   ],
+)
+
+export const phraseTypes = ['PHRASES', 'PHONE'] as const
+
+/**
+ * Saved phrases and phones of the lost-mode dialog (SPEC §7 'Phrases'), per company: its users and staff share them.
+ * One value once per company and type.
+ */
+export const commonPhrases = pgTable(
+  'common_phrases',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    type: text('type', { enum: phraseTypes }).notNull(),
+    value: text('value').notNull(),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('common_phrases_company_type_value_idx').on(t.companyId, t.type, t.value)],
 )

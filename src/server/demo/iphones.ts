@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
 import { SimulatedIphone } from '../../sim/iphone'
 import type { Services } from '../context'
-import { companies, users } from '../db/schema'
+import { appleEnrollments, companies, devices, users } from '../db/schema'
+import { appleCommands } from '../protocol/apple/commands'
 import { demoAccounts } from './seed'
 
 /** Simulated iPhones poll (no push reaches them) about as often as the demo agents. */
@@ -15,14 +16,35 @@ interface DemoIphone {
   supervised: boolean
   osVersion: string
   location: { latitude: number; longitude: number }
+  /** What the demo shows of it: lost mode on (queued once, on its first start), or a profile never finished installing. */
+  show?: 'lost' | 'notEnrolled'
 }
 
 export const demoIphones: DemoIphone[] = [
   { company: 'boss', serialNumber: 'F2LXDEMO0001', deviceName: '演示 iPhone 15', supervised: true, osVersion: '17.5.1', location: { latitude: 31.2304, longitude: 121.4737 } },
-  { company: 'boss', serialNumber: 'F2LXDEMO0002', deviceName: '演示 iPhone 13', supervised: true, osVersion: '16.7.8', location: { latitude: 39.9042, longitude: 116.4074 } },
+  { company: 'boss', serialNumber: 'F2LXDEMO0002', deviceName: '演示 iPhone 13', supervised: true, osVersion: '16.7.8', location: { latitude: 39.9042, longitude: 116.4074 }, show: 'lost' },
   { company: 'boss', serialNumber: 'F2LXDEMO0003', deviceName: '演示 iPhone SE（未监管）', supervised: false, osVersion: '17.4', location: { latitude: 22.5431, longitude: 114.0579 } },
   { company: 'east', serialNumber: 'F2LXDEMO0004', deviceName: '华东 iPhone 14', supervised: true, osVersion: '17.5.1', location: { latitude: 30.2741, longitude: 120.1551 } },
+  { company: 'boss', serialNumber: 'F2LXDEMO0005', deviceName: '演示 iPhone 12（未完成注册）', supervised: true, osVersion: '17.1', location: { latitude: 23.1291, longitude: 113.2644 }, show: 'notEnrolled' },
 ]
+
+/** Lost mode as the demo shows it on its lost iPhone. */
+const DEMO_LOST_MODE = { message: '此手机已丢失，拾到请联系失主，谢谢！', phoneNumber: '13800000000' }
+
+/**
+ * What the demo queues for an enrolled phone at each start: a DeviceInformation query, so that its record knows
+ * whether it is supervised; and on the lost phone's first start (it never reported lost mode), lost mode.
+ */
+async function demoCommands(services: Services, deviceId: number, companyId: number, spec: DemoIphone): Promise<void> {
+  const [device] = await services.db.select({ state: devices.state }).from(devices).where(eq(devices.id, deviceId))
+  const queue = async (type: 'checkNetwork' | 'enableLostMode', params: Record<string, unknown>) => {
+    for (const request of appleCommands[type].requests(params)) {
+      await services.tasks.enqueue({ deviceId, companyId, type, payload: { ...request }, createdBy: null })
+    }
+  }
+  await queue('checkNetwork', {})
+  if (spec.show === 'lost' && device && device.state.lostMode === undefined) await queue('enableLostMode', DEMO_LOST_MODE)
+}
 
 /** A UDID of the same shape as a real one, fixed per serial so that a restart re-enrolls the same device. */
 function udidOf(serial: string): string {
@@ -61,7 +83,14 @@ export async function startDemoIphones(services: Services, serverUrl: string): P
       rewriteUrl: (url) => url.replace(/^https?:\/\/[^/]+/, serverUrl),
     })
     try {
+      if (spec.show === 'notEnrolled') {
+        // The profile's installation stopped after Authenticate: the device is known, not enrolled, takes no command.
+        await phone.send('CheckInURL', phone.authenticateMessage())
+        continue
+      }
       await phone.enroll()
+      const [enrollment] = await db.select({ deviceId: appleEnrollments.deviceId }).from(appleEnrollments).where(eq(appleEnrollments.udid, phone.udid))
+      if (enrollment) await demoCommands(services, enrollment.deviceId, company.id, spec)
     } catch (error) {
       console.warn(`[demo iPhone ${spec.serialNumber}] ${(error as Error).message}`)
       continue

@@ -2,10 +2,12 @@ import { accessEndpoints } from './access'
 import { accountEndpoints } from './account'
 import { agentEndpoints } from './agent'
 import { auditEndpoints } from './audit'
+import { commonPhraseEndpoints } from './common-phrases'
 import { companyEndpoints } from './company'
 import { endpointsOf } from './endpoint'
 import { deviceEndpoints, openApiEndpoints, taskEndpoints } from './huawei-device'
 import { myDeviceEndpoints } from './my-device'
+import { myDeviceExtraEndpoints } from './my-device-extras'
 import { personalCenterEndpoints } from './personal-center'
 import { quotaEndpoints } from './quota'
 import { registrationEndpoints } from './registration'
@@ -31,6 +33,8 @@ export const endpoints = {
   huawei: deviceEndpoints('HUAWEI'),
   mi: deviceEndpoints('MI'),
   myDevice: myDeviceEndpoints,
+  myDeviceExtras: myDeviceExtraEndpoints,
+  commonPhrases: commonPhraseEndpoints,
   open: openApiEndpoints,
   agent: agentEndpoints,
 }

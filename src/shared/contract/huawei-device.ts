@@ -51,6 +51,8 @@ export const DeviceSearchQuery = pagingQuerySchema.extend({
   recycleStatus: flexibleBoolean.default(false),
   serialNumber: filterText(64),
   renterName: filterText(32),
+  /** Part of the renter's phone number. */
+  renterPhone: filterText(32),
   connectionStatus: z.preprocess((v) => (v === '' ? undefined : v), connectionStatusSchema.optional()),
 })
 export type DeviceSearchQuery = z.input<typeof DeviceSearchQuery>
@@ -60,9 +62,13 @@ export type DeviceSearchParams = z.output<typeof DeviceSearchQuery>
 export const DeviceExportQuery = DeviceSearchQuery.omit({ current: true, pageSize: true })
 export type DeviceExportQuery = z.input<typeof DeviceExportQuery>
 
-export const DeviceRecord = z.object({
+/**
+ * The fields every device family's record has, under the same names (Huawei's and Mi's DeviceRecord, Apple's
+ * IosDeviceRecord in my-device.ts), so that lists, cards and exports can be shared.
+ */
+export const commonDeviceRecordFields = {
   id: z.number(),
-  platform: z.enum(agentPlatforms),
+  /** SPEC §3: upper-cased. */
   serialNumber: z.string(),
   imei: z.string(),
   model: z.string(),
@@ -80,11 +86,16 @@ export const DeviceRecord = z.object({
   companyName: z.string(),
   staffId: z.number().nullable(),
   staffName: z.string().nullable(),
-  enrolled: z.boolean(),
-  state: AgentDeviceState,
   /** Tasks not yet finished (QUEUED or SENT): the console refreshes while there are any. */
   pendingTaskCount: z.number(),
   createdAt: z.string(),
+}
+
+export const DeviceRecord = z.object({
+  ...commonDeviceRecordFields,
+  platform: z.enum(agentPlatforms),
+  enrolled: z.boolean(),
+  state: AgentDeviceState,
 })
 export type DeviceRecord = z.infer<typeof DeviceRecord>
 export const DeviceSearchResponse = pagedResponse(DeviceRecord)
@@ -157,6 +168,11 @@ export const TaskRecord = z.object({
   sentAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
   createdByName: z.string().nullable(),
+  /**
+   * Apple: when the device last answered NotNow (busy, e.g. locked). The task is then QUEUED again — still waiting
+   * for the device, not failed — and is delivered again at its next check-in. null when it never did.
+   */
+  deferredAt: z.string().nullable(),
 })
 export type TaskRecord = z.infer<typeof TaskRecord>
 

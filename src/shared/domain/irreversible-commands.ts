@@ -7,6 +7,11 @@ export const irreversibleCommands: ReadonlySet<string> = new Set([
   // Huawei / Mi agent commands
   'restoreSettings',
   'exitControl',
+  // Apple 'my device' commands: 一键抹掉, 删除监管, 解除ABM, 删除激活锁
+  'deviceErase',
+  'removeProfile',
+  'disownDevice',
+  'disableActivationLock',
 ])
 
 export function isIrreversibleCommand(name: string): boolean {

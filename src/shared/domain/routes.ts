@@ -33,9 +33,9 @@ export const menuGroupIcons: Readonly<Record<MenuGroup, string>> = {
 /** In menu order; a group's pages stand together. */
 export const routeTable: readonly RouteEntry[] = [
   { path: '/dashboard', authority: null, icon: 'HistogramOutline', built: false },
-  { path: '/ios/device', authority: 'ios:device', icon: 'UnorderedListOutline', group: 'ios', built: false },
-  { path: '/ios/detail', authority: 'ios:device', icon: 'FileOutline', group: 'ios', hidden: true, built: false },
-  { path: '/ios/recycle', authority: 'ios:recycle', icon: 'DeleteOutline', group: 'ios', built: false },
+  { path: '/ios/device', authority: 'ios:device', icon: 'UnorderedListOutline', group: 'ios', built: true },
+  { path: '/ios/detail', authority: 'ios:device', icon: 'FileOutline', group: 'ios', hidden: true, built: true },
+  { path: '/ios/recycle', authority: 'ios:recycle', icon: 'DeleteOutline', group: 'ios', built: true },
   { path: '/ios/renew', authority: 'ios:renew', icon: 'ClockCircleOutline', group: 'ios', built: false },
   { path: '/huawei/device', authority: 'huawei:device', icon: 'UnorderedListOutline', group: 'huawei', built: true },
   { path: '/huawei/detail', authority: 'huawei:device', icon: 'FileOutline', group: 'huawei', hidden: true, built: true },

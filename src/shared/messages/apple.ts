@@ -32,3 +32,83 @@ export const appleMdmText = {
   apnsFailed: (status: number | string, reason: string) => `APNs 推送失败：${status} ${reason}`,
   apnsConfigInvalid: 'MDM_APNS_CERT_FILE 与 MDM_APNS_KEY_FILE 须同时设置',
 } as const
+
+/** The 'my device' screens and API of issue #13: why a command cannot be sent now, and the device's own fields. */
+export const appleDeviceText = {
+  /** SPEC §5: a new record's serial is typed twice. */
+  serialMismatch: '两次输入的序列号不一致',
+  productVersionFormat: '系统版本格式不正确，如 17.5.1',
+  exportSheetName: '设备列表',
+  /** Why a command is unavailable (iosCommandAvailability): the console disables the button with it, the server refuses with it. */
+  unavailable: {
+    recycled: '该设备已淘汰，请先移出回收站再操作',
+    wiped: '设备已被抹掉，需重新安装描述文件注册后才能下发指令',
+    notEnrolled: '设备尚未通过 MDM 注册，无法下发指令',
+    notSupervised: '该指令仅适用于受监管的设备',
+    notInLostMode: '仅在丢失模式下可用，请先开启丢失模式',
+    notInPayMode: '设备未开启支付模式',
+    noUnlockToken: '设备尚未上报解锁令牌，无法清除锁屏密码',
+  },
+  /** The commands' names, as buttons, task logs and the audit trail show them. */
+  commandLabels: {
+    checkNetwork: '检查网络',
+    clearPasscode: '清除锁屏密码',
+    activationLock: '下发激活锁',
+    removeProfile: '删除监管',
+    disableActivationLock: '删除激活锁',
+    enableLostMode: '开启丢失模式',
+    disableLostMode: '解除丢失',
+    deviceErase: '一键抹掉',
+    showActivationLockPassword: '查看激活锁密码',
+    openPayMode: '开启支付模式',
+    closePayMode: '关闭支付模式',
+    oneClickLockDown: '一键下锁',
+    disownDevice: '解除ABM',
+    playLostModeSound: '播放丢失声音',
+    scheduleOSUpdate: '系统更新',
+    deviceLocation: '设备定位',
+    macLock: '锁定MAC',
+    installedApplicationList: '已安装应用',
+  },
+  /** SPEC §4 unmanage action 3: the device had no bypass code to give. */
+  noActivationLockPassword: '该设备没有激活锁密码',
+  /** The device took longer than the request may wait: the console follows the task. */
+  activationLockPasswordWaiting: '正在等待设备返回激活锁密码…',
+  /** An Apple task the device answered NotNow: still waiting, not failed. */
+  taskDeferred: '设备暂时无法执行（如锁屏中），将在设备空闲时自动重试',
+  // Export columns and labels of Apple's own fields
+  udid: 'UDID',
+  supervised: '监管状态',
+  supervisedYes: '受监管',
+  supervisedNo: '未监管',
+  unknown: '未知',
+  lostStatus: '丢失模式',
+  payMode: '支付模式',
+  on: '开启',
+  off: '关闭',
+  wiped: '已抹掉',
+  remark: '设备备注',
+} as const
+
+/** Saved phrases and phones of the lost-mode dialog (SPEC §7 'Phrases'). */
+export const phraseText = {
+  phoneFormat: '电话号码格式不正确，请输入11位手机号或带区号的座机号',
+  duplicate: (type: 'PHRASES' | 'PHONE') => (type === 'PHONE' ? '该电话号码已保存' : '该常用语已保存'),
+  tooMany: (max: number) => `最多保存${max}条，请先删除不用的`,
+  notFound: '常用语不存在',
+  companyOnly: '仅公司账号及其员工可以保存常用语',
+  labels: { PHRASES: '常用语', PHONE: '联系电话' },
+} as const
+
+/** Labels of the Apple requests' fields, for validation sentences (joined in fields.ts). */
+export const appleFieldLabels: Record<string, string> = {
+  confirmSerialNumber: '确认序列号',
+  pin: '密码',
+  message: '提示信息',
+  footnote: '脚注',
+  productVersion: '系统版本',
+  installAction: '安装方式',
+  secondaryPassword: '二级密码',
+  type: '类型',
+  value: '内容',
+}

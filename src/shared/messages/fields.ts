@@ -1,3 +1,4 @@
+import { appleFieldLabels } from './apple'
 import { commonFieldLabels } from './common'
 import { deviceFieldLabels } from './devices'
 import { organizationFieldLabels } from './organization'
@@ -11,4 +12,5 @@ export const fieldLabels: Readonly<Record<string, string>> = {
   ...commonFieldLabels,
   ...organizationFieldLabels,
   ...deviceFieldLabels,
+  ...appleFieldLabels,
 }

@@ -11,7 +11,7 @@ import { useDeviceCommand } from './use-device-command'
  * `summary` is the family's one-line account of the device's current state, above the commands that change it.
  */
 export function CommandPanel<Name extends string, D extends FamilyDevice>({ family, device, summary }: { family: DeviceFamily<Name, D>; device: D; summary?: ReactNode }) {
-  const { run, running, waitingForResult, cancelResultWait } = useDeviceCommand(family)
+  const { run, running, waitingFor, cancelResultWait } = useDeviceCommand(family)
   const offered = family.commands.filter((command) => command.offeredWhen?.(device) ?? true)
   const reasons = [...new Set(offered.map((command) => command.unavailable?.(device)).filter((r): r is string => !!r))]
   return (
@@ -23,10 +23,10 @@ export function CommandPanel<Name extends string, D extends FamilyDevice>({ fami
           {reason}
         </p>
       ))}
-      {waitingForResult ? (
+      {waitingFor ? (
         <div className="command-waiting" role="status">
           <SpinLoading style={{ '--size': '18px' }} />
-          <span className="command-waiting-text">{t.lockPasscodeWaiting}</span>
+          <span className="command-waiting-text">{waitingFor.resultWaitText ?? t.lockPasscodeWaiting}</span>
           <Button size="small" onClick={cancelResultWait}>
             {t.lockPasscodeCancel}
           </Button>

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { TaskRecord, TaskStatus } from '../../../shared/contract/huawei-device'
 import { formatDate } from '../../../shared/domain/format'
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../../../shared/domain/paging-rules'
+import { appleDeviceText } from '../../../shared/messages/apple'
 import { huaweiDeviceText as t } from '../../../shared/messages/devices'
 import { Pagination } from '../Pagination'
 import { QueryStatus } from '../QueryStatus'
@@ -33,6 +34,12 @@ function TaskItem({ task, label }: { task: TaskRecord; label: string }) {
         {task.createdByName ? ` · ${t.taskCreatedBy} ${task.createdByName}` : ''}
       </span>
       {failure ? <span className="task-error">{failure}</span> : null}
+      {/* Apple's NotNow: still waiting for the device (queued again for its next check-in), not a failure. */}
+      {!failure && task.status === 'QUEUED' && task.deferredAt ? (
+        <span className="task-meta" data-testid="task-deferred">
+          {appleDeviceText.taskDeferred}
+        </span>
+      ) : null}
     </li>
   )
 }

@@ -51,6 +51,8 @@ export interface CommandDeclaration<Name extends string = string, D extends Comm
   params?(device: D): Promise<Record<string, unknown> | null>
   /** The task's result is the answer to show (a lock passcode): waited for visibly, then shown by this. */
   showResult?: (task: TaskStatusResponse) => Promise<void>
+  /** What the wait for that answer says (default: the lock passcode's). */
+  resultWaitText?: string
 }
 
 /** What a family's route takes, loosely: each family's own request type (with its defaults) is checked at its table. */

@@ -57,7 +57,8 @@ export function useDeviceCommand<Name extends string, D extends CommandSubject =
   const queryClient = useQueryClient()
   const tasksChanged = useDeviceTasksChanged(family)
   const [running, setRunning] = useState<ReadonlySet<Name>>(new Set())
-  const [waitingForResult, setWaitingForResult] = useState(false)
+  /** The command whose answer is being waited for (a lock passcode, an activation-lock password), or null. */
+  const [waitingFor, setWaitingFor] = useState<CommandDeclaration<Name, D> | null>(null)
   const resultWait = useRef<AbortController | null>(null)
   const follows = useRef(new Set<AbortController>())
 
@@ -92,14 +93,14 @@ export function useDeviceCommand<Name extends string, D extends CommandSubject =
   const cancelResultWait = () => {
     resultWait.current?.abort()
     resultWait.current = null
-    setWaitingForResult(false)
+    setWaitingFor(null)
   }
 
   /** A command whose answer is shown (a lock passcode): waited for visibly, cancellably. */
   const awaitResult = async (command: CommandDeclaration<Name, D>, deviceId: number, taskId: string) => {
     const controller = new AbortController()
     resultWait.current = controller
-    setWaitingForResult(true)
+    setWaitingFor(command)
     try {
       const { task, left } = await follow(deviceId, taskId, RESULT_LIMIT_MS, controller)
       if (left) return
@@ -108,7 +109,7 @@ export function useDeviceCommand<Name extends string, D extends CommandSubject =
     } finally {
       if (resultWait.current === controller) {
         resultWait.current = null
-        setWaitingForResult(false)
+        setWaitingFor(null)
       }
     }
   }
@@ -174,7 +175,7 @@ export function useDeviceCommand<Name extends string, D extends CommandSubject =
     return failed
   }
 
-  return { run, runBulk, running, waitingForResult, cancelResultWait }
+  return { run, runBulk, running, waitingForResult: waitingFor !== null, waitingFor, cancelResultWait }
 }
 
 export type DeviceCommands<Name extends string = string, D extends CommandSubject = CommandSubject> = ReturnType<typeof useDeviceCommand<Name, D>>

@@ -1,26 +1,36 @@
 import { X509Certificate } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
-import { appleMdmText as t } from '../../../shared/messages/apple'
-import { huaweiDeviceText } from '../../../shared/messages/devices'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { eq } from 'drizzle-orm'
+import type { ActivationLockPasswordResponse } from '../../../shared/contract/my-device'
+import { iosCommandRefusal } from '../../../shared/domain/ios-commands'
+import { appleDeviceText, appleMdmText as t } from '../../../shared/messages/apple'
 import type { CurrentUser } from '../../auth/sessions'
-import { visibleDeviceCondition } from '../../auth/scope'
 import type { Services } from '../../context'
-import { appleEnrollments, companies, devices } from '../../db/schema'
+import { appleEnrollments, companies } from '../../db/schema'
 import { ApiError } from '../../http/errors'
-import { appleCommands, isAppleCommand, WebServiceNotConfigured } from '../../protocol/apple/commands'
+import { appleCommands, isAppleCommand, WebServiceNotConfigured, type QueuedRequest } from '../../protocol/apple/commands'
 import { enrollmentProfile } from '../../protocol/apple/profile'
+import type { StoredRequest } from '../../protocol/apple/service'
+import { deviceCommandEntry, requireSecondaryPassword } from '../audit/device-command'
+import { recordAudit } from '../audit/service'
 import type { TaskService } from '../task/service'
+import type { IosDeviceService } from './devices'
+
+/** How often a request waiting for the device's answer looks at its task. */
+const ANSWER_POLL_MS = 150
 
 /**
- * The console side of Apple devices that issue #12 needs: the enrollment profile download and queueing a
- * catalogue command on a device (then waking it through APNs). The 'my device' screens and the rest of /myDevice
- * come with the next issue.
+ * The Apple-only actions of 'my device': the enrollment profile download, and the commands of SPEC §7 — each
+ * checked against the shared rules of what the device can take now (iosCommandRefusal, the same the console
+ * disables its buttons with), queued as MDM requests of the catalogue, and the device woken through APNs.
  */
 export class MyDeviceService {
   private readonly tasks: TaskService
 
   constructor(
-    private readonly services: Pick<Services, 'db' | 'config' | 'appleCa' | 'apns' | 'appleWebServices' | 'tasks' | 'appleMdm'>,
+    private readonly services: Pick<Services, 'db' | 'config' | 'secrets' | 'appleCa' | 'apns' | 'appleWebServices' | 'tasks' | 'appleMdm'> & {
+      iosDevices: IosDeviceService
+    },
     private readonly now: () => Date = () => new Date(),
   ) {
     this.tasks = services.tasks
@@ -51,22 +61,24 @@ export class MyDeviceService {
   }
 
   /**
-   * Queues a catalogue command (src/server/protocol/apple/commands.ts) on a visible, enrolled Apple device and
-   * wakes it. Commands that are calls of Apple's web services go there instead, and fail clearly while those are
-   * not configured.
+   * POST /myDevice/<command>: a catalogue command (protocol/apple/commands.ts) on a visible Apple device. Refused
+   * with the shared reason when the device cannot take it now (recycled, not enrolled, not supervised, not in lost
+   * mode …); one that cannot be undone needs the secondary password. Commands that are calls of Apple's web
+   * services are made at once (and fail clearly while those are not configured); the others are queued and the
+   * device is woken. Answers the first task's id.
    */
-  async queue(user: CurrentUser, deviceId: number, commandName: string, params: Record<string, unknown> = {}): Promise<{ taskId: string }> {
+  async queue(user: CurrentUser, deviceId: number, commandName: string, params: Record<string, unknown> = {}, secondaryPassword?: string): Promise<{ taskId: string }> {
     if (!isAppleCommand(commandName)) throw ApiError.badRequest(t.unknownCommand)
     const entry = appleCommands[commandName]
     const parsed = entry.params.safeParse(params)
     if (!parsed.success) throw ApiError.badRequest(t.badParams)
     const db = this.services.db
-    const [device] = await db
-      .select()
-      .from(devices)
-      .where(and(eq(devices.id, deviceId), eq(devices.platform, 'IOS'), await visibleDeviceCondition(db, user)))
-    if (!device) throw ApiError.notFound(t.deviceNotFound)
-    if (device.recycleStatus) throw ApiError.badRequest(huaweiDeviceText.recycledNoAction)
+    const device = await this.services.iosDevices.detail(user, deviceId)
+    const refusal = iosCommandRefusal(device, commandName)
+    if (refusal) throw ApiError.badRequest(refusal)
+    const audit = deviceCommandEntry(device, appleDeviceText.commandLabels[commandName])
+    await requireSecondaryPassword(db, user, commandName, secondaryPassword, audit)
+    const task = { deviceId, companyId: device.companyId, type: commandName, createdBy: user.id }
     if ('webService' in entry) {
       try {
         await this.services.appleWebServices[entry.webService](device)
@@ -74,25 +86,42 @@ export class MyDeviceService {
         if (error instanceof WebServiceNotConfigured) throw ApiError.badRequest(error.message)
         throw error
       }
+      const done = await this.tasks.recordDone(task)
+      await recordAudit(db, audit)
+      return done
     }
-    const [enrollment] = await db.select().from(appleEnrollments).where(eq(appleEnrollments.deviceId, deviceId))
-    if (!enrollment || !enrollment.tokenUpdatedAt || enrollment.checkedOutAt) throw ApiError.badRequest(t.notEnrolled)
-    if (commandName === 'clearPasscode' && !enrollment.unlockToken) throw ApiError.badRequest(t.noUnlockToken)
-    const requests = entry.requests(parsed.data)
     let first: string | undefined
-    for (const request of requests) {
-      const { taskId } = await this.tasks.enqueue({
-        deviceId,
-        companyId: device.companyId,
-        type: commandName,
-        payload: { requestType: request.requestType, params: request.params },
-        createdBy: user.id,
-      })
+    const requests: QueuedRequest[] = entry.requests(parsed.data)
+    for (const { secret, ...request } of requests) {
+      const payload: StoredRequest = secret ? { ...request, sealed: this.services.secrets.seal(JSON.stringify(secret)) } : request
+      const { taskId } = await this.tasks.enqueue({ ...task, payload: payload as unknown as Record<string, unknown> })
       first ??= taskId
     }
     if (!first) throw ApiError.badRequest(t.unknownCommand)
-    await this.wake(enrollment)
+    const [enrollment] = await db.select().from(appleEnrollments).where(eq(appleEnrollments.deviceId, deviceId))
+    if (enrollment) await this.wake(enrollment)
+    await recordAudit(db, audit)
     return { taskId: first }
+  }
+
+  /**
+   * POST /myDevice/showActivationLockPassword: asks the device for its Activation Lock bypass code and waits a few
+   * seconds for the answer. The code goes back in this answer only: the task keeps it sealed, it is never logged,
+   * and GET /task/status gives it to the same user when the device answers later (password null here).
+   */
+  async activationLockPassword(user: CurrentUser, deviceId: number, secondaryPassword?: string): Promise<ActivationLockPasswordResponse> {
+    const { taskId } = await this.queue(user, deviceId, 'showActivationLockPassword', {}, secondaryPassword)
+    const deadline = Date.now() + this.services.config.commandAnswerWaitMs
+    for (;;) {
+      const task = await this.tasks.statusFor(user, taskId)
+      if (task.status === 'DONE') {
+        const code = task.result?.activationLockBypassCode
+        return { taskId, password: typeof code === 'string' ? code : null }
+      }
+      if (task.status === 'ERROR' || task.status === 'TIMEOUT') throw ApiError.badRequest(task.errorMessage ?? t.commandFailed)
+      if (Date.now() >= deadline) return { taskId, password: null }
+      await sleep(ANSWER_POLL_MS)
+    }
   }
 
   /** An APNs push; without a usable token or certificate the device picks the command up at its next check-in. */

@@ -65,6 +65,7 @@ function toTaskRecord(row: TaskRow & { createdByName: string | null }, secrets: 
     sentAt: iso(row.sentAt),
     finishedAt: iso(row.finishedAt),
     createdByName: row.createdByName,
+    deferredAt: iso(row.deferredAt),
   }
 }
 
@@ -121,6 +122,17 @@ export class TaskService {
       })
       return { taskId, created: true }
     })
+  }
+
+  /**
+   * Records a command that was carried out at once, not by the device (Apple's web services): a task already DONE,
+   * so that it has a taskId and a line in the device's task log like every other command.
+   */
+  async recordDone(input: { deviceId: number; companyId: number; type: string; createdBy: number | null }): Promise<{ taskId: string }> {
+    const taskId = randomUUID()
+    const now = this.now()
+    await this.db.insert(tasks).values({ ...input, taskId, status: 'DONE', result: {}, createdAt: now, finishedAt: now })
+    return { taskId }
   }
 
   /** Marks overdue tasks TIMEOUT: delivered without a result, or never delivered. */

@@ -26,7 +26,7 @@ import { quotaTypeOf, type QuotaService } from '../../modules/quota/service'
 import type { TaskService } from '../../modules/task/service'
 import { impliedState, revokesCredential } from './effects'
 import { hashToken } from '../../auth/sessions'
-import { releaseRegistrationsElsewhere } from '../../modules/huawei-device/serial-release'
+import { releaseRegistrationsElsewhere } from '../../modules/devices/serial-release'
 import { limits, type RateLimiter } from '../../auth/rate-limit'
 import { ResultCode } from '../../../shared/contract/envelope'
 

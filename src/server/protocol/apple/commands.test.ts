@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { build, parse } from 'plist'
 import { describe, expect, it } from 'vitest'
+import { iosCommandNeeds } from '../../../shared/domain/ios-commands'
 import { appleCommandNames, appleCommands, commandDict, type AppleCommand } from './commands'
 
 /**
@@ -52,10 +53,11 @@ function check(dict: Record<string, unknown>, keys: Record<string, KeyInfo>, pat
 
 /** Parameter sets that reach every branch of the catalogue's builders. */
 const paramSets: Record<string, Record<string, unknown>[]> = {
-  enableLostMode: [{}, { message: 'm' }, { phoneNumber: '1' }, { message: 'm', phoneNumber: '1', footnote: 'f' }],
-  openPayMode: [{}, { message: 'm', phoneNumber: '1', footnote: 'f' }],
-  oneClickLockDown: [{}, { message: 'm', phoneNumber: '1' }],
-  scheduleOSUpdate: [{}, { productVersion: '17.6' }],
+  enableLostMode: [{}, { message: 'm' }, { phoneNumber: '13800000000' }, { message: 'm', phoneNumber: '010-12345678', footnote: 'f' }],
+  openPayMode: [{}, { message: 'm', phoneNumber: '13800000000', footnote: 'f' }],
+  oneClickLockDown: [{}, { message: 'm', phoneNumber: '13800000000' }],
+  scheduleOSUpdate: [{}, { productVersion: '17.6' }, { installAction: 'InstallASAP' }],
+  macLock: [{ pin: '123456' }],
 }
 
 describe('the Apple command catalogue against Apple’s schema', () => {
@@ -88,16 +90,24 @@ describe('the Apple command catalogue against Apple’s schema', () => {
         const command = schema.commands[request.requestType]
         expect(command, request.requestType).toBeDefined()
         // Round trip through a real property list, as the device reads it.
-        const dict = commandDict(request, { unlockToken: Buffer.from('token') })
+        const dict = commandDict(request, { unlockToken: Buffer.from('token') }, request.secret)
         const plist = parse(build({ CommandUUID: 'x', Command: dict } as Parameters<typeof build>[0])) as { Command: Record<string, unknown> }
         const { RequestType, ...keys } = plist.Command
         expect(RequestType).toBe(request.requestType)
         expect(check(keys, command.keys, request.requestType)).toEqual([])
         // Supervision as Apple says (a command may need it where Apple does not, never the reverse).
-        if (command.iosSupervised) expect(entry.supervised, `${name} needs supervision`).toBe(true)
+        if (command.iosSupervised) expect(iosCommandNeeds[name].supervised, `${name} needs supervision`).toBe(true)
       }
     })
   }
+
+  it('forces InstallAction Default and keeps the macLock PIN out of the stored params', () => {
+    const [update] = appleCommands.scheduleOSUpdate.requests(appleCommands.scheduleOSUpdate.params.parse({ installAction: 'InstallASAP' }))
+    expect(update.params).toEqual({ Updates: [{ InstallAction: 'Default' }] })
+    const [lock] = appleCommands.macLock.requests(appleCommands.macLock.params.parse({ pin: '654321' }))
+    expect(JSON.stringify(lock.params)).not.toContain('654321')
+    expect(commandDict(lock, { unlockToken: null }, lock.secret)).toMatchObject({ RequestType: 'DeviceLock', PIN: '654321' })
+  })
 
   it('catches a key that is not Apple’s (the check can fail)', () => {
     expect(check({ Mesage: 'x' }, schema.commands.EnableLostMode.keys, 'EnableLostMode')).toHaveLength(1)

@@ -1,32 +1,31 @@
-import { z } from 'zod'
+import type { z } from 'zod'
+import { myDeviceCommandParams, type MyDeviceCommandName } from '../../../shared/contract/my-device'
 import { appleMdmText as t } from '../../../shared/messages/apple'
 import type { PlistDict } from './plist'
 
 /**
  * The Apple command catalogue (docs/apple-commands.md): every 'my device' command of SPEC §7, the MDM request(s)
- * it queues, whether iOS needs the device supervised, and the commands that are not MDM requests at all but calls
+ * it queues, and the commands that are not MDM requests at all but calls
  * of Apple's web services (Apple Business Manager). Payload keys are exactly those of Apple's schema
  * (github.com/apple/device-management, mdm/commands); tests/integration/apple-commands.test.ts holds every plist
  * built here against it.
  */
 
-/** One queued MDM request: a task whose payload is { requestType, params }. */
+/** One queued MDM request: a task whose payload is { requestType, params } (and `sealed`, see `secret`). */
 export interface QueuedRequest {
   requestType: string
   params: Record<string, unknown>
+  /** Keys that must not be stored readable (macLock's PIN): sealed in the task's payload, opened only at delivery. */
+  secret?: Record<string, unknown>
 }
 
 export interface AppleCommand {
-  /** Needs a supervised device (Apple's schema: supportedOS.iOS.supervised). */
-  supervised: boolean
   /** Not an MDM request: a call of Apple's web services, which must be configured. */
   webService?: 'disableActivationLock' | 'disown'
+  /** The contract's parameters of the command (src/shared/contract/my-device.ts). */
   params: z.ZodType<Record<string, unknown>>
   requests(params: Record<string, unknown>): QueuedRequest[]
 }
-
-const text = (max: number) => z.string().trim().max(max)
-const none = z.object({}).strict()
 
 /** DeviceInformation queries answered by checkNetwork (names from Apple's DeviceInformation documentation). */
 export const NETWORK_QUERIES = [
@@ -34,11 +33,6 @@ export const NETWORK_QUERIES = [
   'DataRoamingEnabled', 'VoiceRoamingEnabled', 'PersonalHotspotEnabled', 'PhoneNumber', 'IMEI', 'ICCID',
   'OSVersion', 'BuildVersion', 'IsSupervised', 'IsActivationLockEnabled', 'BatteryLevel', 'DeviceName', 'ModelName',
 ]
-const MAC_QUERIES = ['WiFiMAC', 'BluetoothMAC']
-
-const lostModeParams = z
-  .object({ message: text(200).optional(), phoneNumber: text(32).optional(), footnote: text(100).optional() })
-  .strict()
 
 /** EnableLostMode needs a Message or a PhoneNumber (Apple's schema). */
 function lostMode(p: Record<string, unknown>, defaultMessage: string): QueuedRequest {
@@ -53,48 +47,52 @@ function lostMode(p: Record<string, unknown>, defaultMessage: string): QueuedReq
   }
 }
 
+const p = myDeviceCommandParams
+/** Whether iOS needs supervision for a command is the shared rule (src/shared/domain/ios-commands.ts). */
 export const appleCommands = {
-  checkNetwork: { supervised: false, params: none, requests: () => [{ requestType: 'DeviceInformation', params: { Queries: NETWORK_QUERIES } }] },
-  clearPasscode: { supervised: false, params: none, requests: () => [{ requestType: 'ClearPasscode', params: {} }] },
+  checkNetwork: { params: p.checkNetwork, requests: () => [{ requestType: 'DeviceInformation', params: { Queries: NETWORK_QUERIES } }] },
+  clearPasscode: { params: p.clearPasscode, requests: () => [{ requestType: 'ClearPasscode', params: {} }] },
   // 下发激活锁: allows Activation Lock on a supervised device (Settings → MDMOptions).
   activationLock: {
-    supervised: true,
-    params: none,
+    params: p.activationLock,
     requests: () => [{ requestType: 'Settings', params: { Settings: [{ Item: 'MDMOptions', MDMOptions: { ActivationLockAllowedWhileSupervised: true } }] } }],
   },
   // 删除监管: removes the enrollment profile; the device checks out.
-  removeProfile: { supervised: false, params: none, requests: () => [{ requestType: 'RemoveProfile', params: { Identifier: ENROLLMENT_PROFILE_IDENTIFIER } }] },
-  disableActivationLock: { supervised: true, webService: 'disableActivationLock', params: none, requests: () => [] },
-  enableLostMode: { supervised: true, params: lostModeParams, requests: (p) => [lostMode(p, t.lockDownMessage)] },
-  disableLostMode: { supervised: true, params: none, requests: () => [{ requestType: 'DisableLostMode', params: {} }] },
-  deviceErase: { supervised: false, params: none, requests: () => [{ requestType: 'EraseDevice', params: {} }] },
+  removeProfile: { params: p.removeProfile, requests: () => [{ requestType: 'RemoveProfile', params: { Identifier: ENROLLMENT_PROFILE_IDENTIFIER } }] },
+  disableActivationLock: { webService: 'disableActivationLock', params: p.disableActivationLock, requests: () => [] },
+  enableLostMode: { params: p.enableLostMode, requests: (q) => [lostMode(q, t.lockDownMessage)] },
+  disableLostMode: { params: p.disableLostMode, requests: () => [{ requestType: 'DisableLostMode', params: {} }] },
+  deviceErase: { params: p.deviceErase, requests: () => [{ requestType: 'EraseDevice', params: {} }] },
   // The bypass code is returned to the console (sealed in the task's result).
-  showActivationLockPassword: { supervised: true, params: none, requests: () => [{ requestType: 'ActivationLockBypassCode', params: {} }] },
+  showActivationLockPassword: { params: p.showActivationLockPassword, requests: () => [{ requestType: 'ActivationLockBypassCode', params: {} }] },
   // Pay mode: the rented phone shows the payment notice in lost mode until closed.
-  openPayMode: { supervised: true, params: lostModeParams, requests: (p) => [lostMode(p, t.payModeMessage)] },
-  closePayMode: { supervised: true, params: none, requests: () => [{ requestType: 'DisableLostMode', params: {} }] },
+  openPayMode: { params: p.openPayMode, requests: (q) => [lostMode(q, t.payModeMessage)] },
+  closePayMode: { params: p.closePayMode, requests: () => [{ requestType: 'DisableLostMode', params: {} }] },
   // 一键下锁: locks the screen now, with the company's notice.
   oneClickLockDown: {
-    supervised: false,
-    params: z.object({ message: text(200).optional(), phoneNumber: text(32).optional() }).strict(),
-    requests: (p) => [
-      { requestType: 'DeviceLock', params: { Message: (p.message as string | undefined) || t.lockDownMessage, ...(p.phoneNumber ? { PhoneNumber: p.phoneNumber } : {}) } },
+    params: p.oneClickLockDown,
+    requests: (q) => [
+      { requestType: 'DeviceLock', params: { Message: (q.message as string | undefined) || t.lockDownMessage, ...(q.phoneNumber ? { PhoneNumber: q.phoneNumber } : {}) } },
     ],
   },
-  disownDevice: { supervised: false, webService: 'disown', params: none, requests: () => [] },
-  playLostModeSound: { supervised: true, params: none, requests: () => [{ requestType: 'PlayLostModeSound', params: {} }] },
+  disownDevice: { webService: 'disown', params: p.disownDevice, requests: () => [] },
+  playLostModeSound: { params: p.playLostModeSound, requests: () => [{ requestType: 'PlayLostModeSound', params: {} }] },
+  // SPEC §4: InstallAction is always Default, whatever the request said.
   scheduleOSUpdate: {
-    supervised: true,
-    params: z.object({ productVersion: z.string().regex(/^\d+(\.\d+){0,2}$/).optional() }).strict(),
-    requests: (p) => [
-      { requestType: 'ScheduleOSUpdate', params: { Updates: [{ InstallAction: 'Default', ...(p.productVersion ? { ProductVersion: p.productVersion } : {}) }] } },
+    params: p.scheduleOSUpdate,
+    requests: (q) => [
+      { requestType: 'ScheduleOSUpdate', params: { Updates: [{ InstallAction: 'Default', ...(q.productVersion ? { ProductVersion: q.productVersion } : {}) }] } },
     ],
   },
-  deviceLocation: { supervised: true, params: none, requests: () => [{ requestType: 'DeviceLocation', params: {} }] },
-  // 锁定MAC: reads the Wi-Fi and Bluetooth addresses; the ones reported are kept as the device's bound addresses.
-  macLock: { supervised: false, params: none, requests: () => [{ requestType: 'DeviceInformation', params: { Queries: MAC_QUERIES } }] },
-  installedApplicationList: { supervised: false, params: none, requests: () => [{ requestType: 'InstalledApplicationList', params: {} }] },
-} satisfies Record<string, AppleCommand>
+  deviceLocation: { params: p.deviceLocation, requests: () => [{ requestType: 'DeviceLocation', params: {} }] },
+  // 锁定MAC: DeviceLock with the 6-digit PIN a Mac asks for to unlock (an iPhone locks and ignores the PIN). The
+  // PIN is sealed in the task and opened only when the command is delivered.
+  macLock: {
+    params: p.macLock,
+    requests: (q) => [{ requestType: 'DeviceLock', params: { Message: t.lockDownMessage }, secret: { PIN: q.pin } }],
+  },
+  installedApplicationList: { params: p.installedApplicationList, requests: () => [{ requestType: 'InstalledApplicationList', params: {} }] },
+} satisfies Record<MyDeviceCommandName, AppleCommand>
 
 export type AppleCommandName = keyof typeof appleCommands
 export const appleCommandNames = Object.keys(appleCommands) as AppleCommandName[]
@@ -111,10 +109,10 @@ export const secretRequestTypes = new Set(['ActivationLockBypassCode'])
 
 /**
  * The Command dictionary sent to the device for a queued request. ClearPasscode carries the device's UnlockToken,
- * which is filled in only at delivery (never stored in the task).
+ * and a request's secret keys (macLock's PIN) are added, both only at delivery (never stored readable in the task).
  */
-export function commandDict(request: QueuedRequest, device: { unlockToken: Buffer | null }): PlistDict {
-  const command: PlistDict = { RequestType: request.requestType, ...request.params }
+export function commandDict(request: QueuedRequest, device: { unlockToken: Buffer | null }, secret: Record<string, unknown> = {}): PlistDict {
+  const command: PlistDict = { RequestType: request.requestType, ...request.params, ...(secret as PlistDict) }
   if (request.requestType === 'ClearPasscode' && device.unlockToken) command.UnlockToken = device.unlockToken
   return command
 }
@@ -137,7 +135,8 @@ export function acknowledged(
   switch (request.requestType) {
     case 'EnableLostMode': {
       const lost = { message: request.params.Message ?? '', phoneNumber: request.params.PhoneNumber ?? '', footnote: request.params.Footnote ?? '' }
-      return { state: name === 'openPayMode' ? { lostMode: true, payMode: true, lostModeInfo: lost } : { lostMode: true, lostModeInfo: lost }, result: {} }
+      // Pay mode is lost mode showing the payment notice; lost mode enabled again replaces it.
+      return { state: { lostMode: true, payMode: name === 'openPayMode', lostModeInfo: lost }, result: {} }
     }
     case 'DisableLostMode':
       return { state: { lostMode: false, payMode: false, lostModeInfo: null }, result: {} }
@@ -146,7 +145,7 @@ export function acknowledged(
     case 'ClearPasscode':
       return { state: { passcodePresent: false }, result: {} }
     case 'EraseDevice':
-      return { state: { erased: true, erasedAt: at, lostMode: false }, result: {} }
+      return { state: { erased: true, erasedAt: at, lostMode: false, payMode: false, lostModeInfo: null, installedApps: [], installedAppsAt: at }, result: {} }
     case 'PlayLostModeSound':
       return { state: { lostModeSoundAt: at }, result: {} }
     case 'DeviceLocation': {
@@ -155,7 +154,12 @@ export function acknowledged(
     }
     case 'InstalledApplicationList': {
       const list = Array.isArray(answer.InstalledApplicationList) ? (answer.InstalledApplicationList as PlistDict[]) : []
-      const apps = list.map((a) => ({ identifier: String(a.Identifier ?? ''), name: String(a.Name ?? ''), version: String(a.ShortVersion ?? a.Version ?? '') }))
+      const apps = list.map((a) => ({
+        identifier: String(a.Identifier ?? ''),
+        name: String(a.Name ?? ''),
+        version: String(a.ShortVersion ?? a.Version ?? ''),
+        bundleSize: num(a.BundleSize) ?? null,
+      }))
       return { state: { installedApps: apps, installedAppsAt: at }, result: { count: apps.length } }
     }
     case 'DeviceInformation': {
@@ -163,7 +167,6 @@ export function acknowledged(
       const state: Record<string, unknown> = { network: info, networkAt: at }
       if (typeof info.IsSupervised === 'boolean') state.supervised = info.IsSupervised
       if (typeof info.IsActivationLockEnabled === 'boolean') state.activationLockEnabled = info.IsActivationLockEnabled
-      if (name === 'macLock') return { state: { macLock: { wifiMac: info.WiFiMAC ?? '', bluetoothMac: info.BluetoothMAC ?? '', at } }, result: { ...info } }
       return { state, result: { ...info } }
     }
     case 'ScheduleOSUpdate': {

@@ -6,12 +6,16 @@ import type { Db } from '../../db/client'
 import { appleEnrollments, appleIdentities, devices, tasks } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
+import { releaseRegistrationsElsewhere } from '../../modules/devices/serial-release'
 import type { QuotaService } from '../../modules/quota/service'
 import type { TaskService } from '../../modules/task/service'
 import { acknowledged, commandDict, secretRequestTypes, type QueuedRequest } from './commands'
 import { data, str, type PlistDict } from './plist'
 
 type Enrollment = typeof appleEnrollments.$inferSelect
+
+/** A task's payload: the request without its secret keys, which are sealed (MyDeviceService.queue). */
+export type StoredRequest = Omit<QueuedRequest, 'secret'> & { sealed?: string }
 
 /** Apple's command statuses (mdm/commands: the device's answer). */
 const STATUSES = new Set(['Idle', 'Acknowledged', 'Error', 'CommandFormatError', 'NotNow'])
@@ -74,7 +78,7 @@ export class AppleMdmService {
             ...(unlock ? { unlockToken: this.services.secrets.seal(unlock.toString('base64')) } : {}),
           })
           .where(eq(appleEnrollments.id, enrollment.id))
-        await tx
+        const [device] = await tx
           .update(devices)
           .set({
             enrolledAt: sql`coalesce(${devices.enrolledAt}, ${now.toISOString()}::timestamptz)`,
@@ -83,6 +87,9 @@ export class AppleMdmService {
             state: sql`${devices.state} || ${JSON.stringify({ mdmEnrolled: true, erased: false })}::jsonb`,
           })
           .where(eq(devices.id, enrollment.deviceId))
+          .returning({ serialNumber: devices.serialNumber, companyId: devices.companyId })
+        // Enrolled: other companies' registrations of the serial that never enrolled go to their recycle bins.
+        await releaseRegistrationsElsewhere(tx, 'IOS', device.serialNumber, device.companyId, now)
       })
       return
     }
@@ -123,12 +130,15 @@ export class AppleMdmService {
           .from(appleEnrollments)
           .where(and(eq(appleEnrollments.identityFingerprint, fingerprint), ne(appleEnrollments.udid, udid)))
         if (other) throw ApiError.unauthorized(t.identityInvalid)
-        const [existing] = await tx
+        // docs/serials.md: the phone that really enrolls decides. Its company's own registration of the serial (added
+        // or registered in the console) becomes this device; another company's blocks it only once enrolled there.
+        const sameSerial = await tx
           .select()
           .from(devices)
           .where(and(eq(devices.platform, 'IOS'), eq(devices.serialNumber, serialNumber)))
           .for('update')
-        if (existing && existing.companyId !== identity.companyId) throw ApiError.forbidden(t.serialInOtherCompany)
+        const existing = sameSerial.find((d) => d.companyId === identity.companyId)
+        if (sameSerial.some((d) => d.companyId !== identity.companyId && d.enrolledAt !== null)) throw ApiError.forbidden(t.serialInOtherCompany)
         const state = { mdmEnrolled: false, udid, modelName: str(message, 'ModelName') ?? '', buildVersion: str(message, 'BuildVersion') ?? '' }
         let deviceId: number
         if (existing) {
@@ -204,9 +214,10 @@ export class AppleMdmService {
     if (!current || current.checkedOutAt) return null
     const [task] = await this.tasks.claim(enrollment.deviceId, 1)
     if (!task) return null
-    const request = task.payload as unknown as QueuedRequest
+    const request = task.payload as unknown as StoredRequest
     const unlockToken = current.unlockToken ? Buffer.from(this.services.secrets.open(current.unlockToken), 'base64') : null
-    return { CommandUUID: task.taskId, Command: commandDict(request, { unlockToken }) }
+    const secret = request.sealed ? (JSON.parse(this.services.secrets.open(request.sealed)) as Record<string, unknown>) : {}
+    return { CommandUUID: task.taskId, Command: commandDict(request, { unlockToken }, secret) }
   }
 
   /** Applies one answer; true when it was NotNow for a command still waiting for it. */
@@ -221,7 +232,8 @@ export class AppleMdmService {
       // Not this device's command, not sent, or answered before: nothing changes.
       if (!task) return false
       if (status === 'NotNow') {
-        await tx.update(tasks).set({ status: 'QUEUED', sentAt: null }).where(eq(tasks.id, task.id))
+        // Still waiting for the device, not failed: /task/status reads QUEUED with deferredAt set.
+        await tx.update(tasks).set({ status: 'QUEUED', sentAt: null, deferredAt: now }).where(eq(tasks.id, task.id))
         return true
       }
       const request = task.payload as unknown as QueuedRequest

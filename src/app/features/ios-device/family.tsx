@@ -1,0 +1,49 @@
+import { Tag } from 'antd-mobile'
+import type { IosDeviceRecord, MyDeviceCommandName } from '../../../shared/contract/my-device'
+import { deviceAreaAuthorities } from '../../../shared/domain/device-areas'
+import { iosDeviceText as t } from '../../../shared/messages/ios-device'
+import { api } from '../../api/routes'
+import type { DeviceFamily } from '../../components/device/family'
+import { iosCommands } from './commands'
+import './ios.css'
+
+/** What an iPhone reported of itself, as tags: lost mode, pay mode, supervision, erased (SPEC §3 lostStatus). */
+function IosStateTags({ device }: { device: IosDeviceRecord }) {
+  return (
+    <>
+      {device.lostStatus ? (
+        <Tag color="danger" data-testid="lost-tag">
+          {t.lostMode}
+        </Tag>
+      ) : null}
+      {device.payMode ? <Tag color="warning">{t.payMode}</Tag> : null}
+      {device.supervised ? (
+        <Tag color="success" fill="outline">
+          {t.supervised}
+        </Tag>
+      ) : null}
+      {device.wiped ? <Tag color="default">{t.wiped}</Tag> : null}
+      {/* Reached the server (Authenticate) but never finished enrolling: the shared 未接入 tag covers only "never seen". */}
+      {!device.enrolled && !device.wiped && device.lastCommunicationTime !== null ? (
+        <Tag color="warning" fill="outline">
+          {t.notEnrolled}
+        </Tag>
+      ) : null}
+    </>
+  )
+}
+
+/**
+ * The Apple family (SPEC §2 /ios/device, /ios/recycle, /ios/detail; §7 'my device' on the main base): the shared
+ * device screens plus this declaration. Commands are followed through the main base's /task/status.
+ */
+export const iosFamily: DeviceFamily<MyDeviceCommandName, IosDeviceRecord> = {
+  platform: 'IOS',
+  api: { ...api.myDevice, taskSearch: api.myDeviceExtras.taskSearch, taskStatus: api.task.status },
+  listPath: '/ios/device',
+  recyclePath: '/ios/recycle',
+  authority: deviceAreaAuthorities.IOS,
+  commands: iosCommands,
+  quotaKind: 'IOS',
+  StateTags: IosStateTags,
+}

@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm'
+import { ResultCode } from '../../../shared/contract/envelope'
+import { isIrreversibleCommand } from '../../../shared/domain/irreversible-commands'
+import { auditText, secondaryPasswordText } from '../../../shared/messages/audit'
+import { verifyPassword } from '../../auth/password'
+import type { CurrentUser } from '../../auth/sessions'
+import type { Db } from '../../db/client'
+import { users } from '../../db/schema'
+import { ApiError } from '../../http/errors'
+import { recordAudit, type AuditEntry } from './service'
+
+/** The audit entry of a command sent to a device, of any family: the device's serial and the command's label. */
+export function deviceCommandEntry(device: { id: number; companyId: number; serialNumber: string }, label: string) {
+  return {
+    action: 'device.command',
+    targetKind: 'DEVICE',
+    targetId: device.id,
+    targetCompanyId: device.companyId,
+    summary: auditText.device(device.serialNumber, label),
+  } as const satisfies AuditEntry
+}
+
+/**
+ * Issue #10, for every device family: a command that cannot be undone (irreversible-commands.ts) needs the account's
+ * secondary password when the account has one. A refusal is recorded in the audit trail as `entry`, and nothing is
+ * queued.
+ */
+export async function requireSecondaryPassword(db: Db, user: CurrentUser, command: string, secondaryPassword: string | undefined, entry: AuditEntry): Promise<void> {
+  if (!isIrreversibleCommand(command)) return
+  const [account] = await db.select({ hash: users.secondaryPasswordHash }).from(users).where(eq(users.id, user.id))
+  if (!account?.hash) return
+  const refusal = !secondaryPassword
+    ? secondaryPasswordText.required
+    : !(await verifyPassword(secondaryPassword, account.hash))
+      ? secondaryPasswordText.wrong
+      : null
+  if (refusal) {
+    await recordAudit(db, { ...entry, outcome: 'REFUSED', reason: refusal })
+    throw new ApiError(ResultCode.secondaryPasswordRequired, refusal)
+  }
+}

@@ -1,0 +1,324 @@
+import { and, count, desc, eq, getTableColumns, gt, ilike, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { DeviceExportQuery, DeviceSearchQuery, UpdateRentUserInfoRequest } from '../../../shared/contract/huawei-device'
+import {
+  connectionStatus,
+  STATUS_ERROR_FROM_HOURS,
+  STATUS_WARNING_AFTER_HOURS,
+  connectionStatusLabels,
+  type ConnectionStatus,
+} from '../../../shared/domain/connection-status'
+import { formatDate } from '../../../shared/domain/format'
+import { deviceAreaAuthorities } from '../../../shared/domain/device-areas'
+import { huaweiDeviceText as t } from '../../../shared/messages/devices'
+import { findVisibleCompany, visibleDeviceCondition } from '../../auth/scope'
+import type { CurrentUser } from '../../auth/sessions'
+import type { Db } from '../../db/client'
+import { likePattern } from '../../db/like'
+import { paged } from '../../db/paging'
+import { companies, devices, tasks, users, type DeviceRow, type Platform } from '../../db/schema'
+import { isUniqueViolation } from '../../db/unique-violation'
+import { ApiError } from '../../http/errors'
+import { writeXlsx, type Cell } from '../../http/xlsx'
+import { recordAudit } from '../audit/service'
+import { quotaTypeOf, type QuotaService } from '../quota/service'
+import type { TaskService } from '../task/service'
+
+type ListInput = z.output<typeof DeviceExportQuery>
+type PageInput = z.output<typeof DeviceSearchQuery>
+type RentInput = z.output<typeof UpdateRentUserInfoRequest>
+
+const HOUR_MS = 3_600_000
+/** An export is one spreadsheet held in memory; beyond this the user narrows the search. */
+export const MAX_EXPORT_ROWS = 20_000
+
+/** A device row as every list shows it: with its company, staff member and unfinished tasks. */
+export type DeviceListRow = DeviceRow & { companyName: string; staffName: string | null; pendingTaskCount: number }
+
+const listColumns = {
+  ...getTableColumns(devices),
+  companyName: companies.name,
+  staffName: users.name,
+  pendingTaskCount: sql<number>`(select count(*)::int from ${tasks} where ${tasks.deviceId} = ${devices.id} and ${tasks.status} in ('QUEUED', 'SENT'))`,
+}
+
+/** SPEC §4 thresholds as a condition on lastCommunicationTime, the same boundaries as connectionStatus(). */
+export function connectionStatusCondition(status: ConnectionStatus, now: Date): SQL | undefined {
+  const warnFrom = new Date(now.getTime() - STATUS_WARNING_AFTER_HOURS * HOUR_MS)
+  const errorFrom = new Date(now.getTime() - STATUS_ERROR_FROM_HOURS * HOUR_MS)
+  const last = devices.lastCommunicationTime
+  switch (status) {
+    case 'success':
+      return sql`${last} >= ${warnFrom}`
+    case 'warning':
+      return and(lt(last, warnFrom), gt(last, errorFrom))
+    case 'error':
+      return or(isNull(last), lte(last, errorFrom))
+  }
+}
+
+/** The fields every family's device record has, under the same names (Huawei's DeviceRecord, Apple's IosDeviceRecord). */
+export function commonRecordFields(row: DeviceListRow, now: Date) {
+  return {
+    id: row.id,
+    serialNumber: row.serialNumber,
+    imei: row.imei,
+    model: row.model,
+    name: row.name,
+    osVersion: row.osVersion,
+    lastCommunicationTime: row.lastCommunicationTime?.toISOString() ?? null,
+    status: connectionStatus(row.lastCommunicationTime, now),
+    recycleStatus: row.recycleStatus,
+    renterName: row.renterName,
+    renterPhone: row.renterPhone,
+    renterIdCard: row.renterIdCard,
+    rentRemark: row.rentRemark,
+    companyId: row.companyId,
+    companyName: row.companyName,
+    staffId: row.staffId,
+    staffName: row.staffName,
+    pendingTaskCount: Number(row.pendingTaskCount),
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+/** A new device: what every family's add and register requests carry. */
+export interface NewDevice {
+  serialNumber: string
+  imei?: string
+  model?: string
+  name?: string
+  companyId?: number
+  renterName?: string
+  renterPhone?: string
+  renterIdCard?: string
+  rentRemark?: string
+}
+
+/** One column of a device export: its header and its cell of a row. */
+export interface ExportColumn {
+  header: string
+  cell(row: DeviceListRow, now: Date): Cell
+}
+
+/** The export columns every family has; a family lists the ones it wants, in its order, with its own. */
+export const commonExportColumns = {
+  serialNumber: { header: t.serialNumber, cell: (r) => r.serialNumber },
+  imei: { header: t.imei, cell: (r) => r.imei },
+  model: { header: t.model, cell: (r) => r.model },
+  name: { header: t.deviceName, cell: (r) => r.name },
+  osVersion: { header: t.osVersion, cell: (r) => r.osVersion },
+  status: { header: t.status, cell: (r, now) => connectionStatusLabels[connectionStatus(r.lastCommunicationTime, now)] },
+  lastCommunicationTime: { header: t.lastCommunicationTime, cell: (r) => (r.lastCommunicationTime ? formatDate(r.lastCommunicationTime) : t.neverCommunicated) },
+  company: { header: t.company, cell: (r) => r.companyName },
+  staff: { header: t.staff, cell: (r) => r.staffName ?? '' },
+  renterName: { header: t.renterName, cell: (r) => r.renterName },
+  renterPhone: { header: t.renterPhone, cell: (r) => r.renterPhone },
+  renterIdCard: { header: t.renterIdCard, cell: (r) => r.renterIdCard },
+  rentRemark: { header: t.rentRemark, cell: (r) => r.rentRemark },
+  createdAt: { header: t.createdAt, cell: (r) => formatDate(r.createdAt) },
+} satisfies Record<string, ExportColumn>
+
+/**
+ * The devices of one platform as the console manages them, for every family (issue #13: one mechanism, not a copy
+ * per family): search and paging, detail, add with its quota unit, rent-user info, the recycle bin and the xlsx export.
+ * Every query is limited by the user's device scope (auth/scope.ts); a foreign id reads like a missing one. A family
+ * adds its own record (`records`) and export columns, and whatever is its own (Huawei's move, Apple's commands).
+ */
+export abstract class DeviceRegistry<R> {
+  protected readonly db: Db
+  protected readonly quota: QuotaService
+  protected readonly tasks: TaskService
+
+  constructor(
+    deps: { db: Db; quota: QuotaService; tasks: TaskService },
+    readonly platform: Platform,
+    protected readonly now: () => Date = () => new Date(),
+  ) {
+    this.db = deps.db
+    this.quota = deps.quota
+    this.tasks = deps.tasks
+  }
+
+  /** The family's records of a page of rows (in the same order). */
+  protected abstract records(rows: DeviceListRow[], now: Date): Promise<R[]>
+  /** The family's export columns. */
+  protected abstract exportColumns(): ExportColumn[]
+
+  protected selectRows() {
+    return this.db
+      .select(listColumns)
+      .from(devices)
+      .innerJoin(companies, eq(companies.id, devices.companyId))
+      .leftJoin(users, eq(users.id, devices.staffId))
+  }
+
+  /** The search and export conditions; the recycle bin is read only with its own authority (console and open API). */
+  private async conditions(user: CurrentUser, q: ListInput, now: Date): Promise<SQL | undefined> {
+    if (q.recycleStatus && !user.authorities.includes(deviceAreaAuthorities[this.platform].recycle)) {
+      throw ApiError.forbidden(t.recycleForbidden)
+    }
+    return and(
+      eq(devices.platform, this.platform),
+      eq(devices.recycleStatus, q.recycleStatus),
+      await visibleDeviceCondition(this.db, user),
+      q.serialNumber ? ilike(devices.serialNumber, likePattern(q.serialNumber)) : undefined,
+      q.renterName ? ilike(devices.renterName, likePattern(q.renterName)) : undefined,
+      q.renterPhone ? ilike(devices.renterPhone, likePattern(q.renterPhone)) : undefined,
+      q.connectionStatus ? connectionStatusCondition(q.connectionStatus, now) : undefined,
+    )
+  }
+
+  /** GET …/search: newest first. */
+  async search(user: CurrentUser, q: PageInput): Promise<{ records: R[]; total: number }> {
+    const now = this.now()
+    const where = await this.conditions(user, q, now)
+    const { records, total } = await paged(this.db, devices, where, q, (w) =>
+      this.selectRows().where(where).orderBy(desc(devices.createdAt), desc(devices.id)).limit(w.limit).offset(w.offset),
+    )
+    return { records: await this.records(records, now), total }
+  }
+
+  /** A device of this platform the user may see, or the "not found" answer (a foreign id reads like a missing one). */
+  async findVisible(user: CurrentUser, deviceId: number): Promise<DeviceRow> {
+    const [row] = await this.db
+      .select()
+      .from(devices)
+      .where(and(eq(devices.id, deviceId), eq(devices.platform, this.platform), await visibleDeviceCondition(this.db, user)))
+    if (!row) throw ApiError.notFound(t.deviceNotFound)
+    return row
+  }
+
+  /** A visible device that is not in the recycle bin: commands, edits and transfers are for devices in use. */
+  async findActive(user: CurrentUser, deviceId: number): Promise<DeviceRow> {
+    const device = await this.findVisible(user, deviceId)
+    if (device.recycleStatus) throw ApiError.badRequest(t.recycledNoAction)
+    return device
+  }
+
+  /** GET …/detail */
+  /** A device's task log, newest first (Huawei /device/task/search, Apple /myDevice/task/search). */
+  async taskSearch(user: CurrentUser, q: { deviceId: number; current: number; pageSize: number }) {
+    await this.findVisible(user, q.deviceId)
+    return this.tasks.search(q.deviceId, q)
+  }
+
+  async detail(user: CurrentUser, deviceId: number): Promise<R> {
+    await this.findVisible(user, deviceId)
+    await this.tasks.expireOverdue({ deviceId })
+    const rows = await this.selectRows().where(eq(devices.id, deviceId))
+    const [record] = await this.records(rows, this.now())
+    return record
+  }
+
+  /** The company a new device goes to: the one asked for, within the user's scope, else the user's own. */
+  private async targetCompany(user: CurrentUser, companyId: number | undefined): Promise<number> {
+    const chosen = companyId ?? user.companyId
+    if (chosen === null || chosen === undefined) throw ApiError.badRequest(t.companyRequired)
+    return (await findVisibleCompany(this.db, user, chosen)).id
+  }
+
+  /**
+   * POST …/add: stores the device and consumes one unit of the company's quota of its type (IOS, or HUAWEI for
+   * Huawei and Mi) in one transaction, so a refusal (service not opened, none left) stores nothing.
+   */
+  async add(user: CurrentUser, req: NewDevice): Promise<{ id: number }> {
+    const companyId = await this.targetCompany(user, req.companyId)
+    const imei = req.imei ?? ''
+    try {
+      return await this.db.transaction(async (tx) => {
+        // docs/serials.md: a registration claims its serial (and IMEI) within its own company only. Another
+        // tenant's registration of the same phone neither blocks this one nor is revealed by the answer; the phone
+        // that really enrolls decides.
+        const [taken] = await tx
+          .select({ id: devices.id })
+          .from(devices)
+          .where(and(eq(devices.companyId, companyId), eq(devices.platform, this.platform), eq(devices.serialNumber, req.serialNumber)))
+        if (taken) throw ApiError.conflict(t.serialTaken)
+        // An IMEI names one phone in the world: a second device with it in the company is a typing mistake.
+        if (imei) {
+          const [sameImei] = await tx
+            .select({ id: devices.id })
+            .from(devices)
+            .where(and(eq(devices.companyId, companyId), eq(devices.imei, imei)))
+            .limit(1)
+          if (sameImei) throw ApiError.conflict(t.imeiTaken)
+        }
+        const [device] = await tx
+          .insert(devices)
+          .values({
+            companyId,
+            // Staff see only the devices assigned to them, so what they add is theirs.
+            staffId: user.kind === 'STAFF' ? user.id : null,
+            platform: this.platform,
+            serialNumber: req.serialNumber,
+            imei,
+            model: req.model ?? '',
+            name: req.name ?? '',
+            renterName: req.renterName ?? '',
+            renterPhone: req.renterPhone ?? '',
+            renterIdCard: req.renterIdCard ?? '',
+            rentRemark: req.rentRemark ?? '',
+          })
+          .returning({ id: devices.id })
+        await this.quota.consume(tx, {
+          companyId,
+          quotaType: quotaTypeOf(this.platform),
+          deviceId: device.id,
+          serialNumber: req.serialNumber,
+          operatorUserId: user.id,
+        })
+        await recordAudit(tx, { action: 'device.add', targetKind: 'DEVICE', targetId: device.id, targetCompanyId: companyId, summary: req.serialNumber })
+        return device
+      })
+    } catch (err) {
+      if (isUniqueViolation(err)) throw ApiError.conflict(t.serialTaken)
+      throw err
+    }
+  }
+
+  /** A partial edit of a device in use: a field left undefined is not touched (Drizzle leaves it out of SET). */
+  protected async edit(user: CurrentUser, deviceId: number, fields: Partial<Pick<DeviceRow, 'renterName' | 'renterPhone' | 'renterIdCard' | 'rentRemark' | 'name' | 'model' | 'remark'>>) {
+    const device = await this.findActive(user, deviceId)
+    await this.db
+      .update(devices)
+      .set({ ...fields, updatedAt: this.now() })
+      .where(eq(devices.id, deviceId))
+    await recordAudit(this.db, { action: 'device.edit', targetKind: 'DEVICE', targetId: deviceId, targetCompanyId: device.companyId, summary: device.serialNumber })
+  }
+
+  /** PUT …/updateRentUserInfo */
+  async updateRentUserInfo(user: CurrentUser, req: RentInput): Promise<void> {
+    const { deviceId, ...fields } = req
+    await this.edit(user, deviceId, fields)
+  }
+
+  /** POST …/putInRecycle (淘汰) and …/takeOutRecycle. */
+  async setRecycled(user: CurrentUser, deviceId: number, recycled: boolean): Promise<void> {
+    const device = await this.findVisible(user, deviceId)
+    if (device.recycleStatus === recycled) throw ApiError.badRequest(recycled ? t.alreadyInRecycle : t.notInRecycle)
+    await this.db.update(devices).set({ recycleStatus: recycled, updatedAt: this.now() }).where(eq(devices.id, deviceId))
+    await recordAudit(this.db, {
+      action: recycled ? 'device.recycle' : 'device.restore',
+      targetKind: 'DEVICE',
+      targetId: deviceId,
+      targetCompanyId: device.companyId,
+      summary: device.serialNumber,
+    })
+  }
+
+  /** GET …/export: every device the search would list, as an xlsx workbook. */
+  async export(user: CurrentUser, q: ListInput): Promise<Buffer> {
+    const now = this.now()
+    const where = await this.conditions(user, q, now)
+    const [{ total }] = await this.db.select({ total: count() }).from(devices).where(where)
+    if (total > MAX_EXPORT_ROWS) throw ApiError.badRequest(t.tooManyRows(MAX_EXPORT_ROWS))
+    const rows = await this.selectRows().where(where).orderBy(desc(devices.createdAt), desc(devices.id))
+    const columns = this.exportColumns()
+    return await writeXlsx(
+      t.exportSheetName,
+      columns.map((c) => c.header),
+      rows.map((r) => columns.map((c) => c.cell(r, now))),
+    )
+  }
+}

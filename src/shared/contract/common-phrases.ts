@@ -1,0 +1,56 @@
+import { z } from 'zod'
+import { successMessages } from '../messages/common'
+import { phraseText } from '../messages/apple'
+import { access, endpoint, noData } from './endpoint'
+import { idSchema } from './id'
+
+/**
+ * Saved phrases and phones of SPEC §7 'Phrases' (main base, /user/commonPhrasesPhone/…): the lost-mode dialog picks
+ * its message from the PHRASES and its phone from the PHONE entries, and adds or removes them in place. They belong
+ * to a company: its users and staff share them, and no other company sees them.
+ */
+export const phraseTypes = ['PHRASES', 'PHONE'] as const
+export const phraseTypeSchema = z.enum(phraseTypes)
+export type PhraseType = z.infer<typeof phraseTypeSchema>
+
+/** A phrase fits a lock screen's message (EnableLostMode Message, 200 characters at most here). */
+export const PHRASE_MAX_LENGTH = 200
+/** Entries per company and type: a picker, not a notebook. */
+export const MAX_PHRASES_PER_TYPE = 50
+
+/**
+ * A phone a finder can call: a mobile number (11 digits, starting with 1), a landline with its area code
+ * (010-12345678), or a 400/800 service number. Spaces and dashes are allowed between groups.
+ */
+export const contactPhoneSchema = z
+  .string()
+  .trim()
+  .refine((v) => /^(?:1\d{10}|0\d{2,3}-?\d{7,8}|[48]00-?\d{3}-?\d{4})$/.test(v.replace(/\s+/g, '')), { error: phraseText.phoneFormat })
+  .transform((v) => v.replace(/\s+/g, ''))
+
+/** POST /user/commonPhrasesPhone/add: a phrase (1–200 characters) or a phone (contactPhoneSchema). */
+export const CommonPhraseAddRequest = z
+  .object({ type: phraseTypeSchema, value: z.string().trim().min(1).max(PHRASE_MAX_LENGTH) })
+  .transform((r, ctx) => {
+    if (r.type === 'PHRASES') return r
+    const phone = contactPhoneSchema.safeParse(r.value)
+    if (phone.success) return { ...r, value: phone.data }
+    ctx.addIssue({ code: 'custom', path: ['value'], message: phraseText.phoneFormat })
+    return z.NEVER
+  })
+export type CommonPhraseAddRequest = z.input<typeof CommonPhraseAddRequest>
+
+export const CommonPhrase = z.object({ id: z.number(), type: phraseTypeSchema, value: z.string(), createdAt: z.string() })
+export type CommonPhrase = z.infer<typeof CommonPhrase>
+
+export const CommonPhraseListQuery = z.object({ type: phraseTypeSchema })
+export const CommonPhraseDeleteRequest = z.object({ id: idSchema })
+
+const phrases = access.authority('ios:command')
+
+export const commonPhraseEndpoints = {
+  add: endpoint({ base: 'main', method: 'POST', path: '/user/commonPhrasesPhone/add', access: phrases, request: CommonPhraseAddRequest, response: z.object({ id: z.number() }), success: successMessages.save }),
+  delete: endpoint({ base: 'main', method: 'POST', path: '/user/commonPhrasesPhone/delete', access: phrases, request: CommonPhraseDeleteRequest, response: noData, success: successMessages.delete }),
+  /** Oldest first, so an entry keeps its place in the picker. */
+  listByType: endpoint({ base: 'main', method: 'GET', path: '/user/commonPhrasesPhone/listByType', access: phrases, request: CommonPhraseListQuery, response: z.array(CommonPhrase) }),
+}

@@ -1,0 +1,93 @@
+import ExcelJS from 'exceljs'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, newPhoneContext, signIn } from './browser'
+
+/**
+ * Issue #13 at phone size: the Apple family over the real MDM protocol. F2LXDEMO0001 is a supervised simulated iPhone
+ * of the demo boss company polling every 3 s (src/server/demo/iphones.ts); no other e2e file commands it.
+ */
+const PHONE_390 = { width: 390, height: 844 }
+const IPHONE = 'F2LXDEMO0001'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(() => browser?.close())
+
+const card = (page: Page, serial: string) => page.locator('.device-card').filter({ hasText: serial })
+const notice = (page: Page, text: string) => page.locator('.notice').filter({ hasText: text })
+
+describe('Apple devices (phone, 390×844)', () => {
+  it('enables lost mode with a saved phrase and phone, sees the badge once the iPhone reports, plays the sound, and disables it', async () => {
+    const context = await newPhoneContext(browser, PHONE_390)
+    const page = await context.newPage()
+    await signIn(page, 'demo')
+    await page.goto('/ios/device')
+    const device = card(page, IPHONE)
+    await device.waitFor()
+    await page.screenshot({ path: 'test-results/ios-list-phone.png' })
+    await expect(device.getByTestId('lost-tag').count()).resolves.toBe(0)
+
+    // 开启丢失: save a phrase and a phone in the dialog, then pick them from the saved lists.
+    await device.getByRole('button', { name: '开启丢失' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('textbox', { name: '锁屏提示' }).fill('此手机为租赁设备，请联系归还')
+    await dialog.getByRole('button', { name: '保存为常用语' }).click()
+    await dialog.getByTestId('saved-PHRASES').getByRole('button', { name: '此手机为租赁设备，请联系归还', exact: true }).waitFor()
+    await dialog.getByRole('textbox', { name: '联系电话' }).fill('13800138000')
+    await dialog.getByRole('button', { name: '保存为常用电话' }).click()
+    await dialog.getByTestId('saved-PHONE').getByRole('button', { name: '13800138000', exact: true }).waitFor()
+    await dialog.getByRole('textbox', { name: '锁屏提示' }).fill('')
+    await dialog.getByRole('textbox', { name: '联系电话' }).fill('')
+    await dialog.getByTestId('saved-PHRASES').getByRole('button', { name: '此手机为租赁设备，请联系归还', exact: true }).click()
+    await dialog.getByTestId('saved-PHONE').getByRole('button', { name: '13800138000', exact: true }).click()
+    await page.screenshot({ path: 'test-results/ios-lost-dialog.png' })
+    await dialog.getByRole('button', { name: '下发' }).click()
+
+    // Sent is not done: 丢失成功 and the badge come only after the iPhone acknowledged.
+    await notice(page, '“开启丢失”已发送，等待设备执行').waitFor({ timeout: 5000 })
+    await notice(page, '丢失成功').waitFor({ timeout: 20_000 })
+    await device.getByTestId('lost-tag').waitFor({ timeout: 10_000 })
+
+    // In the detail: what the lock screen shows, then the sound (only offered in lost mode).
+    await device.getByRole('button', { name: '详情' }).click()
+    await page.waitForURL(/\/ios\/detail\?.*device-id=\d+/)
+    await page.getByRole('heading', { name: IPHONE }).waitFor()
+    await page.getByText('此手机为租赁设备，请联系归还').first().waitFor()
+    await page.getByRole('button', { name: '播放丢失声音' }).click()
+    await notice(page, '播放丢失声音成功').waitFor({ timeout: 20_000 })
+    await page.screenshot({ path: 'test-results/ios-detail-phone.png' })
+
+    // 解除丢失 asks first, naming the device; then the badge goes once the iPhone reported it.
+    await page.getByRole('button', { name: '解除丢失' }).click()
+    await page.getByRole('dialog').getByText(IPHONE).waitFor()
+    await page.getByRole('dialog').getByRole('button', { name: '解除丢失' }).click()
+    await notice(page, '解除丢失成功').waitFor({ timeout: 20_000 })
+    await page.locator('.device-detail-head').getByTestId('lost-tag').waitFor({ state: 'detached', timeout: 10_000 })
+    // Sound is refused outside lost mode: the button says why instead of sending.
+    await expect(page.getByRole('button', { name: '播放丢失声音' }).isDisabled()).resolves.toBe(true)
+    await page.getByText('仅在丢失模式下可用，请先开启丢失模式').first().waitFor()
+    await context.close()
+  })
+
+  it('exports the list as an xlsx whose rows are the list’s devices', async () => {
+    const context = await newPhoneContext(browser, PHONE_390)
+    const page = await context.newPage()
+    await signIn(page, 'demo')
+    await page.goto('/ios/device?pageSize=50')
+    await page.locator('.device-card').first().waitFor()
+    const listed = await page.locator('.device-card .device-title-link').allInnerTexts()
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出' }).click()])
+    expect(download.suggestedFilename()).toBe('设备列表.xlsx')
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.readFile(await download.path())
+    const sheet = workbook.worksheets[0]
+    const serials = sheet.getColumn(1).values.slice(2) as string[]
+    expect([...serials].sort()).toEqual([...listed].sort())
+    expect(serials).toEqual(expect.arrayContaining([IPHONE]))
+    expect(serials.some((s) => s.startsWith('HW'))).toBe(false)
+    await context.close()
+  })
+})
