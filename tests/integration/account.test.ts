@@ -201,8 +201,11 @@ describe('POST /userCenter/info and GET /userCenter/menu', () => {
     expect(menus['demo-east']).toContain('/user/staff')
     expect(menus['demo-east']).not.toContain('/user/business')
     expect(menus['demo-staff']).toEqual(expect.arrayContaining(['/huawei/device', '/mi/device']))
-    // Screens not built yet stay out of every menu (issue #11), though the staff role holds ios:device.
-    expect(menus['demo-staff']).not.toContain('/ios/device')
+    // The staff role holds ios:device: the Apple list is in its menu now that it is built (issue #13), the recycle
+    // bin (ios:recycle) is not; screens not built yet stay out of every menu (issue #11).
+    expect(menus['demo-staff']).toContain('/ios/device')
+    expect(menus['demo-staff']).not.toContain('/ios/recycle')
+    expect(menus['demo-staff']).not.toContain('/ios/renew')
     expect(menus.demo).not.toContain('/announcement')
     expect(menus['demo-staff']).not.toContain('/sys')
     expect(menus['demo-staff']).not.toContain('/user/business')

@@ -128,3 +128,14 @@ export const enrollmentLinkText = {
   /** Expired, already used, or not one of ours: said the same way, so a guess learns nothing. */
   invalid: '下载链接已失效（链接有效期15分钟，且只能使用一次），请在控制台重新生成',
 } as const
+
+/** The tabs of the Apple detail (SPEC §2), in its order. */
+export const iosTabText = {
+  apps: '应用',
+  info: '设备信息',
+  log: '日志',
+  map: '地图',
+  message: '消息推送',
+  restriction: '限制策略',
+  wallpaper: '壁纸',
+} as const

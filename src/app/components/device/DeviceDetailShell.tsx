@@ -44,6 +44,8 @@ interface DeviceDetailShellProps<Name extends string, D extends FamilyDevice> {
   children: (device: D, now: number) => ReactNode
   /** The family's dialogs its actions open. */
   dialogs?: ReactNode
+  /** The task log beside the panels (default); a family that shows it in a tab of its own turns it off. */
+  taskLog?: boolean
 }
 
 /**
@@ -52,7 +54,7 @@ interface DeviceDetailShellProps<Name extends string, D extends FamilyDevice> {
  * offered. `onBack` is told whether the device is recycled (undefined while unknown), as its list is then the
  * recycle bin.
  */
-export function DeviceDetailShell<Name extends string, D extends FamilyDevice>({ family, deviceId, onBack, actions, summary, children, dialogs }: DeviceDetailShellProps<Name, D>) {
+export function DeviceDetailShell<Name extends string, D extends FamilyDevice>({ family, deviceId, onBack, actions, summary, children, dialogs, taskLog = true }: DeviceDetailShellProps<Name, D>) {
   const detail = useQuery({ ...deviceDetailQuery(family, deviceId ?? 0), enabled: deviceId !== undefined })
   const queryClient = useQueryClient()
   const auth = useAuthorities()
@@ -101,9 +103,11 @@ export function DeviceDetailShell<Name extends string, D extends FamilyDevice>({
               <h1>{device.serialNumber}</h1>
               <StatusTag lastCommunicationTime={device.lastCommunicationTime} now={now} />
               <DeviceTags family={family} device={device} />
-              <a className="device-jump" href="#task-log">
-                {c.jumpToTaskLog}
-              </a>
+              {taskLog ? (
+                <a className="device-jump" href="#task-log">
+                  {c.jumpToTaskLog}
+                </a>
+              ) : null}
               {device.recycleStatus ? (
                 <Tag color="danger" fill="outline" data-testid="recycled-tag">
                   {t.recycled}
@@ -122,12 +126,13 @@ export function DeviceDetailShell<Name extends string, D extends FamilyDevice>({
                 ) : null}
               </div>
             )}
+            {/* On a tablet two columns: commands and panels beside the task log, or commands beside the family's tabs. */}
             <div className="device-detail-grid">
               <div>
                 {auth.has(family.authority.command) && !device.recycleStatus ? <CommandPanel family={family} device={device} summary={summary?.(device)} /> : null}
-                {children(device, now)}
+                {taskLog ? children(device, now) : null}
               </div>
-              <TaskLog family={family} deviceId={device.id} />
+              {taskLog ? <TaskLog family={family} deviceId={device.id} /> : <div>{children(device, now)}</div>}
             </div>
           </>
         ) : null}

@@ -1,0 +1,32 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import type { IosDeviceRecord } from '../../../../shared/contract/my-device'
+import { iosTabText as t } from '../../../../shared/messages/ios-device'
+
+/** What every tab of the Apple detail receives: the device as last loaded, and the screen's clock. */
+export interface IosTabProps {
+  device: IosDeviceRecord
+  now: number
+}
+
+export interface IosTab {
+  key: string
+  title: string
+  /** Fetched when the tab is first opened: its code and its own query (issue #14: maps load only with the map). */
+  component: LazyExoticComponent<ComponentType<IosTabProps>>
+}
+
+const tab = (key: string, title: string, load: () => Promise<ComponentType<IosTabProps>>): IosTab => ({
+  key,
+  title,
+  component: lazy(() => load().then((component) => ({ default: component }))),
+})
+
+/** SPEC §2's tabs of the iOS detail, in its order. Each is one component in this folder. */
+export const iosTabs: readonly IosTab[] = [
+  tab('apps', t.apps, () => import('./AppsTab').then((m) => m.AppsTab)),
+  tab('info', t.info, () => import('./InfoTab').then((m) => m.InfoTab)),
+  tab('log', t.log, () => import('./LogTab').then((m) => m.LogTab)),
+]
+
+/** The tab a detail opens on: the device's information. */
+export const DEFAULT_IOS_TAB = 'info'
