@@ -112,8 +112,8 @@ describe('sign-in journey (phone)', () => {
     const context = await newPhoneContext(browser, TABLET)
     const page = await context.newPage()
     await signIn(page, 'demo-staff')
-    // The staff member lands on the first screen of their menu, the Huawei device list.
-    await page.waitForURL('**/huawei/device')
+    // The staff member lands on the first screen of their menu: the Apple device list (ios:device) comes first.
+    await page.waitForURL('**/ios/device')
     const side = page.locator('.shell-side')
     await side.getByRole('link', { name: '设备列表' }).first().waitFor()
     const links = await side.getByRole('link').allTextContents()
