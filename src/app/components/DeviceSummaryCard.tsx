@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Tag } from 'antd-mobile'
-import { connectionStatus } from '../../shared/domain/connection-status'
+import { connectionStatus, connectionStatusColors, connectionStatusLabels } from '../../shared/domain/connection-status'
 import { formatDate, formatRelativeTime } from '../../shared/domain/format'
 import { deviceCommandText, deviceText as t } from '../../shared/messages/devices'
 import { RecordCard } from './RecordCard'
@@ -44,10 +44,21 @@ interface DeviceSummaryCardProps {
   cachedAt?: number
 }
 
-/** "08-23 10:15" of a cached list: when it was loaded, and the status as of then (in data-status). */
+/**
+ * "缓存于 08-23 10:15" of a cached list: when it was loaded, and the status as of then — in the outline's colour and
+ * in words for assistive technology (aria-label: 状态截至缓存时：在线), never as a live 在线 tag.
+ */
 function CachedTag({ lastCommunicationTime, cachedAt }: { lastCommunicationTime: string | null; cachedAt: number }) {
+  const asOf = connectionStatus(lastCommunicationTime, cachedAt)
   return (
-    <Tag fill="outline" color="default" className="cached-tag" data-status={connectionStatus(lastCommunicationTime, cachedAt)} style={{ whiteSpace: 'nowrap' }}>
+    <Tag
+      fill="outline"
+      color={connectionStatusColors[asOf].background}
+      className="cached-tag"
+      data-status={asOf}
+      aria-label={`${deviceCommandText.cachedAt(formatDate(cachedAt, 'MM-dd hh:mm'))}，${deviceCommandText.statusAsOf}：${connectionStatusLabels[asOf]}`}
+      style={{ whiteSpace: 'nowrap' }}
+    >
       {deviceCommandText.cachedAt(formatDate(cachedAt, 'MM-dd hh:mm'))}
     </Tag>
   )

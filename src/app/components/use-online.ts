@@ -9,3 +9,12 @@ export function useOnline(): boolean {
     () => true,
   )
 }
+
+/**
+ * Offline, when a list's data was loaded (its dataUpdatedAt), so its cards say so instead of showing a status as if
+ * live (issue #11); undefined online or before any data.
+ */
+export function useCachedAt(list: { data?: unknown; dataUpdatedAt: number }): number | undefined {
+  const online = useOnline()
+  return online || list.data === undefined ? undefined : list.dataUpdatedAt
+}

@@ -14,7 +14,7 @@ import { SelectBox } from '../SelectBox'
 import { useAuthorities } from '../use-authorities'
 import { useClampedPage } from '../use-clamped-page'
 import { useNow } from '../use-now'
-import { useOnline } from '../use-online'
+import { useCachedAt } from '../use-online'
 import { useSearchState } from '../use-search-state'
 import { BulkBar } from './BulkBar'
 import { DeviceCard } from './DeviceCard'
@@ -70,11 +70,10 @@ export function DeviceList<Name extends string, D extends FamilyDevice>({ family
   const records = list.data?.records ?? []
   const total = list.data?.total ?? 0
   const now = useNow()
-  const online = useOnline()
   const commands = useDeviceCommand(family)
   const title = routeTitles[recycle ? family.recyclePath : family.listPath]
   // Offline, cards say when their data was loaded instead of showing a status as if live (issue #11).
-  const cachedAt = online || !list.data ? undefined : list.dataUpdatedAt
+  const cachedAt = useCachedAt(list)
 
   const setPage = (next: DeviceListSearch) => {
     setSelected(new Set())

@@ -6,6 +6,7 @@ import { DEFAULT_PAGE_SIZE, FIRST_PAGE, resetToFirstPage } from '../../../shared
 import { deviceText, huaweiDeviceText } from '../../../shared/messages/devices'
 import { organizationText } from '../../../shared/messages/organization'
 import { DeviceSummaryCard } from '../../components/DeviceSummaryCard'
+import { useCachedAt } from '../../components/use-online'
 import { FormPopup } from '../../components/FormPopup'
 import { PagedRecords } from '../../components/PagedRecords'
 import { SearchPanel, type SearchField } from '../../components/SearchPanel'
@@ -37,6 +38,8 @@ function DeviceList({ company }: { company: CompanyRecord }) {
   const [query, setQuery] = useState<ChildrenDeviceQuery>({ companyId: company.id, current: FIRST_PAGE, pageSize: DEFAULT_PAGE_SIZE })
   const list = useQuery(companyDevicesQuery(query))
   const now = useNow()
+  // Offline, the cards say when the list was loaded, never a live status (issue #11).
+  const cachedAt = useCachedAt(list)
   const queryClient = useQueryClient()
   const mover = useDisclosure<MovableDevice & { platform: HuaweiTypePlatform }>()
   const auth = useAuthorities()
@@ -63,6 +66,7 @@ function DeviceList({ company }: { company: CompanyRecord }) {
               key={d.id}
               device={d}
               now={now}
+              cachedAt={cachedAt}
               tags={<Tag fill="outline">{t.platforms[d.platform]}</Tag>}
               actions={
                 platform && canMove(platform) ? (
