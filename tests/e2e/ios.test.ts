@@ -47,7 +47,7 @@ describe('Apple devices (phone, 390×844)', () => {
     await dialog.getByRole('button', { name: '下发' }).click()
 
     // Sent is not done: 丢失成功 and the badge come only after the iPhone acknowledged.
-    await notice(page, '“开启丢失”已发送，等待设备执行').waitFor({ timeout: 5000 })
+    await notice(page, '“开启丢失模式”已发送，等待设备执行').waitFor({ timeout: 5000 })
     await notice(page, '丢失成功').waitFor({ timeout: 20_000 })
     await device.getByTestId('lost-tag').waitFor({ timeout: 10_000 })
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { successMessages, validationMessages } from '../messages/common'
 import { appleDeviceText } from '../messages/apple'
+import { specCommandSuccess } from '../messages/ios-device'
 import { huaweiDeviceText } from '../messages/devices'
 import { access, binaryResponse, endpoint, noData, noRequest } from './endpoint'
 import {
@@ -219,23 +220,11 @@ export type ActivationLockPasswordResponse = z.infer<typeof ActivationLockPasswo
 /** SPEC §8's success message of each command (the generic save message where it names none). */
 const commandSuccess: Record<MyDeviceCommandName, string> = {
   checkNetwork: successMessages.save,
-  clearPasscode: successMessages.clearPasscode,
-  activationLock: successMessages.activationLock,
-  removeProfile: successMessages.removeSupervision,
-  disableActivationLock: successMessages.removeActivationLock,
-  enableLostMode: successMessages.lost,
-  disableLostMode: successMessages.disableLostMode,
-  deviceErase: successMessages.oneClickWipe,
   showActivationLockPassword: successMessages.save,
-  openPayMode: successMessages.openPayMode,
-  closePayMode: successMessages.closePayMode,
-  oneClickLockDown: successMessages.oneClickLockDown,
-  disownDevice: successMessages.releaseAbm,
-  playLostModeSound: successMessages.playLostSound,
   scheduleOSUpdate: successMessages.save,
   deviceLocation: successMessages.save,
-  macLock: successMessages.macLock,
   installedApplicationList: successMessages.save,
+  ...specCommandSuccess,
 }
 
 const command = access.authority('ios:command')

@@ -2,52 +2,40 @@ import type { MyDeviceCommandName } from '../contract/my-device'
 import { successMessages } from './common'
 
 /**
+ * SPEC §8's success message of each Apple command that names one: the endpoint's answer (contract/my-device.ts) and,
+ * once the device reported it done, the console's notice.
+ */
+export const specCommandSuccess = {
+  clearPasscode: successMessages.clearPasscode,
+  activationLock: successMessages.activationLock,
+  removeProfile: successMessages.removeSupervision,
+  disableActivationLock: successMessages.removeActivationLock,
+  enableLostMode: successMessages.lost,
+  disableLostMode: successMessages.disableLostMode,
+  deviceErase: successMessages.oneClickWipe,
+  openPayMode: successMessages.openPayMode,
+  closePayMode: successMessages.closePayMode,
+  oneClickLockDown: successMessages.oneClickLockDown,
+  disownDevice: successMessages.releaseAbm,
+  playLostModeSound: successMessages.playLostSound,
+  macLock: successMessages.macLock,
+} as const satisfies Partial<Record<MyDeviceCommandName, string>>
+
+/**
  * The Apple 'my device' screens (issue #13): /ios/device, /ios/recycle, /ios/detail. Texts SPEC §5 and §8 quote are
  * reproduced exactly; the API's own texts (why a command is unavailable, phrases) are in apple.ts.
  */
 export const iosDeviceText = {
-  commandLabels: {
-    checkNetwork: '检查网络',
-    clearPasscode: '清除锁屏密码',
-    activationLock: '下发激活锁',
-    removeProfile: '删除监管',
-    disableActivationLock: '删除激活锁',
-    enableLostMode: '开启丢失',
-    disableLostMode: '解除丢失',
-    deviceErase: '一键抹掉',
-    showActivationLockPassword: '查看激活锁密码',
-    openPayMode: '开启支付模式',
-    closePayMode: '关闭支付模式',
-    oneClickLockDown: '一键下锁',
-    disownDevice: '解除ABM',
-    playLostModeSound: '播放丢失声音',
-    scheduleOSUpdate: '系统更新',
-    deviceLocation: '定位设备',
-    macLock: '锁定MAC',
-    installedApplicationList: '刷新已装应用',
-  } satisfies Record<MyDeviceCommandName, string>,
   /**
    * What the device reported doing, once it did (SPEC §8 where it names one). Queuing is not success (issue #11):
    * these show only after the device's answer.
    */
   commandDone: {
+    ...specCommandSuccess,
     checkNetwork: '设备网络正常，已上报',
-    clearPasscode: successMessages.clearPasscode,
-    activationLock: successMessages.activationLock,
-    removeProfile: successMessages.removeSupervision,
-    disableActivationLock: successMessages.removeActivationLock,
-    enableLostMode: successMessages.lost,
-    disableLostMode: successMessages.disableLostMode,
-    deviceErase: successMessages.oneClickWipe,
     showActivationLockPassword: '已取得激活锁密码',
-    openPayMode: successMessages.openPayMode,
-    closePayMode: successMessages.closePayMode,
-    oneClickLockDown: successMessages.oneClickLockDown,
-    disownDevice: successMessages.releaseAbm,
-    playLostModeSound: successMessages.playLostSound,
     scheduleOSUpdate: '设备已接受系统更新',
     deviceLocation: '设备已上报位置',
-    macLock: successMessages.macLock,
     installedApplicationList: '设备已上报已装应用',
   } satisfies Record<MyDeviceCommandName, string>,
   confirm: (command: string, serial: string) => `确定要对设备 ${serial} 执行“${command}”吗？`,

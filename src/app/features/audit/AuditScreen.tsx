@@ -4,11 +4,9 @@ import type { AuditRecord } from '../../../shared/contract/audit'
 import { auditActions } from '../../../shared/domain/audit'
 import { formatDate } from '../../../shared/domain/format'
 import { auditText as t } from '../../../shared/messages/audit'
-import { routeTitles } from '../../../shared/messages/routes'
-import { PageTitle } from '../../components/PageTitle'
-import { PagedRecords } from '../../components/PagedRecords'
 import { RecordCard } from '../../components/RecordCard'
-import { SearchPanel, type SearchField } from '../../components/SearchPanel'
+import { type SearchField } from '../../components/SearchPanel'
+import { ListScreen } from '../../components/ListScreen'
 import { useSearchState } from '../../components/use-search-state'
 import { auditListQuery, auditSearch, auditSearchMax } from './queries'
 
@@ -29,14 +27,15 @@ function actorText(r: AuditRecord): string {
 
 /** /audit: the audit trail, newest first — the administrator reads all of it, a boss its company tree (issue #10). */
 export function AuditScreen() {
-  const [search, , applyFilters, setPage] = useSearchState(auditSearch)
+  const query = useSearchState(auditSearch)
+  const [search] = query
   const list = useQuery(auditListQuery(search))
 
   return (
-    <section>
-      <PageTitle title={routeTitles['/audit']} />
-      <SearchPanel fields={searchFields} values={search} onSearch={applyFilters} />
-      <PagedRecords list={list} label={routeTitles['/audit']} emptyText={t.empty} paging={search} onPage={setPage}>
+    <ListScreen
+      path="/audit"
+      searchFields={searchFields} query={query} list={list} emptyText={t.empty}
+    >
         {(r) => (
           <RecordCard
             key={r.id}
@@ -51,7 +50,6 @@ export function AuditScreen() {
             ]}
           />
         )}
-      </PagedRecords>
-    </section>
+    </ListScreen>
   )
 }

@@ -2,16 +2,13 @@ import { useQuery } from '@tanstack/react-query'
 import type { CompanyRecord } from '../../../shared/contract/company'
 import { successMessages, uiText } from '../../../shared/messages/common'
 import { organizationText } from '../../../shared/messages/organization'
-import { routeTitles } from '../../../shared/messages/routes'
-import { OnlineButton } from '../../components/OnlineButton'
-import { PageTitle } from '../../components/PageTitle'
-import { SearchPanel, type SearchField } from '../../components/SearchPanel'
+import { type SearchField } from '../../components/SearchPanel'
+import { ListScreen } from '../../components/ListScreen'
 import { confirmAction, resetPassword } from '../../components/dialogs'
 import { DialogSlot, lazyDialog } from '../../components/lazy-dialog'
 import { useAuthorities } from '../../components/use-authorities'
 import { useDisclosure } from '../../components/use-disclosure'
 import { useSearchState } from '../../components/use-search-state'
-import { PagedRecords } from '../../components/PagedRecords'
 import { notify } from '../../notify'
 import { CompanyNode, nodeTitle, type CompanyActions } from './CompanyNode'
 import { companyListQuery, companySearch, companySearchMax, useCompanyMutations } from './queries'
@@ -29,7 +26,8 @@ const searchFields: SearchField[] = [
 
 /** /user/business: the company tree with its accounts, quota and devices (SPEC §2). */
 export function CompanyScreen() {
-  const [search, , applyFilters, setPage] = useSearchState(companySearch)
+  const query = useSearchState(companySearch)
+  const [search] = query
   const list = useQuery(companyListQuery(search))
   const { info, isAdmin } = useAuthorities()
   const editor = useDisclosure<CompanyRecord | null>()
@@ -59,34 +57,28 @@ export function CompanyScreen() {
   }
 
   return (
-    <section>
-      <PageTitle
-        title={routeTitles['/user/business']}
-        extra={
-          <OnlineButton color="primary" className="touch" onClick={() => editor.open(null)}>
-            {isAdmin ? t.addTopLevel : t.add}
-          </OnlineButton>
-        }
-      />
-      <SearchPanel
-        fields={searchFields}
-        values={search}
-        onSearch={applyFilters}
-      />
-      <PagedRecords list={list} label={routeTitles['/user/business']} emptyText={t.empty} paging={search} onPage={setPage} single>
+    <ListScreen
+      path="/user/business"
+      add={{ text: isAdmin ? t.addTopLevel : t.add, onClick: () => editor.open(null) }}
+      searchFields={searchFields} query={query} list={list} emptyText={t.empty}
+      single
+      dialogs={
+        <>
+          <DialogSlot of={editor}>
+            <CompanyForm key={editor.value?.id ?? 'new'} visible={editor.visible} editing={editor.value} onClose={editor.close} />
+          </DialogSlot>
+          <DialogSlot of={quota}>
+            <QuotaForm key={quota.value?.id} visible={quota.visible} company={quota.value} ownCompanyId={info?.companyId ?? null} onClose={quota.close} />
+          </DialogSlot>
+          <DialogSlot of={devices}>
+            <CompanyDevices visible={devices.visible} company={devices.value} onClose={devices.close} />
+          </DialogSlot>
+        </>
+      }
+    >
         {(c) => (
           <CompanyNode key={c.id} company={c} ownCompanyId={info?.companyId ?? null} actions={actions} />
         )}
-      </PagedRecords>
-      <DialogSlot of={editor}>
-        <CompanyForm key={editor.value?.id ?? 'new'} visible={editor.visible} editing={editor.value} onClose={editor.close} />
-      </DialogSlot>
-      <DialogSlot of={quota}>
-        <QuotaForm key={quota.value?.id} visible={quota.visible} company={quota.value} ownCompanyId={info?.companyId ?? null} onClose={quota.close} />
-      </DialogSlot>
-      <DialogSlot of={devices}>
-        <CompanyDevices visible={devices.visible} company={devices.value} onClose={devices.close} />
-      </DialogSlot>
-    </section>
+    </ListScreen>
   )
 }

@@ -1,11 +1,11 @@
-import { Form, Selector, TextArea } from 'antd-mobile'
+import { Form, Selector } from 'antd-mobile'
 import { useQuery } from '@tanstack/react-query'
-import { DeviceAddRequest, UpdateRentUserInfoRequest, type DeviceRecord } from '../../../shared/contract/huawei-device'
+import { DeviceAddRequest, type DeviceRecord } from '../../../shared/contract/huawei-device'
 import { normalizeSerialNumber } from '../../../shared/domain/validators'
 import { successMessages } from '../../../shared/messages/common'
 import { huaweiDeviceText as t } from '../../../shared/messages/devices'
 import { PopupForm, TextField } from '../../components/PopupForm'
-import { zodRule } from '../../components/form-rules'
+import { RenterFields } from '../../components/device/RenterFields'
 import type { DeviceArea } from './area'
 import { moveTargetsQuery } from '../../api/device-move'
 import { useDeviceMutations } from './queries'
@@ -37,8 +37,6 @@ export function DeviceFormDialog({ area, visible, editing, onClose }: DeviceForm
   const { add, updateRentUserInfo } = useDeviceMutations(area)
   const targets = useQuery({ ...moveTargetsQuery(area.platform), enabled: visible && !editing })
   const companies = targets.data?.companies ?? []
-  // Both requests carry the contract's same renterFields: one schema checks them for adding and for editing.
-  const renterSchema = UpdateRentUserInfoRequest
 
   const submit = (v: DeviceFormValues) => {
     const renter = { renterName: v.renterName ?? '', renterPhone: v.renterPhone ?? '', renterIdCard: v.renterIdCard ?? '', rentRemark: v.rentRemark ?? '' }
@@ -86,12 +84,7 @@ export function DeviceFormDialog({ area, visible, editing, onClose }: DeviceForm
           ) : null}
         </>
       )}
-      <TextField name="renterName" label={t.renterName} schema={renterSchema} autoComplete="off" />
-      <TextField name="renterPhone" label={t.renterPhone} schema={renterSchema} type="tel" inputMode="tel" autoComplete="off" />
-      <TextField name="renterIdCard" label={t.renterIdCard} schema={renterSchema} autoComplete="off" />
-      <Form.Item name="rentRemark" label={t.rentRemark} rules={[zodRule(renterSchema, 'rentRemark')]}>
-        <TextArea placeholder={t.rentRemark} autoSize={{ minRows: 2, maxRows: 4 }} maxLength={200} />
-      </Form.Item>
+      <RenterFields />
     </PopupForm>
   )
 }

@@ -1,11 +1,11 @@
 import { Form, TextArea } from 'antd-mobile'
-import { UpdateRentUserInfoRequest } from '../../../shared/contract/huawei-device'
 import { IosDeviceAddRequest, IosDeviceRegisterRequest, UpdateAppleDeviceInfoRequest, type IosDeviceRecord } from '../../../shared/contract/my-device'
 import { appleDeviceText } from '../../../shared/messages/apple'
 import { successMessages } from '../../../shared/messages/common'
 import { huaweiDeviceText as h } from '../../../shared/messages/devices'
 import { iosDeviceText as t } from '../../../shared/messages/ios-device'
 import { PopupForm, TextField } from '../../components/PopupForm'
+import { RenterFields } from '../../components/device/RenterFields'
 import { zodRule } from '../../components/form-rules'
 import { normalizeSerialNumber } from '../../../shared/domain/validators'
 import { useIosDeviceMutations } from './queries'
@@ -84,7 +84,6 @@ export function IosDeviceForm({ mode, visible, onClose }: { mode: IosFormMode; v
         ? { name: mode.device.name, model: mode.device.model, remark: mode.device.remark }
         : {}
   const editing = mode.kind === 'rent' || mode.kind === 'device'
-  const renterSchema = UpdateRentUserInfoRequest
 
   return (
     <PopupForm<Values>
@@ -117,14 +116,7 @@ export function IosDeviceForm({ mode, visible, onClose }: { mode: IosFormMode; v
         </Form.Item>
       ) : null}
       {mode.kind === 'add' || mode.kind === 'rent' ? (
-        <>
-          <TextField name="renterName" label={h.renterName} schema={renterSchema} autoComplete="off" />
-          <TextField name="renterPhone" label={h.renterPhone} schema={renterSchema} type="tel" inputMode="tel" autoComplete="off" />
-          <TextField name="renterIdCard" label={h.renterIdCard} schema={renterSchema} autoComplete="off" />
-          <Form.Item name="rentRemark" label={h.rentRemark} rules={[zodRule(renterSchema, 'rentRemark')]}>
-            <TextArea placeholder={h.rentRemark} autoSize={{ minRows: 2, maxRows: 4 }} maxLength={200} />
-          </Form.Item>
-        </>
+        <RenterFields />
       ) : null}
     </PopupForm>
   )

@@ -3,6 +3,7 @@ import type { TaskStatusResponse } from '../../../shared/contract/huawei-device'
 import type { IosDeviceRecord, MyDeviceCommandName } from '../../../shared/contract/my-device'
 import { iosCommandRefusal } from '../../../shared/domain/ios-commands'
 import { errorMessages, uiText } from '../../../shared/messages/common'
+import { appleDeviceText } from '../../../shared/messages/apple'
 import { iosDeviceText as t } from '../../../shared/messages/ios-device'
 import type { CommandDeclaration } from '../../components/device/family'
 import { notify } from '../../notify'
@@ -27,7 +28,7 @@ async function showActivationLockPassword(task: Pick<TaskStatusResponse, 'result
   })
 }
 
-const named = (name: MyDeviceCommandName) => (serial: string) => ({ text: t.confirm(t.commandLabels[name], serial) })
+const named = (name: MyDeviceCommandName) => (serial: string) => ({ text: t.confirm(appleDeviceText.commandLabels[name], serial) })
 
 /** The parameter dialogs are fetched when first asked for. */
 const lostMode = (pay: boolean) => async () => (await import('./params')).askLostMode(pay)
@@ -72,7 +73,7 @@ export const iosCommands: readonly CommandDeclaration<MyDeviceCommandName, IosDe
   ] satisfies Omit<CommandDeclaration<MyDeviceCommandName, IosDeviceRecord>, 'label' | 'doneText'>[]
 ).map((command) => ({
   ...command,
-  label: t.commandLabels[command.name],
+  label: appleDeviceText.commandLabels[command.name],
   doneText: t.commandDone[command.name],
   unavailable: (d: IosDeviceRecord) => iosCommandRefusal(d, command.name),
 }))

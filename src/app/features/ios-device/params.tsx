@@ -27,6 +27,27 @@ function ask<T>(title: string, body: (done: (value: T | null) => void) => ReactN
   })
 }
 
+/** What a parameter dialog ends with: the reason it was refused, 取消 and 下发. */
+function DialogFooter({ error, onCancel, onSubmit }: { error: string; onCancel: () => void; onSubmit: () => void }) {
+  return (
+    <>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="dialog-buttons">
+        <Button className="touch" onClick={onCancel}>
+          {uiText.cancel}
+        </Button>
+        <Button className="touch" color="primary" onClick={onSubmit}>
+          {t.send}
+        </Button>
+      </div>
+    </>
+  )
+}
+
 /** Saved entries of one type, with a way to pick one, to save what is typed, and to delete one (SPEC §7 'Phrases'). */
 function SavedEntries({ type, typed, onPick }: { type: PhraseType; typed: string; onPick: (value: string) => void }) {
   const [entries, setEntries] = useState<CommonPhrase[] | null>(null)
@@ -108,19 +129,7 @@ function LostModeForm({ done }: { done: (value: { message?: string; phoneNumber?
         <Input value={phoneNumber} onChange={setPhone} placeholder={t.phonePlaceholder} maxLength={20} type="tel" aria-label={t.phone} />
       </label>
       <SavedEntries type="PHONE" typed={phoneNumber} onPick={setPhone} />
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="dialog-buttons">
-        <Button className="touch" onClick={() => done(null)}>
-          {uiText.cancel}
-        </Button>
-        <Button className="touch" color="primary" onClick={submit}>
-          {t.send}
-        </Button>
-      </div>
+      <DialogFooter error={error} onCancel={() => done(null)} onSubmit={submit} />
     </div>
   )
 }
@@ -150,19 +159,7 @@ function PinForm({ done }: { done: (value: { pin: string } | null) => void }) {
         <span>{t.pinConfirm}</span>
         <Input value={pinConfirm} onChange={setPinConfirm} type="password" inputMode="numeric" maxLength={6} aria-label={t.pinConfirm} onEnterPress={submit} />
       </label>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="dialog-buttons">
-        <Button className="touch" onClick={() => done(null)}>
-          {uiText.cancel}
-        </Button>
-        <Button className="touch" color="primary" onClick={submit}>
-          {t.send}
-        </Button>
-      </div>
+      <DialogFooter error={error} onCancel={() => done(null)} onSubmit={submit} />
     </div>
   )
 }

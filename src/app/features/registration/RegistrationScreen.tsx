@@ -4,15 +4,13 @@ import type { RegistrationRecord, RegistrationStatus } from '../../../shared/con
 import { formatDate } from '../../../shared/domain/format'
 import { successMessages, uiText } from '../../../shared/messages/common'
 import { organizationText } from '../../../shared/messages/organization'
-import { routeTitles } from '../../../shared/messages/routes'
 import { OnlineButton } from '../../components/OnlineButton'
-import { PageTitle } from '../../components/PageTitle'
 import { RecordCard } from '../../components/RecordCard'
-import { SearchPanel, type SearchField } from '../../components/SearchPanel'
+import { type SearchField } from '../../components/SearchPanel'
+import { ListScreen } from '../../components/ListScreen'
 import { DialogSlot, lazyDialog } from '../../components/lazy-dialog'
 import { useDisclosure } from '../../components/use-disclosure'
 import { useSearchState } from '../../components/use-search-state'
-import { PagedRecords } from '../../components/PagedRecords'
 import { deleteRow } from '../../components/delete-row'
 import { notify } from '../../notify'
 import { registrationListQuery, registrationSearch, registrationSearchMax, registrationStatuses, useRegistrationMutations } from './queries'
@@ -32,7 +30,8 @@ const statusColor: Record<RegistrationStatus, 'warning' | 'success' | 'danger'> 
 
 /** /userRegister (administrator): review registrations — approve or reject, edit, delete (SPEC §2). */
 export function RegistrationScreen() {
-  const [search, setSearch, applyFilters, setPage] = useSearchState(registrationSearch)
+  const query = useSearchState(registrationSearch)
+  const [search, setSearch] = query
   const list = useQuery(registrationListQuery(search))
   const editor = useDisclosure<RegistrationRecord>()
   const { approve, reject, remove } = useRegistrationMutations()
@@ -72,14 +71,17 @@ export function RegistrationScreen() {
   const onDelete = (r: RegistrationRecord) => deleteRow(t.confirmDelete(r.companyName), () => remove.mutateAsync(r.id), { search, setSearch, total })
 
   return (
-    <section>
-      <PageTitle title={routeTitles['/userRegister']} />
-      <SearchPanel
-        fields={searchFields}
-        values={search}
-        onSearch={applyFilters}
-      />
-      <PagedRecords list={list} label={routeTitles['/userRegister']} emptyText={t.empty} paging={search} onPage={setPage}>
+    <ListScreen
+      path="/userRegister"
+      searchFields={searchFields} query={query} list={list} emptyText={t.empty}
+      dialogs={
+        <>
+          <DialogSlot of={editor}>
+            <RegistrationForm key={editor.value?.id} visible={editor.visible} editing={editor.value} onClose={editor.close} />
+          </DialogSlot>
+        </>
+      }
+    >
         {(r) => (
           <RecordCard
             key={r.id}
@@ -111,10 +113,6 @@ export function RegistrationScreen() {
             }
           />
         )}
-      </PagedRecords>
-      <DialogSlot of={editor}>
-        <RegistrationForm key={editor.value?.id} visible={editor.visible} editing={editor.value} onClose={editor.close} />
-      </DialogSlot>
-    </section>
+    </ListScreen>
   )
 }

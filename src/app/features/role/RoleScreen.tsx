@@ -3,16 +3,14 @@ import { useQuery } from '@tanstack/react-query'
 import type { RoleRecord } from '../../../shared/contract/role'
 import { formatDate } from '../../../shared/domain/format'
 import { organizationText } from '../../../shared/messages/organization'
-import { routeTitles } from '../../../shared/messages/routes'
 import { OnlineButton } from '../../components/OnlineButton'
-import { PageTitle } from '../../components/PageTitle'
 import { RecordCard } from '../../components/RecordCard'
-import { SearchPanel, type SearchField } from '../../components/SearchPanel'
+import { type SearchField } from '../../components/SearchPanel'
+import { ListScreen } from '../../components/ListScreen'
 import { DialogSlot, lazyDialog } from '../../components/lazy-dialog'
 import { useAuthorities } from '../../components/use-authorities'
 import { useDisclosure } from '../../components/use-disclosure'
 import { useSearchState } from '../../components/use-search-state'
-import { PagedRecords } from '../../components/PagedRecords'
 import { deleteRow } from '../../components/delete-row'
 import { roleListQuery, roleSearch, roleSearchMax, useRoleMutations } from './queries'
 
@@ -35,7 +33,8 @@ const searchFields: SearchField[] = [
 
 /** /sys: roles of COMPANY and STAFF type with their authorities (SPEC §2 "Role list and role add/edit"). */
 export function RoleScreen() {
-  const [search, setSearch, applyFilters, setPage] = useSearchState(roleSearch)
+  const query = useSearchState(roleSearch)
+  const [search, setSearch] = query
   const list = useQuery(roleListQuery(search))
   const editor = useDisclosure<RoleRecord | null>()
   const { remove } = useRoleMutations()
@@ -49,21 +48,18 @@ export function RoleScreen() {
   const canManage = (role: RoleRecord) => role.roleType === 'STAFF' || isBoss
 
   return (
-    <section>
-      <PageTitle
-        title={routeTitles['/sys']}
-        extra={
-          <OnlineButton color="primary" className="touch" onClick={() => editor.open(null)}>
-            {t.add}
-          </OnlineButton>
-        }
-      />
-      <SearchPanel
-        fields={searchFields}
-        values={search}
-        onSearch={applyFilters}
-      />
-      <PagedRecords list={list} label={routeTitles['/sys']} emptyText={t.empty} paging={search} onPage={setPage}>
+    <ListScreen
+      path="/sys"
+      add={{ text: t.add, onClick: () => editor.open(null) }}
+      searchFields={searchFields} query={query} list={list} emptyText={t.empty}
+      dialogs={
+        <>
+          <DialogSlot of={editor}>
+            <RoleForm key={editor.value?.id ?? 'new'} visible={editor.visible} editing={editor.value} onClose={editor.close} />
+          </DialogSlot>
+        </>
+      }
+    >
         {(role) => (
           <RecordCard
             key={role.id}
@@ -89,10 +85,6 @@ export function RoleScreen() {
             }
           />
         )}
-      </PagedRecords>
-      <DialogSlot of={editor}>
-        <RoleForm key={editor.value?.id ?? 'new'} visible={editor.visible} editing={editor.value} onClose={editor.close} />
-      </DialogSlot>
-    </section>
+    </ListScreen>
   )
 }

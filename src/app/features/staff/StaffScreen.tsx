@@ -4,16 +4,14 @@ import type { StaffRecord } from '../../../shared/contract/staff'
 import { formatDate } from '../../../shared/domain/format'
 import { uiText } from '../../../shared/messages/common'
 import { organizationText } from '../../../shared/messages/organization'
-import { routeTitles } from '../../../shared/messages/routes'
 import { OnlineButton } from '../../components/OnlineButton'
-import { PageTitle } from '../../components/PageTitle'
 import { RecordCard } from '../../components/RecordCard'
-import { SearchPanel, type SearchField } from '../../components/SearchPanel'
+import { type SearchField } from '../../components/SearchPanel'
+import { ListScreen } from '../../components/ListScreen'
 import { resetPassword } from '../../components/dialogs'
 import { DialogSlot, lazyDialog } from '../../components/lazy-dialog'
 import { useDisclosure } from '../../components/use-disclosure'
 import { useSearchState } from '../../components/use-search-state'
-import { PagedRecords } from '../../components/PagedRecords'
 import { deleteRow } from '../../components/delete-row'
 import { staffListQuery, staffSearch, staffSearchMax, useStaffMutations } from './queries'
 import { useAuthorities } from '../../components/use-authorities'
@@ -30,7 +28,8 @@ const searchFields: SearchField[] = [
 
 /** /user/staff: search, add/edit, delete and reset the password of staff (SPEC §2). */
 export function StaffScreen() {
-  const [search, setSearch, applyFilters, setPage] = useSearchState(staffSearch)
+  const query = useSearchState(staffSearch)
+  const [search, setSearch] = query
   const list = useQuery(staffListQuery(search))
   const editor = useDisclosure<StaffRecord | null>()
   const mutations = useStaffMutations()
@@ -45,21 +44,18 @@ export function StaffScreen() {
     resetPassword({ question: t.confirmReset(s.name || s.username), account: s.username, reset: () => mutations.resetPassword.mutateAsync(s.id) })
 
   return (
-    <section>
-      <PageTitle
-        title={routeTitles['/user/staff']}
-        extra={
-          <OnlineButton color="primary" className="touch" onClick={() => editor.open(null)}>
-            {t.add}
-          </OnlineButton>
-        }
-      />
-      <SearchPanel
-        fields={searchFields}
-        values={search}
-        onSearch={applyFilters}
-      />
-      <PagedRecords list={list} label={routeTitles['/user/staff']} emptyText={t.empty} paging={search} onPage={setPage}>
+    <ListScreen
+      path="/user/staff"
+      add={{ text: t.add, onClick: () => editor.open(null) }}
+      searchFields={searchFields} query={query} list={list} emptyText={t.empty}
+      dialogs={
+        <>
+          <DialogSlot of={editor}>
+            <StaffForm key={editor.value?.id ?? 'new'} visible={editor.visible} editing={editor.value} onClose={editor.close} />
+          </DialogSlot>
+        </>
+      }
+    >
         {(s) => (
           <RecordCard
             key={s.id}
@@ -95,10 +91,6 @@ export function StaffScreen() {
             }
           />
         )}
-      </PagedRecords>
-      <DialogSlot of={editor}>
-        <StaffForm key={editor.value?.id ?? 'new'} visible={editor.visible} editing={editor.value} onClose={editor.close} />
-      </DialogSlot>
-    </section>
+    </ListScreen>
   )
 }

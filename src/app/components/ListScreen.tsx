@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react'
+import type { UseQueryResult } from '@tanstack/react-query'
+import { routeTitles, type RoutePath } from '../../shared/messages/routes'
+import { OnlineButton } from './OnlineButton'
+import { PagedRecords } from './PagedRecords'
+import { PageTitle } from './PageTitle'
+import { SearchPanel, type SearchField } from './SearchPanel'
+
+interface ListScreenProps<T> {
+  /** The screen's route: its title is the route's (the menu's). */
+  path: RoutePath
+  /** The add button of the title row, when the screen has one (refused offline). */
+  add?: { text: string; onClick: () => void }
+  searchFields: SearchField[]
+  /** The screen's useSearchState(...): the URL's filters and paging, and how a search or a page changes them. */
+  query: readonly [
+    Record<string, unknown> & { current: number; pageSize: number },
+    unknown,
+    (filters: Record<string, string | undefined>) => void,
+    (current: number, pageSize: number) => void,
+  ]
+  list: UseQueryResult<{ records: T[]; total: number }>
+  emptyText: string
+  single?: boolean
+  children: (record: T) => ReactNode
+  /** The screen's dialogs. */
+  dialogs?: ReactNode
+}
+
+/**
+ * A paged list screen (SPEC §2, §4): title row with its add button, the search panel, and the paged records —
+ * the skeleton the organization screens share, so each states only its filters, its card and its dialogs.
+ */
+export function ListScreen<T>({ path, add, searchFields, query, list, emptyText, single, children, dialogs }: ListScreenProps<T>) {
+  const title = routeTitles[path]
+  const [search, , onSearch, onPage] = query
+  return (
+    <section>
+      <PageTitle
+        title={title}
+        extra={
+          add ? (
+            <OnlineButton color="primary" className="touch" onClick={add.onClick}>
+              {add.text}
+            </OnlineButton>
+          ) : undefined
+        }
+      />
+      <SearchPanel fields={searchFields} values={search} onSearch={onSearch} />
+      <PagedRecords list={list} label={title} emptyText={emptyText} paging={search} onPage={onPage} single={single}>
+        {children}
+      </PagedRecords>
+      {dialogs}
+    </section>
+  )
+}
