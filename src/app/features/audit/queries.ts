@@ -1,6 +1,6 @@
 import type { AuditSearchQuery } from '../../../shared/contract/audit'
 import { auditActions } from '../../../shared/domain/audit'
-import { pagedQuery } from '../../api/paged-query'
+import { pagedQuery } from '../../api/queries'
 import { api } from '../../api/routes'
 import { pagingSearch, param, type SearchParser } from '../../components/search-params'
 

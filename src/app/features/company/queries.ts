@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation } from '@tanstack/react-query'
 import type {
   ChildrenDeviceQuery,
   CompanyAddRequest,
@@ -7,7 +7,7 @@ import type {
 } from '../../../shared/contract/company'
 import type { ChangeQuantityRequest } from '../../../shared/contract/quota'
 import { call } from '../../api/http'
-import { pagedQuery } from '../../api/paged-query'
+import { pagedQuery, useInvalidate } from '../../api/queries'
 import { pagingSearch, param } from '../../components/search-params'
 import { api } from '../../api/routes'
 
@@ -39,8 +39,7 @@ export const companyDevicesQuery = (q: ChildrenDeviceQuery) =>
   pagedQuery(companyKeys.devices(q), api.company.devices, q)
 
 export function useCompanyMutations() {
-  const queryClient = useQueryClient()
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: companyKeys.all })
+  const invalidate = useInvalidate(companyKeys.all)
   return {
     add: useMutation({ mutationFn: (req: CompanyAddRequest) => call(api.company.add, req), onSuccess: invalidate }),
     update: useMutation({ mutationFn: (req: CompanyUpdateRequest) => call(api.company.update, req), onSuccess: invalidate }),

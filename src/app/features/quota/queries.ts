@@ -1,6 +1,6 @@
 import type { ConsumedRecordQuery, QuotaRecordItem } from '../../../shared/contract/quota'
 import { organizationText } from '../../../shared/messages/organization'
-import { pagedQuery } from '../../api/paged-query'
+import { pagedQuery } from '../../api/queries'
 import { pagingSearch, param } from '../../components/search-params'
 import { api } from '../../api/routes'
 

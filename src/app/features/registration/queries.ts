@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import type {
   RegistrationSearchQuery,
   RegistrationStatus,
@@ -6,7 +6,7 @@ import type {
 } from '../../../shared/contract/registration'
 import { organizationText } from '../../../shared/messages/organization'
 import { call } from '../../api/http'
-import { pagedQuery } from '../../api/paged-query'
+import { pagedQuery, useInvalidate } from '../../api/queries'
 import { pagingSearch, param } from '../../components/search-params'
 import { api } from '../../api/routes'
 
@@ -28,8 +28,7 @@ export const registrationListQuery = (q: RegistrationSearchQuery) =>
   pagedQuery(registrationKeys.list(q), api.registration.search, q)
 
 export function useRegistrationMutations() {
-  const queryClient = useQueryClient()
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: registrationKeys.all })
+  const invalidate = useInvalidate(registrationKeys.all)
   return {
     approve: useMutation({ mutationFn: (id: number) => call(api.registration.approve, { id }), onSuccess: invalidate }),
     reject: useMutation({ mutationFn: (id: number) => call(api.registration.reject, { id }), onSuccess: invalidate }),

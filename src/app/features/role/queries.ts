@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation } from '@tanstack/react-query'
 import type {
   RoleAddRequest,
   RoleSearchQuery,
@@ -6,7 +6,7 @@ import type {
   RoleUpdateRequest,
 } from '../../../shared/contract/role'
 import { call } from '../../api/http'
-import { pagedQuery } from '../../api/paged-query'
+import { pagedQuery, useInvalidate } from '../../api/queries'
 import { roleOptionKeys } from '../../api/role-options'
 import { pagingSearch, param } from '../../components/search-params'
 import { api } from '../../api/routes'
@@ -38,10 +38,8 @@ export const authorityTreeQuery = (type: RoleType) =>
   })
 
 export function useRoleMutations() {
-  const queryClient = useQueryClient()
   // The role choices of the company and staff forms change with the roles.
-  const invalidate = () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: roleKeys.all }), queryClient.invalidateQueries({ queryKey: roleOptionKeys.all })])
+  const invalidate = useInvalidate(roleKeys.all, roleOptionKeys.all)
   return {
     add: useMutation({ mutationFn: (req: RoleAddRequest) => call(api.role.add, req), onSuccess: invalidate }),
     update: useMutation({ mutationFn: (req: RoleUpdateRequest) => call(api.role.update, req), onSuccess: invalidate }),

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import type { StaffAddRequest, StaffSearchQuery, StaffUpdateRequest } from '../../../shared/contract/staff'
 import { call } from '../../api/http'
-import { pagedQuery } from '../../api/paged-query'
+import { pagedQuery, useInvalidate } from '../../api/queries'
 import { pagingSearch, param } from '../../components/search-params'
 import { api } from '../../api/routes'
 
@@ -27,8 +27,7 @@ export const staffListQuery = (q: StaffSearchQuery) =>
   pagedQuery(staffKeys.list(q), api.staff.search, q, { persist: true })
 
 export function useStaffMutations() {
-  const queryClient = useQueryClient()
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: staffKeys.all })
+  const invalidate = useInvalidate(staffKeys.all)
   return {
     add: useMutation({ mutationFn: (req: StaffAddRequest) => call(api.staff.add, req), onSuccess: invalidate }),
     update: useMutation({ mutationFn: (req: StaffUpdateRequest) => call(api.staff.update, req), onSuccess: invalidate }),

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query'
 import type { Route } from '../../shared/contract/routes'
 import { call, type CallResult, type RequestOf } from './http'
 
@@ -14,4 +14,13 @@ export function pagedQuery<R extends Route>(queryKey: readonly unknown[], route:
     placeholderData: keepPreviousData,
     ...(opts.persist ? { meta: { persist: true } } : {}),
   })
+}
+
+/**
+ * What a feature's mutations call on success (SPEC §4: after an action the list or detail reloads): every query
+ * under these keys is refetched.
+ */
+export function useInvalidate(...keys: readonly (readonly unknown[])[]) {
+  const queryClient = useQueryClient()
+  return () => Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => undefined)
 }
