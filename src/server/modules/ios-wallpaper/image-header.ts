@@ -61,6 +61,7 @@ export function imageHeader(bytes: Uint8Array): ImageHeader | null {
 
 /** The image type a file name's extension claims (jpg and jpeg are both JPEG). */
 export function claimedType(fileName: string): 'png' | 'jpeg' | null {
-  const ext = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase()
+  const dot = fileName.lastIndexOf('.')
+  const ext = dot === -1 ? '' : fileName.slice(dot + 1).toLowerCase()
   return ext === 'png' ? 'png' : ext === 'jpg' || ext === 'jpeg' ? 'jpeg' : null
 }
