@@ -54,6 +54,7 @@ export const wallpaperText = {
   tooMany: (n: number) => `每个公司最多保存${n}张壁纸，请先删除不用的`,
   companyOnly: '只有公司账号和员工可以管理壁纸',
   send: '下发壁纸',
+  delete: '删除',
   where: '设置位置',
   whereOptions: { 1: '锁定屏幕', 2: '主屏幕', 3: '锁定屏幕和主屏幕' } as Record<1 | 2 | 3, string>,
   deleteConfirm: (name: string) => `确定删除壁纸“${name}”吗？`,
