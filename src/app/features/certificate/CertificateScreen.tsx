@@ -11,18 +11,12 @@ import { api } from '../../api/routes'
 import { InfoSection } from '../../components/device/InfoSection'
 import { PageTitle } from '../../components/PageTitle'
 import { QueryStatus } from '../../components/QueryStatus'
+import { base64Of } from '../../components/file-base64'
 import { notify } from '../../notify'
 import './certificate.css'
 
 const certificateKey = ['certificate', 'apns'] as const
 const certificateQuery = () => queryOptions({ queryKey: certificateKey, queryFn: () => call(api.certificate.apns) })
-
-async function base64Of(file: File): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer())
-  let binary = ''
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
-  return btoa(binary)
-}
 
 /** Upload of a renewed certificate: a PEM pair or a .p12 with its password; a topic change must be confirmed. */
 function UploadForm() {

@@ -10,18 +10,11 @@ import { huaweiDeviceText as h } from '../../../../shared/messages/devices'
 import { wallpaperText as t } from '../../../../shared/messages/ios-detail-b'
 import { confirmAction } from '../../../components/dialogs'
 import { OnlineButton } from '../../../components/OnlineButton'
+import { base64Of } from '../../../components/file-base64'
 import { notify } from '../../../notify'
 import { useWallpaperImage } from '../use-wallpaper-image'
 import { useWallpaperMutations, wallpaperOnDeviceQuery, wallpapersQuery } from '../detail-b-queries'
 import type { IosTabProps } from './registry'
-
-/** A file's bytes as base64 (the upload's JSON body, contract/ios-wallpaper.ts). */
-async function base64Of(file: File): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer())
-  let binary = ''
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
-  return btoa(binary)
-}
 
 function Thumb({ wallpaper, chosen, onChoose }: { wallpaper: Wallpaper; chosen: boolean; onChoose: () => void }) {
   const url = useWallpaperImage(wallpaper.id)
