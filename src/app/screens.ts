@@ -35,4 +35,6 @@ export const screens: Partial<Record<RoutePath, ScreenEntry>> = {
   '/ios/device': { component: lazyScreen(() => import('./features/ios-device/IosDeviceScreens'), 'IosDeviceScreen') },
   '/ios/recycle': { component: lazyScreen(() => import('./features/ios-device/IosDeviceScreens'), 'IosRecycleScreen') },
   '/ios/detail': { component: lazyScreen(() => import('./features/ios-device/IosDetailScreen'), 'IosDetailScreen') },
+  // The APNs push certificate (issue #14), platform administrator only.
+  '/certificate': { component: lazyScreen(() => import('./features/certificate/CertificateScreen'), 'CertificateScreen') },
 }

@@ -36,6 +36,9 @@ import { appleMdmRoutes } from './protocol/apple/routes'
 import { APPLE_MDM_BASE } from './protocol/apple/profile'
 import { myDeviceExtraRoutes, myDeviceRoutes } from './modules/my-device/routes'
 import { commonPhraseRoutes } from './modules/common-phrases/routes'
+import { iosAppRoutes } from './modules/ios-apps/routes'
+import { iosWallpaperRoutes } from './modules/ios-wallpaper/routes'
+import { certificateRoutes } from './modules/certificate/routes'
 
 export { createServices } from './services'
 export const MAIN_BASE = apiBases.main
@@ -60,6 +63,9 @@ export const allRoutes: Route[] = [
   ...myDeviceRoutes,
   ...myDeviceExtraRoutes,
   ...commonPhraseRoutes,
+  ...iosAppRoutes,
+  ...iosWallpaperRoutes,
+  ...certificateRoutes,
 ]
 
 const consoleGuards: Guards = {

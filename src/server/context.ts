@@ -29,6 +29,9 @@ import type { QuotaAccountService } from './modules/quota/account-service'
 import type { RegistrationService } from './modules/registration/service'
 import type { AccessKeyService } from './modules/access/service'
 import type { AuditService } from './modules/audit/service'
+import type { IosAppService } from './modules/ios-apps/service'
+import type { WallpaperService } from './modules/ios-wallpaper/service'
+import type { CertificateService } from './modules/certificate/service'
 
 /** What every request handler can reach: configuration, database and the services built on it. */
 export interface Services {
@@ -71,6 +74,10 @@ export interface Services {
   registrations: RegistrationService
   accessKeys: AccessKeyService
   audit: AuditService
+  /** The iOS detail's apps and wallpaper tabs, and the APNs certificate page (issue #14). */
+  iosApps: IosAppService
+  wallpapers: WallpaperService
+  certificates: CertificateService
 }
 
 /** A device that presented its own agent credential (the agent protocol's guard sets it). */

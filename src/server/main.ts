@@ -26,6 +26,7 @@ export async function startServer(config: AppConfig = loadConfig()) {
   }
   if (config.demo) console.warn(logMessages.demoActive)
   const services = createServices(config, database.db)
+  await services.certificates.loadStored()
   const sealed = await sealStoredSecrets(database.db, services.secrets)
   if (sealed.accessKeys || sealed.taskResults) console.warn(logMessages.secretsSealed(sealed.accessKeys, sealed.taskResults))
   const app = createApp(services)

@@ -11,7 +11,6 @@ import { QuotaService } from './modules/quota/service'
 import { AgentService } from './protocol/agent/service'
 import { DeviceService } from './modules/huawei-device/service'
 import { ephemeralCa, loadOrCreateCa } from './protocol/apple/ca'
-import { createApns } from './protocol/apple/apns'
 import { unconfiguredWebServices } from './protocol/apple/commands'
 import { AppleMdmService } from './protocol/apple/service'
 import { MyDeviceService } from './modules/my-device/service'
@@ -27,6 +26,10 @@ import { QuotaAccountService } from './modules/quota/account-service'
 import { RegistrationService } from './modules/registration/service'
 import { AccessKeyService } from './modules/access/service'
 import { AuditService } from './modules/audit/service'
+import { ReloadableApns } from './modules/certificate/reloadable-apns'
+import { CertificateService } from './modules/certificate/service'
+import { IosAppService } from './modules/ios-apps/service'
+import { WallpaperService } from './modules/ios-wallpaper/service'
 
 /**
  * The one place services are built (issue #9): each once per server, each given its collaborators here — no
@@ -41,7 +44,7 @@ export function createServices(config: AppConfig, db: Db): Services {
   const apple = {
     // An in-memory database gets a CA of this process: its devices die with it.
     appleCa: config.databaseUrl === 'memory://' ? ephemeralCa() : loadOrCreateCa(config.apple.caDir),
-    apns: createApns(config.apple),
+    apns: new ReloadableApns(config.apple),
     appleWebServices: unconfiguredWebServices,
   }
   const appleMdm = new AppleMdmService({ db, secrets, tasks, quota })
@@ -51,6 +54,7 @@ export function createServices(config: AppConfig, db: Db): Services {
   const roles = new RoleService(db)
   const iosDevices = new IosDeviceService(deviceDeps)
   const myDevices = new MyDeviceService({ db, config, secrets, tasks, appleMdm, iosDevices, ...apple })
+  const detailDeps = { db, tasks, myDevices, iosDevices }
   return {
     config,
     db,
@@ -78,5 +82,8 @@ export function createServices(config: AppConfig, db: Db): Services {
     registrations: new RegistrationService(db, quota),
     accessKeys: new AccessKeyService(db, secrets),
     audit: new AuditService(db),
+    iosApps: new IosAppService(detailDeps),
+    wallpapers: new WallpaperService(detailDeps),
+    certificates: new CertificateService({ db, secrets, apns: apple.apns }),
   }
 }

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import forge from 'node-forge'
 import { build, parse, type PlistValue } from 'plist'
+import { blockedBundleIds, detailBInitialState, installApplication, installProfile, settingsItem, type DetailBOptions, type DetailBState } from './iphone-detail-b'
 
 /**
  * A simulated iPhone speaking Apple MDM to this server (docs/apple-mdm.md), the way a real one does: it installs
@@ -12,7 +13,7 @@ export type IphoneFetch = (input: string, init: { method: string; headers: Recor
 
 type Dict = Record<string, unknown>
 
-export interface SimulatedIphoneOptions {
+export interface SimulatedIphoneOptions extends DetailBOptions {
   /** The .mobileconfig as downloaded. */
   profile: string
   serialNumber: string
@@ -29,7 +30,7 @@ export interface SimulatedIphoneOptions {
   deviceName?: string
 }
 
-export interface IphoneState {
+export interface IphoneState extends DetailBState {
   enrolled: boolean
   erased: boolean
   supervised: boolean
@@ -136,6 +137,7 @@ export class SimulatedIphone {
       installedApps: [...APPS],
       soundsPlayed: 0,
       profileRemoved: false,
+      ...detailBInitialState(),
     }
   }
 
@@ -147,6 +149,15 @@ export class SimulatedIphone {
     if (this.state.lostMode) return { message: this.state.lostMode.message, phoneNumber: this.state.lostMode.phoneNumber }
     if (this.state.locked && this.state.lockMessage) return { message: this.state.lockMessage, phoneNumber: '' }
     return null
+  }
+
+  /** Whether the user can open an app: installed, and not forbidden by an installed restriction. */
+  canLaunch(bundleId: string): boolean {
+    return this.state.installedApps.some((a) => a.Identifier === bundleId) && !this.blockedApps.includes(bundleId)
+  }
+
+  get blockedApps(): string[] {
+    return blockedBundleIds(this.state, this.state.supervised)
   }
 
   get topic(): string {
@@ -319,9 +330,15 @@ export class SimulatedIphone {
       case 'RemoveProfile':
         s.profileRemoved = true
         return {}
-      case 'Settings':
-        s.activationLockAllowed = true
-        return { Settings: [{ Item: 'MDMOptions', Status: 'Acknowledged' }] }
+      case 'Settings': {
+        const items = Array.isArray(command.Settings) ? (command.Settings as Dict[]) : []
+        const unknown = (item: Dict) => ({ Item: item.Item, Status: 'Error', ErrorChain: [{ ErrorCode: 12000, LocalizedDescription: 'Unsupported setting' }] })
+        return { Settings: items.map((item) => settingsItem(s, item) ?? unknown(item)) }
+      }
+      case 'InstallApplication':
+        return installApplication(s, command, this.options)
+      case 'InstallProfile':
+        return installProfile(s, command)
       case 'ActivationLockBypassCode':
         return { ActivationLockBypassCode: 'ABCDE-FGHIJ-KLMNO-PQRST-UVWXY' }
       case 'InstalledApplicationList':

@@ -400,3 +400,6 @@ export const commonPhrases = pgTable(
   },
   (t) => [uniqueIndex('common_phrases_company_type_value_idx').on(t.companyId, t.type, t.value)],
 )
+
+// iOS detail, part B (issue #14): apps, wallpapers, APNs certificates.
+export * from './schema-ios-detail-b'

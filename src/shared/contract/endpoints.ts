@@ -13,6 +13,9 @@ import { quotaEndpoints } from './quota'
 import { registrationEndpoints } from './registration'
 import { roleEndpoints } from './role'
 import { staffEndpoints } from './staff'
+import { iosAppEndpoints } from './ios-apps'
+import { iosWallpaperEndpoints } from './ios-wallpaper'
+import { certificateEndpoints } from './certificate'
 
 /**
  * The endpoint table (issue #9, ARCHITECTURE "one table, many families"): every endpoint of every API, by
@@ -37,6 +40,10 @@ export const endpoints = {
   commonPhrases: commonPhraseEndpoints,
   open: openApiEndpoints,
   agent: agentEndpoints,
+  // iOS detail, part B (issue #14).
+  iosApps: iosAppEndpoints,
+  iosWallpaper: iosWallpaperEndpoints,
+  certificate: certificateEndpoints,
 }
 
 /** Every endpoint of the table, flat. */

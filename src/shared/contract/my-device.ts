@@ -88,7 +88,7 @@ export const IosDeviceRecord = z.object({
   lostModeInfo: IosLostModeInfo.nullable(),
   /** The last reported location, if any. */
   location: IosLocation.nullable(),
-  /** SPEC §3 fields of the app and wallpaper screens; null until those screens exist. */
+  /** SPEC §3 fields: appId is not used (null); the wallpaper is the one the device acknowledged last, its image URL. */
   appId: z.string().nullable(),
   wallpaperUrl: z.string().nullable(),
   wallpaperId: z.number().nullable(),

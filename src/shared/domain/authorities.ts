@@ -84,7 +84,7 @@ const assignable: Record<AuthorityUserType, ReadonlySet<string>> = {
   COMPANY: new Set<AuthorityCode>([
     'dashboard', 'ios:device', 'ios:command', 'ios:recycle', 'ios:renew', 'huawei:device', 'huawei:command',
     'huawei:recycle', 'mi:device', 'mi:recycle', 'company', 'staff', 'role', 'quota:ios', 'quota:huawei',
-    'announcement', 'access', 'certificate', 'contract', 'audit',
+    'announcement', 'access', 'contract', 'audit',
   ]),
   STAFF: new Set<AuthorityCode>([
     'dashboard', 'ios:device', 'ios:command', 'ios:recycle', 'huawei:device', 'huawei:command', 'huawei:recycle',
@@ -101,6 +101,8 @@ const bossOnly: ReadonlySet<string> = new Set<AuthorityCode>(['company', 'audit'
 export const adminAuthorities: readonly AuthorityCode[] = [
   'dashboard', 'company', 'quota:ios', 'quota:huawei', 'announcement', 'announcement:manage', 'contract',
   'register:review', 'audit',
+  // The APNs push certificate is the whole platform's (issue #14): only the administrator manages it.
+  'certificate',
 ]
 
 function leafIds(nodes: AuthorityNode[]): string[] {

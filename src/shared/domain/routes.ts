@@ -52,7 +52,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/announcement/create', authority: 'announcement:manage', icon: 'EditSOutline', group: 'system', hidden: true, built: false },
   { path: '/announcement/edit', authority: 'announcement:manage', icon: 'EditSOutline', group: 'system', hidden: true, built: false },
   { path: '/access', authority: 'access', icon: 'LockOutline', group: 'system', built: true },
-  { path: '/certificate', authority: 'certificate', icon: 'FileOutline', group: 'system', built: false },
+  { path: '/certificate', authority: 'certificate', icon: 'FileOutline', group: 'system', built: true },
   { path: '/contract', authority: 'contract', icon: 'FileOutline', group: 'system', built: false },
   { path: '/audit', authority: 'audit', icon: 'HistogramOutline', group: 'system', built: true },
   { path: '/center', authority: null, icon: 'UserCircleOutline', built: true },

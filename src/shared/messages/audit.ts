@@ -38,6 +38,7 @@ export const auditText = {
     'center.password': '修改登录密码',
     'center.secondaryPassword': '设置二级密码',
     'center.phone': '修改手机号',
+    'certificate.upload': '上传推送证书',
   },
   outcomes: { SUCCESS: '成功', REFUSED: '被拒绝' },
   actorKinds: { ADMIN: '管理员', BOSS: '老板', COMPANY: '下级公司', STAFF: '员工', ANONYMOUS: '未知账号', DEVICE: '设备' },

@@ -9,6 +9,7 @@ import type {
   IosLostModeInfo,
   UpdateAppleDeviceInfoRequest,
 } from '../../../shared/contract/my-device'
+import { wallpaperImagePath } from '../../../shared/contract/ios-wallpaper'
 import { appleDeviceText as a } from '../../../shared/messages/apple'
 import { huaweiDeviceText as t } from '../../../shared/messages/devices'
 import type { CurrentUser } from '../../auth/sessions'
@@ -41,6 +42,12 @@ function location(v: unknown): IosLocation | null {
   return { latitude, longitude, horizontalAccuracy: num(l.horizontalAccuracy), at: text(l.at) }
 }
 
+/** The wallpaper the device acknowledged last (Settings → Wallpaper, protocol/apple/detail-b.ts). */
+function wallpaperOf(v: unknown): { wallpaperId: number | null; wallpaperUrl: string | null } {
+  const id = v && typeof v === 'object' ? num((v as Record<string, unknown>).id) : null
+  return id === null ? { wallpaperId: null, wallpaperUrl: null } : { wallpaperId: id, wallpaperUrl: wallpaperImagePath(id) }
+}
+
 /** Enrolled: Authenticate and TokenUpdate done, and not checked out (or wiped, which ends the enrollment) since. */
 const isEnrolled = (e: Enrollment | undefined) => !!e && e.tokenUpdatedAt !== null && e.checkedOutAt === null
 
@@ -70,8 +77,7 @@ export function iosDeviceRecord(row: DeviceListRow, enrollment: Enrollment | und
     lostModeInfo: lostStatus ? lostModeInfo(state.lostModeInfo) : null,
     location: location(state.location),
     appId: null,
-    wallpaperUrl: null,
-    wallpaperId: null,
+    ...wallpaperOf(state.wallpaper),
   }
 }
 

@@ -124,8 +124,8 @@ export class MyDeviceService {
     }
   }
 
-  /** An APNs push; without a usable token or certificate the device picks the command up at its next check-in. */
-  private async wake(enrollment: typeof appleEnrollments.$inferSelect): Promise<void> {
+  /** An APNs push (also for the detail tabs' requests); without a usable token or certificate the device picks the command up at its next check-in. */
+  async wake(enrollment: typeof appleEnrollments.$inferSelect): Promise<void> {
     if (!enrollment.pushToken || !enrollment.pushMagic || enrollment.pushTokenInvalidAt) return
     const outcome = await this.services.apns.push({ token: enrollment.pushToken, pushMagic: enrollment.pushMagic, topic: enrollment.topic })
     if (outcome === 'invalid-token') {

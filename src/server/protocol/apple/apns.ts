@@ -10,10 +10,16 @@ import { appleMdmText } from '../../../shared/messages/apple'
  */
 export type PushOutcome = 'sent' | 'invalid-token' | 'failed' | 'not-configured'
 
+export interface PushTarget {
+  token: string
+  pushMagic: string
+  topic: string
+}
+
 export interface ApnsClient {
   /** The topic devices must be enrolled with: the push certificate's UID, or a placeholder without one. */
   readonly topic: string
-  push(target: { token: string; pushMagic: string; topic: string }): Promise<PushOutcome>
+  push(target: PushTarget): Promise<PushOutcome>
   close(): void
 }
 

@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { myDeviceCommandParams, type MyDeviceCommandName } from '../../../shared/contract/my-device'
 import { appleMdmText as t } from '../../../shared/messages/apple'
 import type { PlistDict } from './plist'
+import { detailBAcknowledged } from './detail-b'
 
 /**
  * The Apple command catalogue (docs/apple-commands.md): every 'my device' command of SPEC §7, the MDM request(s)
@@ -132,6 +133,8 @@ export function acknowledged(
   now: Date,
 ): { state: Record<string, unknown>; result: Record<string, unknown> } {
   const at = now.toISOString()
+  const detailB = detailBAcknowledged(request, answer, at)
+  if (detailB) return detailB
   switch (request.requestType) {
     case 'EnableLostMode': {
       const lost = { message: request.params.Message ?? '', phoneNumber: request.params.PhoneNumber ?? '', footnote: request.params.Footnote ?? '' }

@@ -11,6 +11,7 @@ import type { QuotaService } from '../../modules/quota/service'
 import type { TaskService } from '../../modules/task/service'
 import { acknowledged, commandDict, secretRequestTypes, type QueuedRequest } from './commands'
 import { data, str, type PlistDict } from './plist'
+import { withAttachments } from './detail-b'
 
 type Enrollment = typeof appleEnrollments.$inferSelect
 
@@ -214,7 +215,7 @@ export class AppleMdmService {
     if (!current || current.checkedOutAt) return null
     const [task] = await this.tasks.claim(enrollment.deviceId, 1)
     if (!task) return null
-    const request = task.payload as unknown as StoredRequest
+    const request = await withAttachments(this.db, task.payload as unknown as StoredRequest)
     const unlockToken = current.unlockToken ? Buffer.from(this.services.secrets.open(current.unlockToken), 'base64') : null
     const secret = request.sealed ? (JSON.parse(this.services.secrets.open(request.sealed)) as Record<string, unknown>) : {}
     return { CommandUUID: task.taskId, Command: commandDict(request, { unlockToken }, secret) }

@@ -26,6 +26,7 @@ export const iosTabs: readonly IosTab[] = [
   tab('apps', t.apps, () => import('./AppsTab').then((m) => m.AppsTab)),
   tab('info', t.info, () => import('./InfoTab').then((m) => m.InfoTab)),
   tab('log', t.log, () => import('./LogTab').then((m) => m.LogTab)),
+  tab('wallpaper', t.wallpaper, () => import('./WallpaperTab').then((m) => m.WallpaperTab)),
 ]
 
 /** The tab a detail opens on: the device's information. */

@@ -1,0 +1,95 @@
+import { X509Certificate } from 'node:crypto'
+import { and, isNull, ne } from 'drizzle-orm'
+import type { z } from 'zod'
+import { APNS_EXPIRY_WARNING_DAYS, ApnsUploadRequest, type ApnsCertificateInfo, type ApnsExpiry } from '../../../shared/contract/certificate'
+import { certificateText as t } from '../../../shared/messages/ios-detail-b'
+import type { CurrentUser } from '../../auth/sessions'
+import type { Services } from '../../context'
+import { apnsCertificates, appleEnrollments } from '../../db/schema'
+import { ApiError } from '../../http/errors'
+import { PLACEHOLDER_TOPIC } from '../../protocol/apple/apns'
+import { recordAudit } from '../audit/service'
+import { oneLine, pemFromPkcs12, readPushCertificate } from './parse'
+import type { ReloadableApns } from './reloadable-apns'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** Days from `now` to `notAfter`, whole days rounded down (negative once expired), and whether to warn. */
+export function expiryOf(notAfter: Date | null, now: Date): ApnsExpiry {
+  if (!notAfter) return { configured: false, notAfter: null, daysLeft: null, expiringSoon: false }
+  const daysLeft = Math.floor((notAfter.getTime() - now.getTime()) / DAY_MS)
+  return { configured: true, notAfter: notAfter.toISOString(), daysLeft, expiringSoon: daysLeft <= APNS_EXPIRY_WARNING_DAYS }
+}
+
+/**
+ * The certificate page (issue #14): the APNs push certificate in use and its renewal. A new certificate whose topic
+ * differs from the one devices enrolled with would leave them unreachable by push (their profile names the old
+ * topic), so it is refused unless the administrator confirms it.
+ */
+export class CertificateService {
+  constructor(
+    private readonly services: Pick<Services, 'db' | 'secrets'> & { apns: ReloadableApns },
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** At start-up: the newest uploaded certificate replaces the configured one. */
+  loadStored(): Promise<void> {
+    return this.services.apns.loadStored(this.services.db, this.services.secrets)
+  }
+
+  private async enrolledTopics(): Promise<string[]> {
+    const rows = await this.services.db
+      .selectDistinct({ topic: appleEnrollments.topic })
+      .from(appleEnrollments)
+      .where(and(isNull(appleEnrollments.checkedOutAt), ne(appleEnrollments.topic, ''), ne(appleEnrollments.topic, PLACEHOLDER_TOPIC)))
+    return rows.map((r) => r.topic).sort()
+  }
+
+  /** GET /certificate/apns. */
+  async info(): Promise<ApnsCertificateInfo> {
+    await this.loadStored()
+    const { apns } = this.services
+    const enrolledTopics = await this.enrolledTopics()
+    if (!apns.certificatePem) return { ...expiryOf(null, this.now()), source: 'NONE', topic: null, subject: null, issuer: null, notBefore: null, enrolledTopics }
+    const cert = new X509Certificate(apns.certificatePem)
+    return {
+      ...expiryOf(new Date(cert.validTo), this.now()),
+      source: apns.source,
+      topic: apns.topic,
+      subject: oneLine(cert.subject),
+      issuer: oneLine(cert.issuer),
+      notBefore: new Date(cert.validFrom).toISOString(),
+      enrolledTopics,
+    }
+  }
+
+  /** GET /certificate/apns/expiry: the dashboard's warning. */
+  async expiry(): Promise<ApnsExpiry> {
+    const { configured, notAfter, daysLeft, expiringSoon } = await this.info()
+    return { configured, notAfter, daysLeft, expiringSoon }
+  }
+
+  /** POST /certificate/apns/upload: checked, stored (key sealed), and pushed with from now on. */
+  async upload(user: CurrentUser, req: z.output<typeof ApnsUploadRequest>): Promise<ApnsCertificateInfo> {
+    await this.loadStored()
+    const pair = req.format === 'PEM' ? req : pemFromPkcs12(Buffer.from(req.p12Base64.replace(/\s+/g, ''), 'base64'), req.password)
+    const cert = readPushCertificate(pair.certificatePem, pair.privateKeyPem, this.now())
+    const other = (await this.enrolledTopics()).find((topic) => topic !== cert.topic)
+    if (other !== undefined && req.confirmTopicChange !== true) throw ApiError.conflict(t.topicChanged(other, cert.topic))
+    await this.services.db.insert(apnsCertificates).values({
+      certificatePem: cert.certificatePem,
+      privateKeySealed: this.services.secrets.seal(cert.privateKeyPem),
+      topic: cert.topic,
+      notAfter: cert.notAfter,
+      uploadedBy: user.id,
+    })
+    this.services.apns.use(cert.certificatePem, cert.privateKeyPem)
+    await recordAudit(this.services.db, {
+      action: 'certificate.upload',
+      targetKind: 'apnsCertificate',
+      targetId: cert.topic,
+      summary: `${cert.topic} ${cert.notAfter.toISOString().slice(0, 10)}`,
+    })
+    return this.info()
+  }
+}

@@ -1,0 +1,31 @@
+import { eq } from 'drizzle-orm'
+import type { CurrentUser } from '../../auth/sessions'
+import type { Services } from '../../context'
+import { appleEnrollments } from '../../db/schema'
+import type { AttachedRequest } from '../../protocol/apple/detail-b'
+import { deviceCommandEntry } from '../audit/device-command'
+import { recordAudit } from '../audit/service'
+
+/**
+ * Queues MDM requests that are not catalogue commands (the detail tabs' installs, restrictions, wallpapers): one
+ * task each (of its type, the task log's label), in order, then one APNs wake and one audit entry. The caller has checked the device is visible and
+ * can take them (iosDetailRefusal). Answers the first task's id.
+ */
+export async function queueAppleRequests(
+  services: Pick<Services, 'db' | 'tasks' | 'myDevices'>,
+  user: CurrentUser,
+  device: { id: number; companyId: number; serialNumber: string },
+  requests: { type: string; request: AttachedRequest }[],
+  auditLabel: string,
+): Promise<{ taskIds: string[] }> {
+  const taskIds: string[] = []
+  for (const { type, request } of requests) {
+    const payload = request as unknown as Record<string, unknown>
+    const { taskId } = await services.tasks.enqueue({ deviceId: device.id, companyId: device.companyId, type, payload, createdBy: user.id })
+    taskIds.push(taskId)
+  }
+  const [enrollment] = await services.db.select().from(appleEnrollments).where(eq(appleEnrollments.deviceId, device.id))
+  if (enrollment) await services.myDevices.wake(enrollment)
+  await recordAudit(services.db, deviceCommandEntry(device, auditLabel))
+  return { taskIds }
+}

@@ -1,0 +1,103 @@
+import { generateKeyPairSync, randomUUID } from 'node:crypto'
+import forge from 'node-forge'
+import { describe, expect, it } from 'vitest'
+import { certificateText } from '../../src/shared/messages/ios-detail-b'
+import { enrolledIphone, setIosQuota } from './apple-helpers'
+import { harnessForFile } from './harness'
+
+const h = harnessForFile()
+
+const UID = '0.9.2342.19200300.100.1.1'
+
+/** A push certificate as Apple issues one (subject UID = the topic), signed by a test CA, with its key. */
+function pushCertificate(options: { topic?: string; days?: number } = {}) {
+  const topic = options.topic ?? `com.apple.mgmt.External.${randomUUID()}`
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } })
+  const ca = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } })
+  const cert = forge.pki.createCertificate()
+  cert.publicKey = forge.pki.publicKeyFromPem(publicKey)
+  cert.serialNumber = '0' + randomUUID().replace(/-/g, '').slice(0, 15)
+  cert.validity.notBefore = new Date(Date.now() - 60_000)
+  cert.validity.notAfter = new Date(Date.now() + (options.days ?? 365) * 24 * 3600_000)
+  cert.setSubject([{ type: UID, value: topic }, { name: 'commonName', value: `APSP:${topic}` }, { name: 'countryName', value: 'CN' }])
+  cert.setIssuer([{ name: 'commonName', value: 'Test Apple Application Integration 2 CA' }, { name: 'countryName', value: 'US' }])
+  cert.sign(forge.pki.privateKeyFromPem(ca.privateKey), forge.md.sha256.create())
+  return { topic, certificatePem: forge.pki.certificateToPem(cert), privateKeyPem: privateKey, forgeCert: cert }
+}
+
+function p12Of(pair: ReturnType<typeof pushCertificate>, password: string): string {
+  const asn1 = forge.pkcs12.toPkcs12Asn1(forge.pki.privateKeyFromPem(pair.privateKeyPem), [pair.forgeCert], password, { algorithm: '3des' })
+  return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary').toString('base64')
+}
+
+const uploadPem = (token: string, pair: { certificatePem: string; privateKeyPem: string }, extra: object = {}) =>
+  h.call('POST', '/certificate/apns/upload', { token, json: { format: 'PEM', certificatePem: pair.certificatePem, privateKeyPem: pair.privateKeyPem, ...extra } })
+
+describe('certificate page: the APNs push certificate (platform administrator only)', () => {
+  it('reads what is in use, takes a renewed PEM pair and pushes with it from then on', async () => {
+    const admin = await h.login('admin')
+    const before = await h.call('GET', '/certificate/apns', { token: admin })
+    expect(before.body.data).toMatchObject({ source: 'NONE', configured: false, topic: null, daysLeft: null, expiringSoon: false })
+
+    const pair = pushCertificate()
+    const res = await uploadPem(admin, pair)
+    expect(res.body).toMatchObject({ code: 200, msg: certificateText.uploaded })
+    expect(res.body.data).toMatchObject({ source: 'UPLOADED', configured: true, topic: pair.topic, daysLeft: 364, expiringSoon: false })
+    expect(res.body.data.issuer).toContain('Test Apple Application Integration 2 CA')
+    expect(h.services.apns.topic).toBe(pair.topic)
+    expect((await h.call('GET', '/certificate/apns/expiry', { token: admin })).body.data).toMatchObject({ configured: true, daysLeft: 364, expiringSoon: false })
+
+    // New enrollment profiles name the new topic.
+    const boss = await h.login('demo')
+    await setIosQuota(h, h.demo.bossCompanyId, 2)
+    const { phone } = await enrolledIphone(h, boss)
+    expect(phone.topic).toBe(pair.topic)
+  })
+
+  it('warns within 30 days of expiry, and takes a .p12 with its password', async () => {
+    const admin = await h.login('admin')
+    const soon = pushCertificate({ days: 10 })
+    const wrong = await h.call('POST', '/certificate/apns/upload', { token: admin, json: { format: 'P12', p12Base64: p12Of(soon, 'secret'), password: 'nope' } })
+    expect(wrong.body).toMatchObject({ code: 400, msg: certificateText.badP12 })
+    const res = await h.call('POST', '/certificate/apns/upload', { token: admin, json: { format: 'P12', p12Base64: p12Of(soon, 'secret'), password: 'secret' } })
+    expect(res.body.code, res.text).toBe(200)
+    expect(res.body.data).toMatchObject({ topic: soon.topic, daysLeft: 9, expiringSoon: true })
+  })
+
+  it('refuses a certificate whose topic differs from the enrolled devices’ unless confirmed', async () => {
+    const admin = await h.login('admin')
+    const first = pushCertificate()
+    await uploadPem(admin, first)
+    const boss = await h.login('demo')
+    await setIosQuota(h, h.demo.bossCompanyId, 2)
+    await enrolledIphone(h, boss)
+
+    const renewed = pushCertificate({ topic: first.topic })
+    expect((await uploadPem(admin, renewed)).body.code).toBe(200)
+
+    const other = pushCertificate()
+    const refused = await uploadPem(admin, other)
+    expect(refused.body).toMatchObject({ code: 409, msg: certificateText.topicChanged(first.topic, other.topic) })
+    expect(h.services.apns.topic).toBe(first.topic)
+    const confirmed = await uploadPem(admin, other, { confirmTopicChange: true })
+    expect(confirmed.body.code).toBe(200)
+    expect(confirmed.body.data).toMatchObject({ topic: other.topic, enrolledTopics: [first.topic] })
+  })
+
+  it('refuses a key of another certificate, an expired one and one without a topic', async () => {
+    const admin = await h.login('admin')
+    const a = pushCertificate()
+    const b = pushCertificate()
+    expect((await uploadPem(admin, { certificatePem: a.certificatePem, privateKeyPem: b.privateKeyPem })).body).toMatchObject({ code: 400, msg: certificateText.keyMismatch })
+    expect((await uploadPem(admin, { certificatePem: 'not a certificate', privateKeyPem: a.privateKeyPem })).body).toMatchObject({ code: 400, msg: certificateText.badPem })
+    const expired = pushCertificate({ days: -1 })
+    expect((await uploadPem(admin, expired)).body).toMatchObject({ code: 400, msg: certificateText.expired })
+  })
+
+  it('is the administrator’s only: a boss is refused (403)', async () => {
+    const boss = await h.login('demo')
+    expect((await h.call('GET', '/certificate/apns', { token: boss })).body.code).toBe(403)
+    expect((await h.call('GET', '/certificate/apns/expiry', { token: boss })).body.code).toBe(403)
+    expect((await uploadPem(boss, pushCertificate())).body.code).toBe(403)
+  })
+})
