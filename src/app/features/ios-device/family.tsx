@@ -1,6 +1,7 @@
 import { Tag } from 'antd-mobile'
 import type { IosDeviceRecord, MyDeviceCommandName } from '../../../shared/contract/my-device'
 import { deviceAreaAuthorities } from '../../../shared/domain/device-areas'
+import { iosAppText } from '../../../shared/messages/ios-detail-b'
 import { iosDeviceText as t } from '../../../shared/messages/ios-device'
 import { api } from '../../api/routes'
 import type { DeviceFamily } from '../../components/device/family'
@@ -44,6 +45,7 @@ export const iosFamily: DeviceFamily<MyDeviceCommandName, IosDeviceRecord> = {
   recyclePath: '/ios/recycle',
   authority: deviceAreaAuthorities.IOS,
   commands: iosCommands,
+  taskLabels: iosAppText.taskTypes,
   quotaKind: 'IOS',
   StateTags: IosStateTags,
 }
