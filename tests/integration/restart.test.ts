@@ -1,0 +1,148 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { ownDatabase } from './huawei-helpers'
+
+/**
+ * Issue #10: restarts lose nothing. The real server runs as a child process; commands are queued for an agent that
+ * keeps polling, the server is killed with SIGKILL mid-stream and started again on the same database, and every
+ * queued command is delivered exactly once in the end. On PGlite (a folder) and, with DATABASE_URL, on PostgreSQL.
+ */
+const TASKS = 16
+const folders: string[] = []
+afterAll(() => folders.forEach((f) => rmSync(f, { recursive: true, force: true })))
+
+function startChild(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures/server-process.ts')], {
+    env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', MDM_DEMO: 'off', MDM_CAPTCHA_ANSWER: 'test', MDM_ADMIN_PASSWORD: 'Restart@2026', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  return new Promise((resolve, reject) => {
+    let out = ''
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 45_000)
+    const read = (chunk: Buffer) => {
+      out += chunk.toString()
+      const url = /http:\/\/localhost:\d+/.exec(out)?.[0]
+      if (url) {
+        clearTimeout(timer)
+        resolve({ child, url })
+      }
+    }
+    child.stdout!.on('data', read)
+    child.stderr!.on('data', (c: Buffer) => (out += c.toString()))
+    child.on('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)))
+  })
+}
+
+async function call(url: string, method: string, route: string, body?: unknown, auth?: string) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  if (auth) headers.authorization = auth
+  const res = await fetch(url + route, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+  const json = (await res.json()) as { code: number; msg: string; data: any }
+  if (json.code !== 200) throw new Error(`${method} ${route}: ${json.msg}`)
+  return json.data
+}
+
+async function signIn(url: string, username: string, password: string) {
+  const captcha = await call(url, 'GET', '/mdm/api/v1/captcha')
+  const { token } = await call(url, 'POST', '/mdm/api/v1/login', { username, password, captcha: 'test', captchaId: captcha.id })
+  return `Bearer ${token}`
+}
+
+/** A tenant with Huawei quota, one enrolled agent, and TASKS commands queued for it: the agent's credential. */
+async function queueCommands(url: string) {
+  const admin = await signIn(url, 'admin', 'Restart@2026')
+  const password = 'Tenant@2026'
+  const { id: companyId } = await call(url, 'POST', '/mdm/api/v1/company/add', { name: '重启测试公司', username: 'restart-boss', password, confirmPassword: password, bossName: '测试', phoneNumber: '13900000000' }, admin)
+  await call(url, 'POST', '/mdm/api/v1/account/create', { companyId }, admin)
+  await call(url, 'POST', '/mdm/api/v1/account/changeQuantity', { targetCompanyId: companyId, quantity: 5, huawei: true }, admin)
+  const boss = await signIn(url, 'restart-boss', password)
+  const { id: deviceId } = await call(url, 'POST', '/huawei/mdm/api/v1/device/add', { serialNumber: 'RESTART0001' }, boss)
+  const { token: enrollmentToken } = await call(url, 'POST', '/huawei/mdm/api/v1/device/enrollmentToken', undefined, boss)
+  const { credential } = await call(url, 'POST', '/agent/v1/enroll', { enrollmentToken, serialNumber: 'RESTART0001', platform: 'HUAWEI' })
+  const queued: string[] = []
+  for (let i = 0; i < TASKS; i++) queued.push((await call(url, 'POST', '/huawei/mdm/api/v1/device/command/check', { deviceId }, boss)).taskId)
+  return { queued, credential: `Device ${credential}` }
+}
+
+/**
+ * An agent polling in a loop (one task a poll), answering each task it receives; failed polls (the server is
+ * down) are retried. Counts deliveries per task id.
+ */
+function pollingAgent(credential: string) {
+  const deliveries = new Map<string, number>()
+  let url = ''
+  let stopped = false
+  const loop = (async () => {
+    while (!stopped) {
+      try {
+        const { tasks } = await call(url, 'POST', '/agent/v1/poll', { maxTasks: 1 }, credential)
+        for (const t of tasks as { taskId: string }[]) {
+          deliveries.set(t.taskId, (deliveries.get(t.taskId) ?? 0) + 1)
+          await call(url, 'POST', '/agent/v1/result', { taskId: t.taskId, success: true }, credential)
+        }
+        if (!tasks.length) await new Promise((r) => setTimeout(r, 50))
+      } catch {
+        await new Promise((r) => setTimeout(r, 100))
+      }
+    }
+  })()
+  return {
+    deliveries,
+    pointAt: (next: string) => (url = next),
+    stop: async () => {
+      stopped = true
+      await loop
+    },
+  }
+}
+
+async function until(condition: () => boolean, ms: number) {
+  const end = Date.now() + ms
+  while (!condition() && Date.now() < end) await new Promise((r) => setTimeout(r, 50))
+}
+
+async function killRestartDeliver(env: Record<string, string>) {
+  let { child, url } = await startChild(env)
+  try {
+    const { queued, credential } = await queueCommands(url)
+    const agent = pollingAgent(credential)
+    agent.pointAt(url)
+    // Kill while the agent is mid-stream: some tasks delivered, most still queued.
+    await until(() => agent.deliveries.size >= 3, 10_000)
+    child.kill('SIGKILL')
+    await new Promise((r) => child.once('exit', r))
+    const deliveredBefore = agent.deliveries.size
+    ;({ child, url } = await startChild(env))
+    agent.pointAt(url)
+    await until(() => queued.every((id) => agent.deliveries.has(id)), 15_000)
+    await new Promise((r) => setTimeout(r, 300)) // a duplicate would arrive now
+    await agent.stop()
+    expect(deliveredBefore).toBeGreaterThan(0)
+    expect(deliveredBefore).toBeLessThan(TASKS)
+    expect(Object.fromEntries(queued.map((id) => [id, agent.deliveries.get(id) ?? 0]))).toEqual(Object.fromEntries(queued.map((id) => [id, 1])))
+  } finally {
+    child.kill('SIGKILL')
+  }
+}
+
+describe('restarts lose nothing', () => {
+  it('on a PGlite folder: SIGKILL while the agent polls, restart, every queued command delivered exactly once', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mdm-restart-'))
+    folders.push(dir)
+    await killRestartDeliver({ DATABASE_URL: path.join(dir, 'data'), MDM_SECRET_KEY_FILE: path.join(dir, 'secret.key'), MDM_CA_DIR: path.join(dir, 'ca') })
+  }, 60_000)
+
+  it.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('on PostgreSQL: the same', async () => {
+    const db = await ownDatabase(process.env.DATABASE_URL!, 'mdm_restart')
+    const dir = mkdtempSync(path.join(tmpdir(), 'mdm-restart-'))
+    folders.push(dir)
+    try {
+      await killRestartDeliver({ DATABASE_URL: db.url, MDM_SECRET_KEY_FILE: path.join(dir, 'secret.key'), MDM_CA_DIR: path.join(dir, 'ca') })
+    } finally {
+      await db.drop()
+    }
+  }, 60_000)
+})
