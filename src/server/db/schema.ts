@@ -400,3 +400,6 @@ export const commonPhrases = pgTable(
   },
   (t) => [uniqueIndex('common_phrases_company_type_value_idx').on(t.companyId, t.type, t.value)],
 )
+
+// iOS detail (issue #14: restriction strategy, lock-screen message): schema-ios-detail-a.ts
+export * from './schema-ios-detail-a'
