@@ -83,7 +83,7 @@ export const mapText = {
   title: '设备位置',
   locate: '获取最新位置',
   none: '暂无位置信息（定位仅在丢失模式下可用）',
-  at: (time: string, accuracy: number | null) => `定位时间：${time}${accuracy === null ? '' : `，精度约${Math.round(accuracy)}米`}`,
+  at: (time: string) => `定位时间：${time}`,
   loadFailed: '地图加载失败',
 }
 

@@ -69,6 +69,8 @@ export interface CommandFamily<Name extends string = string, D extends CommandSu
   }
   /** In the order the grid shows them: everyday first, destructive last. */
   commands: readonly CommandDeclaration<Name, D>[]
+  /** Task types that are not commands of the grid (the Apple detail's profiles and refreshes), as the task log names them. */
+  taskLabels?: Readonly<Record<string, string>>
 }
 
 /** The device list's filters, the same for every family (SPEC §4: the list always asks recycleStatus=false). */
@@ -115,6 +117,6 @@ export function findCommand<Name extends string, D extends CommandSubject>(famil
 }
 
 /** The label of a task's type as the task log shows it (an unknown type as it is). */
-export function commandLabel(family: Pick<CommandFamily, 'commands'>, type: string): string {
-  return family.commands.find((c) => c.name === type)?.label ?? type
+export function commandLabel(family: Pick<CommandFamily, 'commands' | 'taskLabels'>, type: string): string {
+  return family.commands.find((c) => c.name === type)?.label ?? family.taskLabels?.[type] ?? type
 }

@@ -2,6 +2,7 @@ import { Tag } from 'antd-mobile'
 import type { IosDeviceRecord, MyDeviceCommandName } from '../../../shared/contract/my-device'
 import { deviceAreaAuthorities } from '../../../shared/domain/device-areas'
 import { iosDeviceText as t } from '../../../shared/messages/ios-device'
+import { iosDetailTaskLabels } from '../../../shared/messages/ios-detail-a'
 import { api } from '../../api/routes'
 import type { DeviceFamily } from '../../components/device/family'
 import { iosCommands } from './commands'
@@ -44,6 +45,7 @@ export const iosFamily: DeviceFamily<MyDeviceCommandName, IosDeviceRecord> = {
   recyclePath: '/ios/recycle',
   authority: deviceAreaAuthorities.IOS,
   commands: iosCommands,
+  taskLabels: iosDetailTaskLabels,
   quotaKind: 'IOS',
   StateTags: IosStateTags,
 }
