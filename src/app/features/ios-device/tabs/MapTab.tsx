@@ -56,7 +56,15 @@ function TileView({ tileUrl, center, marker }: { tileUrl: string; center: [numbe
   return (
     <div className="device-map-canvas">
       {tiles.map((t) => (
-        <img key={t.key} src={t.src} alt="" className="device-map-tile" style={{ transform: `translate(${t.left}px, ${t.top}px)` }} />
+        <img
+          key={t.key}
+          src={t.src}
+          alt=""
+          className="device-map-tile"
+          style={{ transform: `translate(${t.left}px, ${t.top}px)` }}
+          // Offline or unreachable tiles leave the background, not broken-image icons.
+          onError={(e) => (e.currentTarget.style.visibility = 'hidden')}
+        />
       ))}
       {marker ? <span className="device-map-marker" data-testid="map-marker" /> : null}
     </div>
