@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { strategyDefaults } from '../../src/shared/domain/restrictions'
+import { STRATEGY_DEFAULTS as strategyDefaults } from '../../src/shared/domain/strategy'
 import { RESTRICTION_PROFILE_IDENTIFIER, LOCK_MESSAGE_PROFILE_IDENTIFIER } from '../../src/server/modules/ios-detail/profiles'
 import { enrolledIphone, markLost, queue, sendAndRun, setIosQuota, taskOf, tasksOf } from './apple-helpers'
 import { harnessForFile } from './harness'

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { applicationAccessKeys, profileRemovalDisallowed, strategyDefaults, strategyKeys, strategyMapping, strategyOf } from './restrictions'
+import { applicationAccessKeys, profileRemovalDisallowed, strategyMapping, supervisedOnly } from './restrictions'
+import { STRATEGY_BOOLEAN_KEYS as strategyKeys, STRATEGY_DEFAULTS as strategyDefaults } from './strategy'
 
 describe('the restriction strategy (SPEC §3, §9)', () => {
-  it('has the 15 booleans with the SPEC §9 defaults', () => {
-    expect(strategyKeys).toHaveLength(15)
-    const on = strategyKeys.filter((k) => strategyDefaults[k])
-    expect(on).toEqual(['forceAutomaticDateAndTime', 'notAllowAccountModification', 'notAllowLeaveRemoteManagement', 'notAllowFindMyDevice', 'notAllowSetDns'])
-  })
-
   it('maps every boolean once, inverting notAllow… to Apple’s allow…', () => {
     expect(Object.keys(strategyMapping).sort()).toEqual([...strategyKeys].sort())
     for (const key of strategyKeys) {
@@ -37,8 +32,7 @@ describe('the restriction strategy (SPEC §3, §9)', () => {
     expect(profileRemovalDisallowed(strategyDefaults)).toBe(true)
   })
 
-  it('fills absent keys of a stored strategy with the defaults', () => {
-    expect(strategyOf({ notAllowHostPairing: true, notAllowSetDns: false, junk: 1 })).toEqual({ ...strategyDefaults, notAllowHostPairing: true, notAllowSetDns: false })
-    expect(strategyOf(null)).toEqual(strategyDefaults)
+  it('marks the keys Apple applies on supervised devices only', () => {
+    expect(strategyKeys.filter((k) => !supervisedOnly(k))).toEqual(['notAllowDiagnosticSubmission', 'notAllowEnterpriseAppTrust', 'forceEncryptedBackup', 'notAllowSetDns'])
   })
 })

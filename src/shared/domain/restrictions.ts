@@ -1,48 +1,13 @@
+import { STRATEGY_BOOLEAN_KEYS, type StrategyBooleanKey } from './strategy'
+
 /**
  * The restriction strategy of the Apple detail (SPEC §3 strategy booleans, §9 defaults) and the one table that maps
  * each of the spec's names to Apple's key in a com.apple.applicationaccess payload (github.com/apple/device-management,
  * mdm/profiles/com.apple.applicationaccess.yaml). docs/apple-restrictions.md explains the table.
  */
 
-/** SPEC §3, in its order. */
-export const strategyKeys = [
-  'notAllowDefinitionLookup',
-  'notAllowDiagnosticSubmission',
-  'notAllowEnterpriseAppTrust',
-  'notAllowEraseContentAndSettings',
-  'notAllowFilesNetworkDriveAccess',
-  'notAllowFilesUSBDriveAccess',
-  'notAllowHostPairing',
-  'notAllowUIConfigurationProfileInstallation',
-  'notAllowVPNCreation',
-  'forceEncryptedBackup',
-  'forceAutomaticDateAndTime',
-  'notAllowAccountModification',
-  'notAllowLeaveRemoteManagement',
-  'notAllowFindMyDevice',
-  'notAllowSetDns',
-] as const
-export type StrategyKey = (typeof strategyKeys)[number]
-export type Strategy = Record<StrategyKey, boolean>
-
-/** SPEC §9: forceAutomaticDateAndTime, notAllowAccountModification, notAllowLeaveRemoteManagement, notAllowFindMyDevice, notAllowSetDns true when absent; the rest false. */
-export const strategyDefaults: Strategy = {
-  notAllowDefinitionLookup: false,
-  notAllowDiagnosticSubmission: false,
-  notAllowEnterpriseAppTrust: false,
-  notAllowEraseContentAndSettings: false,
-  notAllowFilesNetworkDriveAccess: false,
-  notAllowFilesUSBDriveAccess: false,
-  notAllowHostPairing: false,
-  notAllowUIConfigurationProfileInstallation: false,
-  notAllowVPNCreation: false,
-  forceEncryptedBackup: false,
-  forceAutomaticDateAndTime: true,
-  notAllowAccountModification: true,
-  notAllowLeaveRemoteManagement: true,
-  notAllowFindMyDevice: true,
-  notAllowSetDns: true,
-}
+/** The strategy as saved: SPEC §3's booleans (keys, order and §9 defaults are strategy.ts's). */
+export type Strategy = Record<StrategyBooleanKey, boolean>
 
 /**
  * Where a spec boolean goes:
@@ -63,7 +28,7 @@ const allow = (key: string, supervised: boolean): StrategyTarget => ({ kind: 're
 const force = (key: string, supervised: boolean): StrategyTarget => ({ kind: 'restriction', key, inverted: false, supervised })
 
 /** The one mapping table (spec name → Apple). */
-export const strategyMapping: Readonly<Record<StrategyKey, StrategyTarget>> = {
+export const strategyMapping: Readonly<Record<StrategyBooleanKey, StrategyTarget>> = {
   notAllowDefinitionLookup: allow('allowDefinitionLookup', true),
   notAllowDiagnosticSubmission: allow('allowDiagnosticSubmission', false),
   notAllowEnterpriseAppTrust: allow('allowEnterpriseAppTrust', false),
@@ -86,7 +51,7 @@ export const strategyMapping: Readonly<Record<StrategyKey, StrategyTarget>> = {
 /** The com.apple.applicationaccess keys for a strategy: every mapped key, with Apple's name and value. */
 export function applicationAccessKeys(strategy: Strategy): Record<string, boolean> {
   const keys: Record<string, boolean> = {}
-  for (const name of strategyKeys) {
+  for (const name of STRATEGY_BOOLEAN_KEYS) {
     const target = strategyMapping[name]
     if (target.kind === 'restriction') keys[target.key] = target.inverted ? !strategy[name] : strategy[name]
   }
@@ -96,12 +61,8 @@ export function applicationAccessKeys(strategy: Strategy): Record<string, boolea
 /** Whether the restriction profile itself may not be removed by the user (PayloadRemovalDisallowed). */
 export const profileRemovalDisallowed = (strategy: Strategy) => strategy.notAllowLeaveRemoteManagement
 
-/** The strategy a stored (possibly partial, older) record stands for: the defaults where a key is absent. */
-export function strategyOf(stored: Partial<Record<string, unknown>> | null | undefined): Strategy {
-  const out = { ...strategyDefaults }
-  for (const key of strategyKeys) {
-    const v = stored?.[key]
-    if (typeof v === 'boolean') out[key] = v
-  }
-  return out
+/** Whether Apple applies the boolean only on supervised devices. */
+export function supervisedOnly(key: StrategyBooleanKey): boolean {
+  const target = strategyMapping[key]
+  return target.kind !== 'none' && target.supervised
 }

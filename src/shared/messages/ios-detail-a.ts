@@ -1,4 +1,4 @@
-import type { StrategyKey } from '../domain/restrictions'
+import { domainText } from './domain'
 
 /**
  * The Apple detail's restriction, message push, device information and map tabs (issue #14), console and server.
@@ -6,30 +6,14 @@ import type { StrategyKey } from '../domain/restrictions'
  */
 export const iosDetailFieldLabels: Record<string, string> = {
   expiredDate: '过期日期',
-  expiryTimeMinute: '有效时长（分钟）',
+  expiryTimeMinute: domainText.strategy.expiryTimeMinute,
 }
 
 export const restrictionText = {
   title: '限制策略',
-  labels: {
-    notAllowDefinitionLookup: '禁止查询词义',
-    notAllowDiagnosticSubmission: '禁止发送诊断数据',
-    notAllowEnterpriseAppTrust: '禁止信任企业级应用',
-    notAllowEraseContentAndSettings: '禁止抹掉所有内容和设置',
-    notAllowFilesNetworkDriveAccess: '禁止“文件”访问网络驱动器',
-    notAllowFilesUSBDriveAccess: '禁止“文件”访问USB驱动器',
-    notAllowHostPairing: '禁止与电脑配对',
-    notAllowUIConfigurationProfileInstallation: '禁止手动安装描述文件',
-    notAllowVPNCreation: '禁止添加VPN配置',
-    forceEncryptedBackup: '强制加密备份',
-    forceAutomaticDateAndTime: '强制自动设置日期与时间',
-    notAllowAccountModification: '禁止修改账户',
-    notAllowLeaveRemoteManagement: '禁止移除管理（策略描述文件不可删除）',
-    notAllowFindMyDevice: '禁止“查找我的iPhone”',
-    notAllowSetDns: '禁止设置DNS（iOS无对应限制，仅记录）',
-  } satisfies Record<StrategyKey, string>,
+  /** Apple has no key for it (docs/apple-restrictions.md). */
+  notSent: 'iOS 无对应限制，仅记录',
   supervisedOnly: '仅受监管设备生效',
-  expiry: '有效时长（分钟，0为长期）',
   expiryInvalid: '有效时长须为0到525600之间的整数分钟',
   save: '保存策略',
   status: { NONE: '尚未下发策略', PENDING: '策略已下发，等待设备执行', INSTALLED: '设备已安装策略', FAILED: '设备未能安装策略', EXPIRED: '策略已到期移除' },

@@ -10,7 +10,8 @@ import type {
 } from '../../../shared/contract/ios-detail-a'
 import type { IosDeviceRecord, IosLocation } from '../../../shared/contract/my-device'
 import { iosNeedsRefusal, type IosCommandNeeds } from '../../../shared/domain/ios-commands'
-import { strategyKeys, strategyOf, type Strategy } from '../../../shared/domain/restrictions'
+import type { Strategy } from '../../../shared/domain/restrictions'
+import { applyStrategyDefaults, STRATEGY_BOOLEAN_KEYS, type StrategyInput } from '../../../shared/domain/strategy'
 import { iosDetailTaskLabels, lockMessageText } from '../../../shared/messages/ios-detail-a'
 import type { CurrentUser } from '../../auth/sessions'
 import type { Db } from '../../db/client'
@@ -98,8 +99,8 @@ export class IosDetailService {
     const row = await this.row(deviceId, 'RESTRICTION')
     return {
       deviceId,
-      ...strategyOf(row?.settings),
-      expiryTimeMinute: text(row?.settings.expiryTimeMinute) ?? '0',
+      // A stored strategy lacking a key (saved before it existed) shows SPEC §9's default for it.
+      ...applyStrategyDefaults(row?.settings as StrategyInput | undefined),
       status: await this.status(row),
       taskId: row?.taskId ?? null,
       savedAt: row?.updatedAt.toISOString() ?? null,
@@ -110,7 +111,7 @@ export class IosDetailService {
   /** PUT /device/restriction/installProfile: stores the strategy and sends it as a profile (replacing the last one). */
   async installRestriction(user: CurrentUser, req: InstallInput): Promise<{ taskId: string }> {
     const device = await this.ready(user, req.deviceId, profileNeeds)
-    const strategy = Object.fromEntries(strategyKeys.map((k) => [k, req[k]])) as Strategy
+    const strategy = Object.fromEntries(STRATEGY_BOOLEAN_KEYS.map((k) => [k, req[k]])) as Strategy
     const minutes = Number(req.expiryTimeMinute)
     const queued = await this.send(user, device, 'installRestrictionProfile', [installProfile(restrictionProfile(strategy, minutes))])
     const expiresAt = minutes > 0 ? new Date(this.now().getTime() + minutes * 60_000) : null

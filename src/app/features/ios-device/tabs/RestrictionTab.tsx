@@ -1,8 +1,10 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Input, List, Switch } from 'antd-mobile'
-import { strategyKeys, strategyMapping, type Strategy, type StrategyKey } from '../../../../shared/domain/restrictions'
+import { strategyMapping, supervisedOnly } from '../../../../shared/domain/restrictions'
+import { applyStrategyDefaults, STRATEGY_OPTIONS, toStrategyPayload, validateExpiryTimeMinute, type StrategyBooleanKey, type StrategyForm } from '../../../../shared/domain/strategy'
 import { formatDate } from '../../../../shared/domain/format'
+import { domainText } from '../../../../shared/messages/domain'
 import { restrictionText as t } from '../../../../shared/messages/ios-detail-a'
 import { call } from '../../../api/http'
 import { api } from '../../../api/routes'
@@ -15,26 +17,21 @@ const restrictionQuery = (deviceId: number) => ({
   queryFn: () => call(api.iosDetail.restriction, { deviceId }),
 })
 
-const validExpiry = (v: string) => /^\d{1,6}$/.test(v) && Number(v) <= 525_600
-
-/** Whether Apple applies the key on unsupervised devices too (docs/apple-restrictions.md). */
-const supervisedOnly = (key: StrategyKey) => strategyMapping[key].kind !== 'none' && 'supervised' in strategyMapping[key] && strategyMapping[key].supervised
+/** What Apple does with a switch, when it is not simply applied (docs/apple-restrictions.md). */
+const note = (key: StrategyBooleanKey) => (strategyMapping[key].kind === 'none' ? t.notSent : supervisedOnly(key) ? t.supervisedOnly : undefined)
 
 /** 限制策略: SPEC §3's 15 booleans and the expiry, as stored for the device; saving sends them as a profile. */
 export function RestrictionTab({ device }: IosTabProps) {
   const stored = useQuery(restrictionQuery(device.id))
   // The user's changes over what is stored; the stored values stay in the query.
-  const [edits, setEdits] = useState<Partial<Strategy> & { expiryTimeMinute?: string }>({})
+  const [edits, setEdits] = useState<Partial<StrategyForm>>({})
   const save = useSentToDevice(api.iosDetail.installRestriction, device.id)
   const data = stored.data
   if (!data) return null
-  const value = { ...data, ...edits }
-  const expiry = value.expiryTimeMinute.trim()
-  const submit = () => {
-    const strategy = Object.fromEntries(strategyKeys.map((k) => [k, value[k]])) as Strategy
-    // SPEC §9: expiryTimeMinute is sent only when not "0".
-    save.mutate({ deviceId: device.id, ...strategy, ...(Number(expiry) > 0 ? { expiryTimeMinute: String(Number(expiry)) } : {}) }, { onSuccess: () => setEdits({}) })
-  }
+  const form = { ...applyStrategyDefaults(data), ...edits }
+  const invalid = validateExpiryTimeMinute(form.expiryTimeMinute)
+  // SPEC §9: expiryTimeMinute is sent only when not "0" (toStrategyPayload).
+  const submit = () => save.mutate({ deviceId: device.id, ...toStrategyPayload(form) }, { onSuccess: () => setEdits({}) })
   return (
     <section className="device-section" aria-label={t.title}>
       <h2>{t.title}</h2>
@@ -43,22 +40,18 @@ export function RestrictionTab({ device }: IosTabProps) {
         {data.expiresAt && data.status !== 'EXPIRED' ? ` · ${t.expiresAt(formatDate(data.expiresAt))}` : ''}
       </p>
       <List className="strategy-list">
-        {strategyKeys.map((key) => (
-          <List.Item
-            key={key}
-            description={supervisedOnly(key) ? t.supervisedOnly : undefined}
-            extra={<Switch checked={value[key]} onChange={(on) => setEdits((e) => ({ ...e, [key]: on }))} aria-label={t.labels[key]} />}
-          >
-            {t.labels[key]}
+        {STRATEGY_OPTIONS.map(({ key, label }) => (
+          <List.Item key={key} description={note(key)} extra={<Switch checked={form[key]} onChange={(on) => setEdits((e) => ({ ...e, [key]: on }))} aria-label={label} />}>
+            {label}
           </List.Item>
         ))}
       </List>
       <label className="tab-field">
-        <span>{t.expiry}</span>
-        <Input inputMode="numeric" value={value.expiryTimeMinute} onChange={(v) => setEdits((e) => ({ ...e, expiryTimeMinute: v }))} aria-label={t.expiry} />
+        <span>{domainText.strategy.expiryTimeMinute}</span>
+        <Input inputMode="numeric" value={form.expiryTimeMinute} onChange={(v) => setEdits((e) => ({ ...e, expiryTimeMinute: v }))} aria-label={domainText.strategy.expiryTimeMinute} />
       </label>
-      {validExpiry(expiry) ? null : <p className="form-error">{t.expiryInvalid}</p>}
-      <OnlineButton color="primary" block loading={save.isPending} disabled={!validExpiry(expiry)} onClick={submit}>
+      {invalid ? <p className="form-error">{invalid}</p> : null}
+      <OnlineButton color="primary" block loading={save.isPending} disabled={invalid !== undefined} onClick={submit}>
         {t.save}
       </OnlineButton>
     </section>
