@@ -35,6 +35,7 @@ import { describeServerError } from './http/log-error'
 import { appleMdmRoutes } from './protocol/apple/routes'
 import { APPLE_MDM_BASE } from './protocol/apple/profile'
 import { myDeviceExtraRoutes, myDeviceRoutes } from './modules/my-device/routes'
+import { iosDetailRoutes } from './modules/ios-detail/routes'
 import { commonPhraseRoutes } from './modules/common-phrases/routes'
 import { iosAppRoutes } from './modules/ios-apps/routes'
 import { iosWallpaperRoutes } from './modules/ios-wallpaper/routes'
@@ -62,6 +63,7 @@ export const allRoutes: Route[] = [
   ...agentRoutes,
   ...myDeviceRoutes,
   ...myDeviceExtraRoutes,
+  ...iosDetailRoutes,
   ...commonPhraseRoutes,
   ...iosAppRoutes,
   ...iosWallpaperRoutes,

@@ -19,6 +19,7 @@ import type { AppleMdmService } from './protocol/apple/service'
 import type { MyDeviceService } from './modules/my-device/service'
 import type { EnrollmentLinks } from './modules/my-device/enrollment-link'
 import type { IosDeviceService } from './modules/my-device/devices'
+import type { IosDetailService } from './modules/ios-detail/service'
 import type { CommonPhraseService } from './modules/common-phrases/service'
 import type { AccountService } from './modules/account/service'
 import type { PersonalCenterService } from './modules/personal-center/service'
@@ -62,6 +63,8 @@ export interface Services {
   iosDevices: IosDeviceService
   /** The console's Apple 'my device' actions (profile download, commands). */
   myDevices: MyDeviceService
+  /** The Apple detail's restriction strategy, lock-screen message, device information and location (issue #14). */
+  iosDetail: IosDetailService
   enrollmentLinks: EnrollmentLinks
   /** Saved phrases and phones of the lost-mode dialog. */
   commonPhrases: CommonPhraseService

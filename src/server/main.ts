@@ -9,6 +9,9 @@ import { startDemoAgents } from './demo/agents'
 import { startDemoIphones } from './demo/iphones'
 import { sealStoredSecrets } from './startup/seal-stored'
 
+/** How often expired profiles of the Apple detail are looked for. */
+const EXPIRY_SWEEP_MS = 30_000
+
 /** Opens the database, migrates, seeds an empty database, and listens. Returns a handle to stop it. */
 export async function startServer(config: AppConfig = loadConfig()) {
   // loadConfig refuses this too; a configuration built by hand must not get past it either.
@@ -42,10 +45,14 @@ export async function startServer(config: AppConfig = loadConfig()) {
   const demoAgents = config.demo ? await startDemoAgents(services, `http://${agentHost}:${port}`) : null
   // …and simulated iPhones speak Apple MDM to it.
   const demoIphones = config.demo ? await startDemoIphones(services, `http://${agentHost}:${port}`) : null
+  // Issue #14: expiring restriction strategies and lock-screen messages are taken off their devices on time.
+  const sweep = setInterval(() => void services.iosDetail.sweepExpired().catch((e: unknown) => console.error(e)), EXPIRY_SWEEP_MS)
+  sweep.unref()
   return {
     url,
     port,
     async stop() {
+      clearInterval(sweep)
       await demoAgents?.stop()
       demoIphones?.stop()
       await new Promise<void>((resolve) => server.close(() => resolve()))

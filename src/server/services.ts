@@ -16,6 +16,7 @@ import { AppleMdmService } from './protocol/apple/service'
 import { MyDeviceService } from './modules/my-device/service'
 import { EnrollmentLinks } from './modules/my-device/enrollment-link'
 import { IosDeviceService } from './modules/my-device/devices'
+import { IosDetailService } from './modules/ios-detail/service'
 import { CommonPhraseService } from './modules/common-phrases/service'
 import { AccountService } from './modules/account/service'
 import { PersonalCenterService } from './modules/personal-center/service'
@@ -71,6 +72,7 @@ export function createServices(config: AppConfig, db: Db): Services {
     appleMdm,
     iosDevices,
     myDevices,
+    iosDetail: new IosDetailService({ db, iosDevices, myDevices }),
     enrollmentLinks: new EnrollmentLinks({ db, secrets, myDevices }),
     commonPhrases: new CommonPhraseService(db),
     account: new AccountService({ db, captcha, sessions, limiter }),

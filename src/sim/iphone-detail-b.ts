@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto'
-import { parse } from 'plist'
+import { payloadsOf, type InstalledProfile } from './iphone-profiles'
 
 /**
  * The simulated iPhone's side of the iOS detail's apps and wallpaper tabs (issue #14), by Apple's rules
  * (github.com/apple/device-management): InstallApplication installs an App Store app (looked up by its iTunes Store
- * id) or an enterprise app (its manifest at an https URL) and answers its Identifier and State; InstallProfile keeps
- * the profile by its PayloadIdentifier, replacing one of the same identifier; a com.apple.applicationaccess payload's
+ * id) or an enterprise app (its manifest at an https URL) and answers its Identifier and State; installed profiles
+ * are iphone-profiles.ts's; a com.apple.applicationaccess payload's
  * blockedAppBundleIDs stops those apps from launching (supervised devices only: an unsupervised one ignores it);
  * Settings' Wallpaper item takes a PNG or JPEG image for the lock screen (1), home screen (2) or both (3).
  */
@@ -26,15 +26,13 @@ export const SIM_APP_STORE: Readonly<Record<number, SimApp>> = {
 }
 
 export interface DetailBState {
-  /** Installed configuration profiles (the enrollment profile aside), by PayloadIdentifier: their payloads. */
-  profiles: Record<string, Dict[]>
   /** Bundle IDs installed by the MDM server (managed apps). */
   managedApps: string[]
   /** What each screen shows: the SHA-256 of the image set there. */
   wallpaper: { lockScreen: string | null; homeScreen: string | null; size: number } | null
 }
 
-export const detailBInitialState = (): DetailBState => ({ profiles: {}, managedApps: [], wallpaper: null })
+export const detailBInitialState = (): DetailBState => ({ managedApps: [], wallpaper: null })
 
 export interface DetailBOptions {
   /** App Store apps beyond SIM_APP_STORE. */
@@ -66,26 +64,10 @@ export function installApplication(state: DetailBState & { installedApps: SimApp
   return { Identifier: installed.Identifier, State: 'Managed' }
 }
 
-export function installProfile(state: DetailBState, command: Dict): Dict {
-  if (!(command.Payload instanceof Uint8Array)) return { Status: 'CommandFormatError' }
-  let profile: Dict
-  try {
-    profile = parse(Buffer.from(command.Payload).toString('utf8')) as Dict
-  } catch {
-    return error(4001, '描述文件格式错误')
-  }
-  if (profile.PayloadType !== 'Configuration' || typeof profile.PayloadIdentifier !== 'string' || !Array.isArray(profile.PayloadContent)) {
-    return error(4001, '描述文件格式错误')
-  }
-  state.profiles[profile.PayloadIdentifier] = profile.PayloadContent as Dict[]
-  return {}
-}
-
 /** Apps the installed restrictions forbid; an unsupervised device ignores blockedAppBundleIDs (supervised only). */
-export function blockedBundleIds(state: DetailBState, supervised: boolean): string[] {
+export function blockedBundleIds(profiles: Map<string, InstalledProfile>, supervised: boolean): string[] {
   if (!supervised) return []
-  const payloads = Object.values(state.profiles).flat()
-  const ids = payloads.filter((p) => p.PayloadType === 'com.apple.applicationaccess').flatMap((p) => (Array.isArray(p.blockedAppBundleIDs) ? (p.blockedAppBundleIDs as string[]) : []))
+  const ids = payloadsOf(profiles, 'com.apple.applicationaccess').flatMap((p) => (Array.isArray(p.blockedAppBundleIDs) ? (p.blockedAppBundleIDs as string[]) : []))
   return [...new Set(ids)].sort()
 }
 

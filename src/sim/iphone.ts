@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import forge from 'node-forge'
 import { build, parse, type PlistValue } from 'plist'
-import { blockedBundleIds, detailBInitialState, installApplication, installProfile, settingsItem, type DetailBOptions, type DetailBState } from './iphone-detail-b'
+import { blockedBundleIds, detailBInitialState, installApplication, settingsItem, type DetailBOptions, type DetailBState } from './iphone-detail-b'
+import { installProfile, lockScreenFootnote, removeProfile, restrictionsInForce, type InstalledProfile } from './iphone-profiles'
 
 /**
  * A simulated iPhone speaking Apple MDM to this server (docs/apple-mdm.md), the way a real one does: it installs
@@ -46,6 +47,12 @@ export interface IphoneState extends DetailBState {
   installedApps: { Identifier: string; Name: string; ShortVersion: string }[]
   soundsPlayed: number
   profileRemoved: boolean
+  /** Configuration profiles installed by InstallProfile, by PayloadIdentifier, as received (iphone-profiles.ts). */
+  profiles: Map<string, InstalledProfile>
+  /** 0…1; it drains a little between DeviceInformation requests. */
+  batteryLevel: number
+  /** GB free of the 128 GB. */
+  availableCapacity: number
 }
 
 export interface PayloadIdentity {
@@ -106,6 +113,8 @@ export class SimulatedIphone {
   readonly identity: PayloadIdentity
   readonly state: IphoneState
   private readonly mdm: Dict
+  /** The enrollment profile's PayloadIdentifier: RemoveProfile of it ends management. */
+  private readonly mdmProfileIdentifier: string
   private readonly fetch: IphoneFetch
   private readonly pushMagic = randomUUID().toUpperCase()
   readonly pushToken = randomBytes(32)
@@ -120,6 +129,7 @@ export class SimulatedIphone {
     const { identity, mdm } = identityFromProfile(options.profile)
     this.identity = identity
     this.mdm = mdm
+    this.mdmProfileIdentifier = String((parse(options.profile) as Dict).PayloadIdentifier)
     this.udid = options.udid ?? randomUUID().toUpperCase()
     this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
     this.state = {
@@ -138,6 +148,9 @@ export class SimulatedIphone {
       soundsPlayed: 0,
       profileRemoved: false,
       ...detailBInitialState(),
+      profiles: new Map(),
+      batteryLevel: 0.8,
+      availableCapacity: 64.5,
     }
   }
 
@@ -157,7 +170,17 @@ export class SimulatedIphone {
   }
 
   get blockedApps(): string[] {
-    return blockedBundleIds(this.state, this.state.supervised)
+    return blockedBundleIds(this.state.profiles, this.state.supervised)
+  }
+
+  /** The lock screen's footnote (a lock-screen message profile), shown until it expires or is removed. */
+  get lockScreenFootnote(): string | null {
+    return lockScreenFootnote(this.state.profiles)
+  }
+
+  /** The com.apple.applicationaccess keys in force. */
+  get restrictions(): Dict {
+    return restrictionsInForce(this.state.profiles)
   }
 
   get topic(): string {
@@ -327,9 +350,19 @@ export class SimulatedIphone {
         s.passcode = null
         s.installedApps = []
         return {}
-      case 'RemoveProfile':
-        s.profileRemoved = true
-        return {}
+      case 'RemoveProfile': {
+        // Removing the profile that enrolled it ends management; any other is one of its installed profiles.
+        if (command.Identifier === this.mdmProfileIdentifier) {
+          s.profileRemoved = true
+          return {}
+        }
+        const removed = removeProfile(s.profiles, String(command.Identifier))
+        return removed.ok ? removed.answer : this.error(removed.code, removed.description)
+      }
+      case 'InstallProfile': {
+        const installed = installProfile(s.profiles, command, s.supervised)
+        return installed.ok ? installed.answer : this.error(installed.code, installed.description)
+      }
       case 'Settings': {
         const items = Array.isArray(command.Settings) ? (command.Settings as Dict[]) : []
         const unknown = (item: Dict) => ({ Item: item.Item, Status: 'Error', ErrorChain: [{ ErrorCode: 12000, LocalizedDescription: 'Unsupported setting' }] })
@@ -337,8 +370,6 @@ export class SimulatedIphone {
       }
       case 'InstallApplication':
         return installApplication(s, command, this.options)
-      case 'InstallProfile':
-        return installProfile(s, command)
       case 'ActivationLockBypassCode':
         return { ActivationLockBypassCode: 'ABCDE-FGHIJ-KLMNO-PQRST-UVWXY' }
       case 'InstalledApplicationList':
@@ -348,12 +379,14 @@ export class SimulatedIphone {
         return { UpdateResults: [{ ProductKey: 'iOSUpdate21G80', InstallAction: 'Default', Status: 'Idle' }] }
       }
       case 'DeviceInformation': {
+        s.batteryLevel = Math.max(0.05, Math.round((s.batteryLevel - 0.01) * 100) / 100)
         const all: Dict = {
           WiFiMAC: 'a4:83:e7:12:34:56', BluetoothMAC: 'a4:83:e7:12:34:57', IsRoaming: false, CurrentCarrierNetwork: '中国移动',
           SubscriberCarrierNetwork: '中国移动', CellularTechnology: 1, DataRoamingEnabled: false, VoiceRoamingEnabled: true,
           PersonalHotspotEnabled: false, PhoneNumber: '+86 138 0000 0000', IMEI: '35 000000 000000 0', ICCID: '8986 0000 0000 0000 0000',
           OSVersion: s.osVersion, BuildVersion: '21F90', IsSupervised: s.supervised, IsActivationLockEnabled: s.activationLockAllowed,
-          BatteryLevel: 0.8, DeviceName: this.options.deviceName ?? 'iPhone', ModelName: 'iPhone',
+          BatteryLevel: s.batteryLevel, DeviceName: this.options.deviceName ?? 'iPhone', ModelName: 'iPhone',
+          Model: 'D73AP', ProductName: 'iPhone15,2', SerialNumber: this.options.serialNumber, DeviceCapacity: 128, AvailableDeviceCapacity: s.availableCapacity,
         }
         const queries = Array.isArray(command.Queries) ? (command.Queries as string[]) : Object.keys(all)
         return { QueryResponses: Object.fromEntries(queries.filter((q) => q in all).map((q) => [q, all[q]])) }

@@ -60,7 +60,7 @@ describe('apps tab: catalogue, install, forbid, allow through the simulated iPho
 
     expect((await apply(boss, { deviceId, canInstall: false, appIdList: [douyin] })).body.code).toBe(200)
     await phone.checkIn()
-    const payloads = phone.state.profiles[APP_RESTRICTION_PROFILE_IDENTIFIER]
+    const payloads = phone.state.profiles.get(APP_RESTRICTION_PROFILE_IDENTIFIER)?.profile.PayloadContent as Record<string, unknown>[]
     expect(payloads).toHaveLength(1)
     expect(Object.keys(payloads[0]).sort()).toEqual(['PayloadDisplayName', 'PayloadIdentifier', 'PayloadType', 'PayloadUUID', 'PayloadVersion', 'blockedAppBundleIDs'])
     expect(payloads[0]).toMatchObject({ PayloadType: 'com.apple.applicationaccess', blockedAppBundleIDs: [DOUYIN.bundleId] })

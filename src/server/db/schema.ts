@@ -403,3 +403,5 @@ export const commonPhrases = pgTable(
 
 // iOS detail, part B (issue #14): apps, wallpapers, APNs certificates.
 export * from './schema-ios-detail-b'
+// iOS detail (issue #14: restriction strategy, lock-screen message): schema-ios-detail-a.ts
+export * from './schema-ios-detail-a'

@@ -5,6 +5,7 @@ import { auditEndpoints } from './audit'
 import { commonPhraseEndpoints } from './common-phrases'
 import { companyEndpoints } from './company'
 import { endpointsOf } from './endpoint'
+import { iosDetailEndpoints } from './ios-detail-a'
 import { deviceEndpoints, openApiEndpoints, taskEndpoints } from './huawei-device'
 import { myDeviceEndpoints } from './my-device'
 import { myDeviceExtraEndpoints } from './my-device-extras'
@@ -37,6 +38,7 @@ export const endpoints = {
   mi: deviceEndpoints('MI'),
   myDevice: myDeviceEndpoints,
   myDeviceExtras: myDeviceExtraEndpoints,
+  iosDetail: iosDetailEndpoints,
   commonPhrases: commonPhraseEndpoints,
   open: openApiEndpoints,
   agent: agentEndpoints,

@@ -51,11 +51,11 @@ export type IosCommandSubject = Pick<
 
 /** Why `name` cannot be sent to the device now, or null when it can. */
 export function iosCommandRefusal(device: IosCommandSubject, name: MyDeviceCommandName): string | null {
-  return refusalOf(device, iosCommandNeeds[name])
+  return iosNeedsRefusal(device, iosCommandNeeds[name])
 }
 
-/** Why a request with these needs cannot be sent to the device now (the detail tabs' requests use it too). */
-export function refusalOf(device: IosCommandSubject, needs: IosCommandNeeds): string | null {
+/** Why a device cannot take a request with these needs now (the detail's profiles use it too), or null. */
+export function iosNeedsRefusal(device: IosCommandSubject, needs: IosCommandNeeds): string | null {
   const why = appleDeviceText.unavailable
   if (device.recycleStatus) return why.recycled
   if (needs.mdm && device.wiped && !device.enrolled) return why.wiped

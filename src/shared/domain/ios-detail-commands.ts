@@ -1,4 +1,4 @@
-import { refusalOf, type IosCommandNeeds, type IosCommandSubject } from './ios-commands'
+import { iosNeedsRefusal, type IosCommandNeeds, type IosCommandSubject } from './ios-commands'
 
 /**
  * What the apps and wallpaper tabs' requests need of the device (issue #14), in the shared rules' terms
@@ -14,5 +14,5 @@ export const iosDetailCommandNeeds = {
 export type IosDetailCommand = keyof typeof iosDetailCommandNeeds
 
 export function iosDetailRefusal(device: IosCommandSubject, name: IosDetailCommand): string | null {
-  return refusalOf(device, iosDetailCommandNeeds[name])
+  return iosNeedsRefusal(device, iosDetailCommandNeeds[name])
 }

@@ -1,6 +1,7 @@
 import { appleFieldLabels } from './apple'
 import { commonFieldLabels } from './common'
 import { deviceFieldLabels } from './devices'
+import { iosDetailFieldLabels } from './ios-detail-a'
 import { organizationFieldLabels } from './organization'
 
 /**
@@ -13,4 +14,5 @@ export const fieldLabels: Readonly<Record<string, string>> = {
   ...organizationFieldLabels,
   ...deviceFieldLabels,
   ...appleFieldLabels,
+  ...iosDetailFieldLabels,
 }

@@ -69,7 +69,7 @@ export interface CommandFamily<Name extends string = string, D extends CommandSu
   }
   /** In the order the grid shows them: everyday first, destructive last. */
   commands: readonly CommandDeclaration<Name, D>[]
-  /** Labels of the family's other tasks, sent by its screens rather than the grid (an app install, a wallpaper). */
+  /** Task types that are not commands of the grid (an app install, a wallpaper, the detail's profiles and refreshes), as the task log names them. */
   taskLabels?: Readonly<Record<string, string>>
 }
 

@@ -3,6 +3,7 @@ import type { IosDeviceRecord, MyDeviceCommandName } from '../../../shared/contr
 import { deviceAreaAuthorities } from '../../../shared/domain/device-areas'
 import { iosAppText } from '../../../shared/messages/ios-detail-b'
 import { iosDeviceText as t } from '../../../shared/messages/ios-device'
+import { iosDetailTaskLabels } from '../../../shared/messages/ios-detail-a'
 import { api } from '../../api/routes'
 import type { DeviceFamily } from '../../components/device/family'
 import { iosCommands } from './commands'
@@ -45,7 +46,7 @@ export const iosFamily: DeviceFamily<MyDeviceCommandName, IosDeviceRecord> = {
   recyclePath: '/ios/recycle',
   authority: deviceAreaAuthorities.IOS,
   commands: iosCommands,
-  taskLabels: iosAppText.taskTypes,
+  taskLabels: { ...iosAppText.taskTypes, ...iosDetailTaskLabels },
   quotaKind: 'IOS',
   StateTags: IosStateTags,
 }

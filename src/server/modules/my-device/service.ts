@@ -90,17 +90,25 @@ export class MyDeviceService {
       await recordAudit(db, audit)
       return done
     }
+    const queued = await this.sendRequests(task, entry.requests(parsed.data))
+    await recordAudit(db, audit)
+    return queued
+  }
+
+  /**
+   * Queues MDM requests as tasks of one device (the first task's id is answered) and wakes the device. The caller has
+   * checked the device is the user's and can take them; `createdBy` null is the server's own (an expiry sweep).
+   */
+  async sendRequests(task: { deviceId: number; companyId: number; type: string; createdBy: number | null }, requests: QueuedRequest[]): Promise<{ taskId: string }> {
     let first: string | undefined
-    const requests: QueuedRequest[] = entry.requests(parsed.data)
     for (const { secret, ...request } of requests) {
       const payload: StoredRequest = secret ? { ...request, sealed: this.services.secrets.seal(JSON.stringify(secret)) } : request
       const { taskId } = await this.tasks.enqueue({ ...task, payload: payload as unknown as Record<string, unknown> })
       first ??= taskId
     }
     if (!first) throw ApiError.badRequest(t.unknownCommand)
-    const [enrollment] = await db.select().from(appleEnrollments).where(eq(appleEnrollments.deviceId, deviceId))
+    const [enrollment] = await this.services.db.select().from(appleEnrollments).where(eq(appleEnrollments.deviceId, task.deviceId))
     if (enrollment) await this.wake(enrollment)
-    await recordAudit(db, audit)
     return { taskId: first }
   }
 

@@ -3,6 +3,7 @@ import { myDeviceCommandParams, type MyDeviceCommandName } from '../../../shared
 import { appleMdmText as t } from '../../../shared/messages/apple'
 import type { PlistDict } from './plist'
 import { detailBAcknowledged } from './detail-b'
+import { DEVICE_INFORMATION_TASK, deviceInformationAcknowledged } from './device-information'
 
 /**
  * The Apple command catalogue (docs/apple-commands.md): every 'my device' command of SPEC §7, the MDM request(s)
@@ -115,6 +116,8 @@ export const secretRequestTypes = new Set(['ActivationLockBypassCode'])
 export function commandDict(request: QueuedRequest, device: { unlockToken: Buffer | null }, secret: Record<string, unknown> = {}): PlistDict {
   const command: PlistDict = { RequestType: request.requestType, ...request.params, ...(secret as PlistDict) }
   if (request.requestType === 'ClearPasscode' && device.unlockToken) command.UnlockToken = device.unlockToken
+  // InstallProfile's Payload is <data>: kept as base64 in the task's JSON payload.
+  if (request.requestType === 'InstallProfile' && typeof command.Payload === 'string') command.Payload = Buffer.from(command.Payload, 'base64')
   return command
 }
 
@@ -166,6 +169,7 @@ export function acknowledged(
       return { state: { installedApps: apps, installedAppsAt: at }, result: { count: apps.length } }
     }
     case 'DeviceInformation': {
+      if (name === DEVICE_INFORMATION_TASK) return deviceInformationAcknowledged(answer, at)
       const info = answer.QueryResponses && typeof answer.QueryResponses === 'object' ? (answer.QueryResponses as PlistDict) : {}
       const state: Record<string, unknown> = { network: info, networkAt: at }
       if (typeof info.IsSupervised === 'boolean') state.supervised = info.IsSupervised
@@ -181,7 +185,8 @@ export function acknowledged(
     case 'ActivationLockBypassCode':
       return { state: {}, result: { activationLockBypassCode: typeof answer.ActivationLockBypassCode === 'string' ? answer.ActivationLockBypassCode : '' } }
     case 'RemoveProfile':
-      return { state: { profileRemoved: true }, result: {} }
+      // Only the enrollment profile's removal ends management; the detail's own profiles come and go.
+      return { state: request.params.Identifier === ENROLLMENT_PROFILE_IDENTIFIER ? { profileRemoved: true } : {}, result: {} }
     default:
       return { state: {}, result: {} }
   }

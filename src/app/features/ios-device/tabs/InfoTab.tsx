@@ -3,7 +3,61 @@ import { huaweiDeviceText as h } from '../../../../shared/messages/devices'
 import { iosDeviceText as t } from '../../../../shared/messages/ios-device'
 import { InfoSection } from '../../../components/device/InfoSection'
 import { lastSeenText } from '../../../components/DeviceSummaryCard'
+import type { DeviceInformationResponse } from '../../../../shared/contract/ios-detail-a'
+import { deviceInfoText as r } from '../../../../shared/messages/ios-detail-a'
+import { useQuery } from '@tanstack/react-query'
+import { call } from '../../../api/http'
+import { api } from '../../../api/routes'
+import { OnlineButton } from '../../../components/OnlineButton'
+import { iosCommandRefusal } from '../../../../shared/domain/ios-commands'
 import type { IosTabProps } from './registry'
+import { tabKey, useSentToDevice } from './use-sent-to-device'
+
+const informationQuery = (deviceId: number) => ({
+  queryKey: tabKey(deviceId, 'information'),
+  queryFn: () => call(api.iosDetail.information, { deviceId }),
+})
+
+const gb = (v: number | null) => (v === null ? '—' : r.gb(v))
+const yesNo = (v: boolean | null, yes: string, no: string) => (v === null ? t.unknown : v ? yes : no)
+
+function reportedRows(info: DeviceInformationResponse, lastSeen: string): [string, string][] {
+  return [
+    [r.model, dash(info.modelName)],
+    [r.productName, dash(info.productName)],
+    [r.osVersion, dash(info.osVersion)],
+    [r.buildVersion, dash(info.buildVersion)],
+    [r.capacity, gb(info.deviceCapacity)],
+    [r.available, gb(info.availableDeviceCapacity)],
+    [r.battery, info.batteryLevel === null ? '—' : `${Math.round(info.batteryLevel * 100)}%`],
+    [r.imei, dash(info.imei)],
+    [r.phoneNumber, dash(info.phoneNumber)],
+    [r.supervised, yesNo(info.isSupervised, r.yes, r.no)],
+    [r.activationLock, yesNo(info.isActivationLockEnabled, r.on, r.off)],
+    [r.lastCheckIn, lastSeen],
+  ]
+}
+
+/** What the device answered to DeviceInformation, and the refresh that asks it again (the task is followed). */
+function ReportedInformation({ device, now }: IosTabProps) {
+  const info = useQuery(informationQuery(device.id))
+  const refresh = useSentToDevice(api.iosDetail.refreshInformation, device.id, r.refreshed)
+  // The same rule as the commands that only ask the device (enrolled, in use).
+  const refusal = iosCommandRefusal(device, 'checkNetwork')
+  const lastSeen = device.lastCommunicationTime ? `${formatDate(device.lastCommunicationTime)}（${lastSeenText(device, now)}）` : h.neverCommunicated
+  return (
+    <>
+      {info.data ? <InfoSection title={r.title} rows={reportedRows(info.data, lastSeen)} /> : null}
+      <p className="form-hint" data-testid="information-reported">{info.data?.reportedAt ? r.reportedAt(formatDate(info.data.reportedAt)) : r.never}</p>
+      <div className="tab-buttons">
+        <OnlineButton color="primary" disabled={refusal !== null} loading={refresh.isPending} onClick={() => refresh.mutate({ deviceId: device.id })}>
+          {r.refresh}
+        </OnlineButton>
+      </div>
+      {refusal ? <p className="form-hint">{refusal}</p> : null}
+    </>
+  )
+}
 
 const dash = (value: string | null | undefined) => value || '—'
 const known = (value: boolean | null, yes: string, no: string) => (value === null ? t.unknown : value ? yes : no)
@@ -17,6 +71,7 @@ export function InfoTab({ device, now }: IosTabProps) {
   const lost = device.lostModeInfo
   return (
     <>
+      <ReportedInformation device={device} now={now} />
       <InfoSection
         title={h.deviceInfo}
         rows={[

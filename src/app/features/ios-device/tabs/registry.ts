@@ -26,6 +26,9 @@ export const iosTabs: readonly IosTab[] = [
   tab('apps', t.apps, () => import('./AppsTab').then((m) => m.AppsTab)),
   tab('info', t.info, () => import('./InfoTab').then((m) => m.InfoTab)),
   tab('log', t.log, () => import('./LogTab').then((m) => m.LogTab)),
+  tab('map', t.map, () => import('./MapTab').then((m) => m.MapTab)),
+  tab('message', t.message, () => import('./MessageTab').then((m) => m.MessageTab)),
+  tab('restriction', t.restriction, () => import('./RestrictionTab').then((m) => m.RestrictionTab)),
   tab('wallpaper', t.wallpaper, () => import('./WallpaperTab').then((m) => m.WallpaperTab)),
 ]
 

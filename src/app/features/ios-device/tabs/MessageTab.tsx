@@ -1,0 +1,61 @@
+import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { TextArea } from 'antd-mobile'
+import { lockMessageText as t } from '../../../../shared/messages/ios-detail-a'
+import { call } from '../../../api/http'
+import { api } from '../../../api/routes'
+import { OnlineButton } from '../../../components/OnlineButton'
+import type { IosTabProps } from './registry'
+import { tabKey, useSentToDevice } from './use-sent-to-device'
+
+const messageQuery = (deviceId: number) => ({
+  queryKey: tabKey(deviceId, 'lock-screen-message'),
+  queryFn: () => call(api.iosDetail.lockScreenMessage, { deviceId }),
+})
+
+/** Today as YYYY-MM-DD in the browser's day (the server checks against China time). */
+const today = () => {
+  const d = new Date()
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+}
+
+/** 消息推送: a lock-screen message until a date (SPEC §3: payload, deviceId, expiredDate), and clearing it. */
+export function MessageTab({ device }: IosTabProps) {
+  const current = useQuery(messageQuery(device.id))
+  const [message, setMessage] = useState('')
+  const [expiredDate, setExpiredDate] = useState(today)
+  const send = useSentToDevice(api.iosDetail.sendLockScreenMessage, device.id)
+  const clear = useSentToDevice(api.iosDetail.clearLockScreenMessage, device.id)
+  const shown = current.data && current.data.status !== 'EXPIRED' && current.data.status !== 'CLEARED' ? current.data : null
+  const ready = message.trim().length > 0 && /^\d{4}-\d{2}-\d{2}$/.test(expiredDate)
+  return (
+    <section className="device-section" aria-label={t.title}>
+      <h2>{t.title}</h2>
+      <p className="form-hint" data-testid="lock-message-current">
+        {shown ? `${t.current(shown.message, shown.expiredDate)} · ${t.status[shown.status as keyof typeof t.status] ?? ''}` : t.none}
+      </p>
+      {device.supervised === false ? <p className="form-hint">{t.supervisedHint}</p> : null}
+      <label className="tab-field">
+        <span>{t.message}</span>
+        <TextArea value={message} onChange={setMessage} placeholder={t.placeholder} maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 5 }} aria-label={t.message} />
+      </label>
+      <label className="tab-field">
+        <span>{t.expiredDate}</span>
+        <input type="date" className="tab-date" value={expiredDate} min={today()} onChange={(e) => setExpiredDate(e.target.value)} aria-label={t.expiredDate} />
+      </label>
+      <div className="tab-buttons">
+        <OnlineButton
+          color="primary"
+          loading={send.isPending}
+          disabled={!ready}
+          onClick={() => send.mutate({ deviceId: device.id, message: message.trim(), expiredDate }, { onSuccess: () => setMessage('') })}
+        >
+          {t.send}
+        </OnlineButton>
+        <OnlineButton loading={clear.isPending} disabled={!shown} onClick={() => clear.mutate({ deviceId: device.id })}>
+          {t.clear}
+        </OnlineButton>
+      </div>
+    </section>
+  )
+}

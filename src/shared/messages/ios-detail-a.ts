@@ -1,0 +1,82 @@
+import { domainText } from './domain'
+
+/**
+ * The Apple detail's restriction, message push, device information and map tabs (issue #14), console and server.
+ * SPEC §8's success texts are in common.ts (successMessages).
+ */
+export const iosDetailFieldLabels: Record<string, string> = {
+  expiredDate: '过期日期',
+  expiryTimeMinute: domainText.strategy.expiryTimeMinute,
+}
+
+export const restrictionText = {
+  title: '限制策略',
+  /** Apple has no key for it (docs/apple-restrictions.md). */
+  notSent: 'iOS 无对应限制，仅记录',
+  supervisedOnly: '仅受监管设备生效',
+  expiryInvalid: '有效时长须为0到525600之间的整数分钟',
+  save: '保存策略',
+  status: { NONE: '尚未下发策略', PENDING: '策略已下发，等待设备执行', INSTALLED: '设备已安装策略', FAILED: '设备未能安装策略', EXPIRED: '策略已到期移除' },
+  expiresAt: (at: string) => `到期时间：${at}`,
+  profileName: '设备限制策略',
+  profileDescription: '由管理控制台下发的设备限制',
+}
+
+export const lockMessageText = {
+  title: '锁屏消息',
+  message: '消息内容',
+  placeholder: '显示在锁屏上的文字',
+  expiredDate: '过期日期',
+  send: '发送消息',
+  clear: '清除已推送消息',
+  none: '当前没有推送的锁屏消息',
+  current: (message: string, date: string) => `当前消息：${message}（${date}到期）`,
+  pastDate: '过期日期不能早于今天',
+  dateFormat: '过期日期格式应为YYYY-MM-DD',
+  status: { PENDING: '等待设备接收', INSTALLED: '设备已显示', FAILED: '设备未能显示', EXPIRED: '已过期移除', CLEARED: '已清除' },
+  profileName: '锁屏消息',
+  supervisedHint: '锁屏消息仅受监管设备支持',
+}
+
+export const deviceInfoText = {
+  title: '设备上报信息',
+  refresh: '刷新设备信息',
+  refreshed: '设备信息已更新',
+  never: '设备尚未上报，点击刷新获取',
+  reportedAt: (at: string) => `上报时间：${at}`,
+  model: '型号',
+  productName: '产品型号',
+  osVersion: '系统版本',
+  buildVersion: '内部版本',
+  capacity: '总容量',
+  available: '可用空间',
+  battery: '电量',
+  imei: 'IMEI',
+  phoneNumber: '手机号',
+  supervised: '受监管',
+  activationLock: '激活锁',
+  lastCheckIn: '最后通讯',
+  yes: '是',
+  no: '否',
+  on: '已开启',
+  off: '未开启',
+  gb: (n: number) => `${n.toFixed(n >= 100 ? 0 : 1)} GB`,
+}
+
+export const mapText = {
+  title: '设备位置',
+  locate: '获取最新位置',
+  none: '暂无位置信息（定位仅在丢失模式下可用）',
+  at: (time: string) => `定位时间：${time}`,
+  loadFailed: '地图加载失败',
+}
+
+/** The task types of these tabs, as the task log shows them. */
+export const iosDetailTaskLabels: Record<string, string> = {
+  installRestrictionProfile: '保存限制策略',
+  removeRestrictionProfile: '限制策略到期移除',
+  sendLockScreenMessage: '发送锁屏消息',
+  clearLockScreenMessage: '清除锁屏消息',
+  expireLockScreenMessage: '锁屏消息到期移除',
+  deviceInformation: '刷新设备信息',
+}
