@@ -1,4 +1,7 @@
+import { useEffect } from 'react'
 import { useQuery } from '@tanstack/react-query'
+import { CircleMarker, MapContainer, TileLayer, useMap } from 'react-leaflet'
+import 'leaflet/dist/leaflet.css'
 import { iosCommandRefusal } from '../../../../shared/domain/ios-commands'
 import { toTileDatum } from '../../../../shared/domain/gcj02'
 import { formatDate } from '../../../../shared/domain/format'
@@ -25,49 +28,24 @@ const locationQuery = (deviceId: number) => ({
 
 /** A numbered {s} (webrd0{s}.is.autonavi.com) is 1–4; otherwise a, b, c as OpenStreetMap-style servers name them. */
 const tileSubdomains = (url: string) => (/\d\{s\}/.test(url) ? '1234' : 'abc')
-const TILE = 256
 
-/** Web Mercator tile coordinates (fractional) of a point at a zoom. */
-function tileXY(lat: number, lng: number, z: number): [number, number] {
-  const n = 2 ** z
-  const rad = (lat * Math.PI) / 180
-  return [((lng + 180) / 360) * n, ((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n]
+/** Keeps the view on the device: when a new location arrives, the map moves to it. */
+function FollowMarker({ at }: { at: [number, number] | null }) {
+  const map = useMap()
+  useEffect(() => {
+    if (at) map.setView(at, Math.max(map.getZoom(), LOCATED_ZOOM))
+  }, [map, at?.[0], at?.[1]]) // eslint-disable-line react-hooks/exhaustive-deps -- the point, not the array
+  return null
 }
 
-/**
- * The tiles around a point with a marker on it. leaflet + react-leaflet (ARCHITECTURE: map) are not installed in
- * this checkout, so this is a fixed view of the same configured tiles; the tab keeps the data and the rules
- * (datum, default centre, marker) and swapping leaflet in is local to this component.
- */
-function TileView({ tileUrl, center, marker }: { tileUrl: string; center: [number, number]; marker: boolean }) {
-  const z = marker ? LOCATED_ZOOM : DEFAULT_ZOOM
-  const [x, y] = tileXY(center[0], center[1], z)
-  const subdomains = tileSubdomains(tileUrl)
-  const tiles: { key: string; src: string; left: number; top: number }[] = []
-  for (let dx = -2; dx <= 2; dx++) {
-    for (let dy = -1; dy <= 1; dy++) {
-      const tx = Math.floor(x) + dx
-      const ty = Math.floor(y) + dy
-      const s = subdomains[Math.abs(tx + ty) % subdomains.length]
-      const src = tileUrl.replace('{s}', s).replace('{x}', String(tx)).replace('{y}', String(ty)).replace('{z}', String(z))
-      tiles.push({ key: `${tx}/${ty}`, src, left: (tx - x) * TILE, top: (ty - y) * TILE })
-    }
-  }
+/** The configured tiles with the device's marker (leaflet + react-leaflet, bundled with this tab only). */
+function DeviceMap({ tileUrl, at }: { tileUrl: string; at: [number, number] | null }) {
   return (
-    <div className="device-map-canvas">
-      {tiles.map((t) => (
-        <img
-          key={t.key}
-          src={t.src}
-          alt=""
-          className="device-map-tile"
-          style={{ transform: `translate(${t.left}px, ${t.top}px)` }}
-          // Offline or unreachable tiles leave the background, not broken-image icons.
-          onError={(e) => (e.currentTarget.style.visibility = 'hidden')}
-        />
-      ))}
-      {marker ? <span className="device-map-marker" data-testid="map-marker" /> : null}
-    </div>
+    <MapContainer center={at ?? DEFAULT_CENTER} zoom={at ? LOCATED_ZOOM : DEFAULT_ZOOM} className="device-map-canvas" attributionControl={false}>
+      <TileLayer url={tileUrl} subdomains={tileSubdomains(tileUrl)} />
+      {at ? <CircleMarker center={at} radius={9} pathOptions={{ color: '#1677ff', fillOpacity: 0.6 }} className="device-map-marker" /> : null}
+      <FollowMarker at={at} />
+    </MapContainer>
   )
 }
 
@@ -92,7 +70,7 @@ export function MapTab({ device }: IosTabProps) {
         {reported ? `${iosDeviceText.locationValue(reported.latitude, reported.longitude, reported.horizontalAccuracy)} · ${t.at(formatDate(reported.at))}` : t.none}
       </p>
       <div className="device-map" data-testid="device-map" data-lat={point?.latitude} data-lng={point?.longitude}>
-        {map ? <TileView tileUrl={map.tileUrl} center={at ?? DEFAULT_CENTER} marker={at !== null} /> : null}
+        {map ? <DeviceMap tileUrl={map.tileUrl} at={at} /> : null}
       </div>
       <OnlineButton color="primary" block disabled={refusal !== null} loading={commands.running.has('deviceLocation')} onClick={() => void commands.run('deviceLocation', device)}>
         {t.locate}
