@@ -26,6 +26,9 @@ const kindsOfKey: Record<string, Kind[]> = {
   roleId: ['role'],
   taskId: ['task'],
 }
+/** Integer keys that name no object of this platform: an App Store app's id is Apple's, not a tenant's. */
+const notObjects = new Set(['itunesStoreId'])
+
 const numericKinds: Kind[] = ['device', 'company', 'user', 'role', 'registration', 'phrase']
 
 interface Property {
@@ -39,7 +42,7 @@ export function idKeysOf(e: Endpoint): [string, Kind[]][] {
   const props = { ...Object.assign({}, ...(js.oneOf ?? []).map((o) => o.properties)), ...js.properties } as Record<string, Property>
   const isInteger = (p: Property): boolean => p.type === 'integer' || (p.anyOf ?? []).some(isInteger)
   return Object.entries(props)
-    .filter(([key, p]) => (key === 'id' || /Id$/.test(key)) && (kindsOfKey[key] || isInteger(p)))
+    .filter(([key, p]) => !notObjects.has(key) && (key === 'id' || /Id$/.test(key)) && (kindsOfKey[key] || isInteger(p)))
     .map(([key]) => [key, kindsOfKey[key] ?? numericKinds])
 }
 

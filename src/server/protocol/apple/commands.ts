@@ -4,6 +4,7 @@ import { appleMdmText as t } from '../../../shared/messages/apple'
 import type { PlistDict } from './plist'
 import { detailBAcknowledged } from './detail-b'
 import { DEVICE_INFORMATION_TASK, deviceInformationAcknowledged } from './device-information'
+import { ENROLLMENT_PROFILE_IDENTIFIER } from './identifiers'
 
 /**
  * The Apple command catalogue (docs/apple-commands.md): every 'my device' command of SPEC §7, the MDM request(s)
@@ -103,8 +104,7 @@ export function isAppleCommand(name: string): name is AppleCommandName {
   return Object.hasOwn(appleCommands, name)
 }
 
-/** The PayloadIdentifier of every enrollment profile this server hands out (RemoveProfile names it). */
-export const ENROLLMENT_PROFILE_IDENTIFIER = 'cn.mdm-console.enrollment'
+export { ENROLLMENT_PROFILE_IDENTIFIER }
 
 /** Requests whose answer holds a secret: stored sealed in the task's result. */
 export const secretRequestTypes = new Set(['ActivationLockBypassCode'])

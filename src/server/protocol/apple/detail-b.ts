@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { iosWallpapers } from '../../db/schema'
-import { ENROLLMENT_PROFILE_IDENTIFIER, type QueuedRequest } from './commands'
+import type { QueuedRequest } from './commands'
+import { ENROLLMENT_PROFILE_IDENTIFIER } from './identifiers'
 import { buildPlist, type PlistDict } from './plist'
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { appleMdmText as t } from '../../../shared/messages/apple'
-import { ENROLLMENT_PROFILE_IDENTIFIER } from './commands'
+import { ENROLLMENT_PROFILE_IDENTIFIER } from './identifiers'
 import { buildPlist } from './plist'
 
 export const APPLE_MDM_BASE = '/mdm/apple'
