@@ -32,3 +32,12 @@ export async function signIn(page: Page, username: string, password = username =
   // Sign-in lands on /dashboard, which (until it is built) sends the user on to their first screen.
   await page.waitForURL((url) => url.pathname !== '/login' && (routeOf['/dashboard'].built || url.pathname !== '/dashboard'))
 }
+
+/** The phone the field-worker journeys are checked on (issue #11). */
+export const PHONE_390 = { width: 390, height: 844 }
+
+/** A device's card in a family's list, by its serial number. */
+export const deviceCard = (page: Page, serial: string) => page.locator('.device-card').filter({ hasText: serial })
+
+/** A notice (notify) holding this text. */
+export const notice = (page: Page, text: string) => page.locator('.notice').filter({ hasText: text })

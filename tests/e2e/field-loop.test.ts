@@ -1,13 +1,12 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newPhoneContext, signIn } from './browser'
+import { deviceCard, launchBrowser, newPhoneContext, notice, PHONE_390, signIn } from './browser'
 
 /**
  * Issue #11: a field worker's command loop on a 390×844 phone. HWDEMO0002 runs a simulated agent polling every 3 s;
  * HWDEMO0004 runs none and was last seen 75 hours ago. The e2e server times out a task never fetched after 20 s
  * (global-setup.ts). Neither device is commanded by another e2e file.
  */
-const PHONE_390 = { width: 390, height: 844 }
 const AGENT_DEVICE = 'HWDEMO0002'
 const STOPPED_DEVICE = 'HWDEMO0004'
 
@@ -17,8 +16,7 @@ beforeAll(async () => {
 })
 afterAll(() => browser?.close())
 
-const card = (page: Page, serial: string) => page.locator('.device-card').filter({ hasText: serial })
-const notice = (page: Page, text: string) => page.locator('.notice').filter({ hasText: text })
+const card = deviceCard
 
 /** Counts full page loads, to show that a result reached the card without a reload. */
 function countLoads(page: Page) {

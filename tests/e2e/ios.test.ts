@@ -1,13 +1,12 @@
 import ExcelJS from 'exceljs'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newPhoneContext, signIn } from './browser'
+import { deviceCard, launchBrowser, newPhoneContext, notice, PHONE_390, signIn } from './browser'
 
 /**
  * Issue #13 at phone size: the Apple family over the real MDM protocol. F2LXDEMO0001 is a supervised simulated iPhone
  * of the demo boss company polling every 3 s (src/server/demo/iphones.ts); no other e2e file commands it.
  */
-const PHONE_390 = { width: 390, height: 844 }
 const IPHONE = 'F2LXDEMO0001'
 
 let browser: Browser
@@ -16,8 +15,7 @@ beforeAll(async () => {
 })
 afterAll(() => browser?.close())
 
-const card = (page: Page, serial: string) => page.locator('.device-card').filter({ hasText: serial })
-const notice = (page: Page, text: string) => page.locator('.notice').filter({ hasText: text })
+const card = deviceCard
 
 describe('Apple devices (phone, 390×844)', () => {
   it('enables lost mode with a saved phrase and phone, sees the badge once the iPhone reports, plays the sound, and disables it', async () => {
