@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { AppInstallRequest, IosAppAddRequest } from '../../../shared/contract/ios-apps'
-import type { WallpaperInstallRequest, WallpaperUploadRequest } from '../../../shared/contract/ios-wallpaper'
+import type { IosAppAddRequest } from '../../../shared/contract/ios-apps'
+import type { WallpaperUploadRequest } from '../../../shared/contract/ios-wallpaper'
 import { call } from '../../api/http'
 import { api } from '../../api/routes'
 import { deviceKeys } from '../../components/device/queries'
@@ -27,11 +27,6 @@ export function useAppMutations() {
   return {
     add: useMutation({ mutationFn: (req: IosAppAddRequest) => call(api.iosApps.add, req), onSuccess: catalogueChanged }),
     remove: useMutation({ mutationFn: (id: number) => call(api.iosApps.delete, { id }), onSuccess: catalogueChanged }),
-    install: useMutation({
-      mutationFn: (req: AppInstallRequest) => call(api.iosApps.install, req),
-      // The device's detail (its applied apps, installed list and task log) changes once the device answers.
-      onSuccess: (_d, req) => client.invalidateQueries({ queryKey: deviceKeys.detail(iosFamily.platform, Number(req.deviceId)) }),
-    }),
   }
 }
 
@@ -41,9 +36,5 @@ export function useWallpaperMutations() {
   return {
     upload: useMutation({ mutationFn: (req: WallpaperUploadRequest) => call(api.iosWallpaper.upload, req), onSuccess: listChanged }),
     remove: useMutation({ mutationFn: (id: number) => call(api.iosWallpaper.delete, { id }), onSuccess: listChanged }),
-    install: useMutation({
-      mutationFn: (req: WallpaperInstallRequest) => call(api.iosWallpaper.install, req),
-      onSuccess: (_d, req) => client.invalidateQueries({ queryKey: deviceKeys.detail(iosFamily.platform, Number(req.deviceId)) }),
-    }),
   }
 }

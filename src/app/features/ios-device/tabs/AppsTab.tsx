@@ -14,7 +14,9 @@ import { notify } from '../../../notify'
 import { AppAddForm } from '../AppAddForm'
 import { appCatalogueQuery, appRestrictionsQuery, useAppMutations } from '../detail-b-queries'
 import { installedAppsQuery } from '../queries'
+import { api } from '../../../api/routes'
 import type { IosTabProps } from './registry'
+import { useSentToDevice } from './use-sent-to-device'
 
 /** The company's installable apps: each can join the execution list once (SPEC §5), or be deleted. */
 function Catalogue({ onPick }: { onPick: (app: IosApp) => void }) {
@@ -59,17 +61,12 @@ function Catalogue({ onPick }: { onPick: (app: IosApp) => void }) {
 
 /** The execution list and its three actions (SPEC §3 install request: canInstall, appIdList). */
 function ExecutionList({ deviceId, apps, onRemove, onApplied, refusal }: { deviceId: number; apps: IosApp[]; onRemove: (id: number) => void; onApplied: () => void; refusal: { install: string | null; restrict: string | null } }) {
-  const { install } = useAppMutations()
+  const install = useSentToDevice(api.iosApps.install, deviceId, a.executionList, successMessages.applyNow)
   const apply = async (action: AppRestrictionAction) => {
     if (apps.length === 0) return notify.warning(a.listEmpty)
     const req = { deviceId, canInstall: action !== 'FORBID', install: action === 'INSTALL', appIdList: apps.map((app) => app.id) }
-    try {
-      await install.mutateAsync(req)
-    } catch {
-      return
-    }
-    notify.success(successMessages.applyNow)
-    onApplied()
+    // A refused request keeps the list as it was; the list empties once the device answered.
+    await install.mutateAsync(req).then(onApplied, () => undefined)
   }
   const button = (action: AppRestrictionAction, reason: string | null) => (
     <OnlineButton key={action} color={action === 'FORBID' ? 'danger' : 'primary'} disabled={reason !== null || install.isPending} onClick={() => void apply(action)}>

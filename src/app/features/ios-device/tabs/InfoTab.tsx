@@ -41,7 +41,7 @@ function reportedRows(info: DeviceInformationResponse, lastSeen: string): [strin
 /** What the device answered to DeviceInformation, and the refresh that asks it again (the task is followed). */
 function ReportedInformation({ device, now }: IosTabProps) {
   const info = useQuery(informationQuery(device.id))
-  const refresh = useSentToDevice(api.iosDetail.refreshInformation, device.id, r.refreshed)
+  const refresh = useSentToDevice(api.iosDetail.refreshInformation, device.id, r.refresh, r.refreshed)
   // The same rule as the commands that only ask the device (enrolled, in use).
   const refusal = iosCommandRefusal(device, 'checkNetwork')
   const lastSeen = device.lastCommunicationTime ? `${formatDate(device.lastCommunicationTime)}（${lastSeenText(device, now)}）` : h.neverCommunicated

@@ -24,8 +24,8 @@ export function MessageTab({ device }: IosTabProps) {
   const current = useQuery(messageQuery(device.id))
   const [message, setMessage] = useState('')
   const [expiredDate, setExpiredDate] = useState(today)
-  const send = useSentToDevice(api.iosDetail.sendLockScreenMessage, device.id)
-  const clear = useSentToDevice(api.iosDetail.clearLockScreenMessage, device.id)
+  const send = useSentToDevice(api.iosDetail.sendLockScreenMessage, device.id, t.send)
+  const clear = useSentToDevice(api.iosDetail.clearLockScreenMessage, device.id, t.clear)
   const shown = current.data && current.data.status !== 'EXPIRED' && current.data.status !== 'CLEARED' ? current.data : null
   const ready = message.trim().length > 0 && /^\d{4}-\d{2}-\d{2}$/.test(expiredDate)
   return (

@@ -25,7 +25,7 @@ export function RestrictionTab({ device }: IosTabProps) {
   const stored = useQuery(restrictionQuery(device.id))
   // The user's changes over what is stored; the stored values stay in the query.
   const [edits, setEdits] = useState<Partial<StrategyForm>>({})
-  const save = useSentToDevice(api.iosDetail.installRestriction, device.id)
+  const save = useSentToDevice(api.iosDetail.installRestriction, device.id, t.save)
   const data = stored.data
   if (!data) return null
   const form = { ...applyStrategyDefaults(data), ...edits }

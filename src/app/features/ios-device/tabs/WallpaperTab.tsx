@@ -14,7 +14,9 @@ import { base64Of } from '../../../components/file-base64'
 import { notify } from '../../../notify'
 import { useWallpaperImage } from '../use-wallpaper-image'
 import { useWallpaperMutations, wallpaperOnDeviceQuery, wallpapersQuery } from '../detail-b-queries'
+import { api } from '../../../api/routes'
 import type { IosTabProps } from './registry'
+import { useSentToDevice } from './use-sent-to-device'
 
 function Thumb({ wallpaper, chosen, onChoose }: { wallpaper: Wallpaper; chosen: boolean; onChoose: () => void }) {
   const url = useWallpaperImage(wallpaper.id)
@@ -55,7 +57,8 @@ function OnDevice({ deviceId }: { deviceId: number }) {
 /** 壁纸 (SPEC §2): the company's wallpapers, upload (SPEC §5 checks), delete, and sending one to the device. */
 export function WallpaperTab({ device }: IosTabProps) {
   const list = useQuery(wallpapersQuery())
-  const { upload, remove, install } = useWallpaperMutations()
+  const { upload, remove } = useWallpaperMutations()
+  const install = useSentToDevice(api.iosWallpaper.install, device.id, t.send, successMessages.sendWallpaper)
   const [chosen, setChosen] = useState<number | null>(null)
   const [where, setWhere] = useState<WallpaperWhere>(3)
   const fileInput = useRef<HTMLInputElement>(null)
@@ -73,7 +76,7 @@ export function WallpaperTab({ device }: IosTabProps) {
   const send = async () => {
     // SPEC §5: nothing chosen.
     if (!chosenWallpaper) return notify.warning(t.chooseOne)
-    await install.mutateAsync({ deviceId: device.id, wallpaperId: chosenWallpaper.id, where }).then(() => notify.success(successMessages.sendWallpaper), () => undefined)
+    await install.mutateAsync({ deviceId: device.id, wallpaperId: chosenWallpaper.id, where }).catch(() => undefined)
   }
   const del = async () => {
     if (!chosenWallpaper || !(await confirmAction(t.deleteConfirm(chosenWallpaper.name)))) return
