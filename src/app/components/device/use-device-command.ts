@@ -47,36 +47,22 @@ function announce(outcome: { kind: CommandOutcome['kind'] | 'done' | 'failed' | 
 }
 
 /**
- * Sends a family's commands, single or bulk, and follows each task to its end (issue #11): first a notice that
- * it was sent and waits for the device, then one that says how it ended, and the device's detail, task log and
- * lists are refreshed then, so the card shows the new state. Only the command in flight is busy. Leaving the
- * screen stops the following (the task log keeps the outcome).
+ * The one follow-up of a sent task (issue #11: queuing is not success), for the command grid and for a detail tab's
+ * send alike: the device's detail and task log are refreshed when the task ends; `sentAndFollowed` says
+ * first that it was sent and waits for the device, then how it ended (the done text only once the device did it,
+ * its reason otherwise). Leaving the screen stops the following (the task log keeps the outcome).
  */
-export function useDeviceCommand<Name extends string, D extends CommandSubject = CommandSubject>(family: CommandFamily<Name, D>) {
-  const mutation = useCommandMutation(family)
+export function useTaskFollower(family: Pick<CommandFamily<string>, 'api' | 'platform'>) {
   const queryClient = useQueryClient()
   const tasksChanged = useDeviceTasksChanged(family)
-  const [running, setRunning] = useState<ReadonlySet<Name>>(new Set())
-  /** The command whose answer is being waited for (a lock passcode, an activation-lock password), or null. */
-  const [waitingFor, setWaitingFor] = useState<CommandDeclaration<Name, D> | null>(null)
-  const resultWait = useRef<AbortController | null>(null)
   const follows = useRef(new Set<AbortController>())
 
   useEffect(() => {
     const current = follows.current
     return () => {
-      resultWait.current?.abort()
       for (const follow of current) follow.abort()
     }
   }, [])
-
-  const mark = (name: Name, busy: boolean) =>
-    setRunning((now) => {
-      const next = new Set(now)
-      if (busy) next.add(name)
-      else next.delete(name)
-      return next
-    })
 
   /** Follows one task; null when the screen was left or the limit passed first. */
   const follow = async (deviceId: number, taskId: string, limitMs = FOLLOW_LIMIT_MS, controller = new AbortController()) => {
@@ -89,6 +75,40 @@ export function useDeviceCommand<Name extends string, D extends CommandSubject =
       follows.current.delete(controller)
     }
   }
+
+  /** The two notices of a single send, and the task as it ended (null: still waiting, or the screen was left). */
+  const sentAndFollowed = async (what: { label: string; doneText: string }, deviceId: number, taskId: string) => {
+    notify.info(c.sent(what.label))
+    const { task, left } = await follow(deviceId, taskId)
+    if (!left) announce(commandOutcome(what, task))
+    return task
+  }
+
+  return { follow, sentAndFollowed }
+}
+
+/**
+ * Sends a family's commands, single or bulk, and follows each task to its end (useTaskFollower), so the card
+ * shows the new state once the device reported. Only the command in flight is busy.
+ */
+export function useDeviceCommand<Name extends string, D extends CommandSubject = CommandSubject>(family: CommandFamily<Name, D>) {
+  const mutation = useCommandMutation(family)
+  const queryClient = useQueryClient()
+  const { follow, sentAndFollowed } = useTaskFollower(family)
+  const [running, setRunning] = useState<ReadonlySet<Name>>(new Set())
+  /** The command whose answer is being waited for (a lock passcode, an activation-lock password), or null. */
+  const [waitingFor, setWaitingFor] = useState<CommandDeclaration<Name, D> | null>(null)
+  const resultWait = useRef<AbortController | null>(null)
+
+  useEffect(() => () => resultWait.current?.abort(), [])
+
+  const mark = (name: Name, busy: boolean) =>
+    setRunning((now) => {
+      const next = new Set(now)
+      if (busy) next.add(name)
+      else next.delete(name)
+      return next
+    })
 
   const cancelResultWait = () => {
     resultWait.current?.abort()
@@ -132,9 +152,7 @@ export function useDeviceCommand<Name extends string, D extends CommandSubject =
       mark(name, false)
     }
     if (command.showResult) return awaitResult(command, device.id, taskId)
-    notify.info(c.sent(command.label))
-    const { task, left } = await follow(device.id, taskId)
-    if (!left) announce(commandOutcome(command, task))
+    await sentAndFollowed(command, device.id, taskId)
   }
 
   /**
