@@ -42,7 +42,8 @@ export const deviceInfoText = {
   title: '设备上报信息',
   refresh: '刷新设备信息',
   refreshed: '设备信息已更新',
-  never: '设备尚未上报，点击刷新获取',
+  /** Only what the device told when it enrolled (Authenticate) is known yet. */
+  never: '以上为设备接入时上报的信息；电量、容量等请点击“刷新设备信息”获取',
   reportedAt: (at: string) => `上报时间：${at}`,
   model: '型号',
   productName: '产品型号',
