@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { certificateText } from '../../src/shared/messages/ios-detail-b'
 import { enrolledIphone, setIosQuota } from './apple-helpers'
 import { harnessForFile } from './harness'
+import { APNS_RECHECK_MS, ReloadableApns } from '../../src/server/modules/certificate/reloadable-apns'
 
 const h = harnessForFile()
 
@@ -52,6 +53,31 @@ describe('certificate page: the APNs push certificate (platform administrator on
     await setIosQuota(h, h.demo.bossCompanyId, 2)
     const { phone } = await enrolledIphone(h, boss)
     expect(phone.topic).toBe(pair.topic)
+  })
+
+  it('reaches another server process on the same database within the recheck interval, without a restart', async () => {
+    const admin = await h.login('admin')
+    const first = pushCertificate()
+    await uploadPem(admin, first)
+    // A second process: its own client, started after the first upload, with a clock of its own.
+    let clock = Date.now()
+    const other = new ReloadableApns({ apnsUrl: 'https://127.0.0.1:9' }, () => clock)
+    try {
+      await other.loadStored(h.services.db, h.services.secrets)
+      expect(other.topic).toBe(first.topic)
+
+      const renewed = pushCertificate({ topic: first.topic })
+      expect((await uploadPem(admin, renewed)).body.code).toBe(200)
+      const pemInUse = () => other.certificatePem?.replace(/\r\n/g, '\n').trim()
+      await other.fresh()
+      expect(pemInUse()).toBe(first.certificatePem.replace(/\r\n/g, '\n').trim()) // within the interval: no lookup yet
+      clock += APNS_RECHECK_MS
+      await other.fresh()
+      expect(pemInUse()).toBe(renewed.certificatePem.replace(/\r\n/g, '\n').trim())
+      expect(other.source).toBe('UPLOADED')
+    } finally {
+      other.close()
+    }
   })
 
   it('warns within 30 days of expiry, and takes a .p12 with its password', async () => {

@@ -32,9 +32,10 @@ export class CertificateService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** At start-up: the newest uploaded certificate replaces the configured one. */
-  loadStored(): Promise<void> {
-    return this.services.apns.loadStored(this.services.db, this.services.secrets)
+  /** At start-up: the newest uploaded certificate replaces the configured one; later, one another process took. */
+  async loadStored(): Promise<void> {
+    await this.services.apns.loadStored(this.services.db, this.services.secrets)
+    await this.services.apns.fresh()
   }
 
   private async enrolledTopics(): Promise<string[]> {
@@ -76,14 +77,17 @@ export class CertificateService {
     const cert = readPushCertificate(pair.certificatePem, pair.privateKeyPem, this.now())
     const other = (await this.enrolledTopics()).find((topic) => topic !== cert.topic)
     if (other !== undefined && req.confirmTopicChange !== true) throw ApiError.conflict(t.topicChanged(other, cert.topic))
-    await this.services.db.insert(apnsCertificates).values({
-      certificatePem: cert.certificatePem,
-      privateKeySealed: this.services.secrets.seal(cert.privateKeyPem),
-      topic: cert.topic,
-      notAfter: cert.notAfter,
-      uploadedBy: user.id,
-    })
-    this.services.apns.use(cert.certificatePem, cert.privateKeyPem)
+    const [stored] = await this.services.db
+      .insert(apnsCertificates)
+      .values({
+        certificatePem: cert.certificatePem,
+        privateKeySealed: this.services.secrets.seal(cert.privateKeyPem),
+        topic: cert.topic,
+        notAfter: cert.notAfter,
+        uploadedBy: user.id,
+      })
+      .returning({ id: apnsCertificates.id })
+    this.services.apns.useStored(stored.id, cert.certificatePem, cert.privateKeyPem)
     await recordAudit(this.services.db, {
       action: 'certificate.upload',
       targetKind: 'apnsCertificate',

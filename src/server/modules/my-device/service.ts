@@ -52,6 +52,7 @@ export class MyDeviceService {
       serialNumber: new X509Certificate(identity.certificatePem).serialNumber,
       createdBy,
     })
+    await this.services.apns.fresh?.()
     return enrollmentProfile({
       publicUrl: this.services.config.apple.publicUrl,
       topic: this.services.apns.topic,

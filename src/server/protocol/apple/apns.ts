@@ -21,6 +21,8 @@ export interface ApnsClient {
   readonly topic: string
   push(target: PushTarget): Promise<PushOutcome>
   close(): void
+  /** Catches up with a certificate another server process took (ReloadableApns); before reading `topic`. */
+  fresh?(): Promise<void>
 }
 
 /** Without a push certificate every profile still needs a Topic; a real device cannot be woken with it. */
