@@ -13,6 +13,8 @@ export interface PaginationProps {
   current: number
   pageSize: number
   total: number
+  /** false: `total` is the server's estimate (a list beyond 10,000 devices, issue #16). */
+  totalExact?: boolean
   onChange: (current: number, pageSize: number) => void
   pageSizeOptions?: readonly number[]
   /** SPEC §2 / §9: lists have a size changer and a quick jumper; small tables may hide them. */
@@ -51,6 +53,7 @@ export function Pagination({
   current,
   pageSize,
   total,
+  totalExact,
   onChange,
   pageSizeOptions = PAGE_SIZE_OPTIONS,
   showSizeChanger = true,
@@ -82,7 +85,7 @@ export function Pagination({
 
   const range = (
     <div style={styles.range} aria-live="polite">
-      {pagingRangeText({ current: page, pageSize, total })}
+      {pagingRangeText({ current: page, pageSize, total, totalExact })}
     </div>
   )
   // Issue #11: one page needs no paging controls on a phone, only SPEC's range text; a size changer only where a
@@ -103,7 +106,7 @@ export function Pagination({
         <Button style={styles.button} disabled={page <= FIRST_PAGE} onClick={() => goTo(page - 1)}>
           {text.previous}
         </Button>
-        <span style={styles.indicator}>{text.pageOf(page, count)}</span>
+        <span style={styles.indicator}>{(totalExact === false ? text.pageOfEstimated : text.pageOf)(page, count)}</span>
         <Button style={styles.button} disabled={page >= count} onClick={() => goTo(page + 1)}>
           {text.next}
         </Button>

@@ -1,6 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { pgliteOptions } from '../db/client'
 import { backupText as t } from '../../shared/messages/server'
 import type { AppConfig } from '../config'
 
@@ -53,7 +54,7 @@ export async function backup(options: { dataDir: string; outDir: string; files: 
   assertNotInUse(dataDir)
   const base = path.join(outDir, `mdm-${timestamp(options.now ?? new Date())}`)
   mkdirSync(outDir, { recursive: true })
-  const db = new PGlite(dataDir)
+  const db = new PGlite(dataDir, pgliteOptions)
   let dump: Blob
   try {
     // dumpDataDir does not wait for the database to open: without this it waits forever.
@@ -94,7 +95,7 @@ export async function restore(options: { archive: string; dataDir: string; files
   }
   if (existsSync(dataDir)) rmSync(dataDir, { recursive: true, force: true })
   mkdirSync(dataDir, { recursive: true })
-  const db = new PGlite(dataDir, { loadDataDir: new Blob([readFileSync(archive)]) })
+  const db = new PGlite(dataDir, { ...pgliteOptions, loadDataDir: new Blob([readFileSync(archive)]) })
   await db.waitReady
   await db.close()
   const skipped: string[] = []

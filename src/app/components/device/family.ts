@@ -85,7 +85,7 @@ export type DeviceListParams = {
 
 /** A family's device resource: list, detail, export and the recycle bin, from the endpoint table. */
 export interface DeviceRecordsApi<D> {
-  search: Route<AnyRequest, { records: D[]; total: number }>
+  search: Route<AnyRequest, { records: D[]; total: number; totalExact?: false }>
   detail: Route<AnyRequest, D>
   export: Route<AnyRequest, unknown>
   putInRecycle: Route<AnyRequest, unknown>

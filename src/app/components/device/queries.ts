@@ -30,7 +30,7 @@ const PENDING_REFRESH_MS = 2500
 export const deviceListQuery = <D extends FamilyDevice>(family: DeviceFamily<string, D>, q: DeviceListParams) =>
   queryOptions({
     queryKey: deviceKeys.list(family.platform, q),
-    queryFn: () => call(family.api.search, q) as Promise<{ records: D[]; total: number }>,
+    queryFn: () => call(family.api.search, q) as Promise<{ records: D[]; total: number; totalExact?: false }>,
     placeholderData: keepPreviousData,
     // A card shows 执行中 while its device has pending tasks, and the state they leave once they end (issue #11).
     refetchInterval: (query) => (query.state.data?.records.some((d) => d.pendingTaskCount > 0) ? PENDING_REFRESH_MS : false),

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, gt, ilike, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, getTableColumns, gt, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { DeviceExportQuery, DeviceSearchQuery, UpdateRentUserInfoRequest } from '../../../shared/contract/huawei-device'
 import {
@@ -169,14 +169,19 @@ export abstract class DeviceRegistry<R> {
     )
   }
 
-  /** GET …/search: newest first. */
-  async search(user: CurrentUser, q: PageInput): Promise<{ records: R[]; total: number }> {
+  /**
+   * GET …/search: newest first. The page is found on the devices alone (devices_list_order_idx walks the order, so a
+   * page deep in a million rows skips index entries, not joined and counted rows), then only its rows are joined.
+   */
+  async search(user: CurrentUser, q: PageInput): Promise<{ records: R[]; total: number; totalExact?: false }> {
     const now = this.now()
     const where = await this.conditions(user, q, now)
-    const { records, total } = await paged(this.db, devices, where, q, (w) =>
-      this.selectRows().where(where).orderBy(desc(devices.createdAt), desc(devices.id)).limit(w.limit).offset(w.offset),
-    )
-    return { records: await this.records(records, now), total }
+    const newestFirst = [desc(devices.createdAt), desc(devices.id)]
+    const { records, ...total } = await paged(this.db, devices, where, q, (w) => {
+      const page = this.db.select({ id: devices.id }).from(devices).where(where).orderBy(...newestFirst).limit(w.limit).offset(w.offset)
+      return this.selectRows().where(inArray(devices.id, page)).orderBy(...newestFirst)
+    })
+    return { records: await this.records(records, now), ...total }
   }
 
   /** A device of this platform the user may see, or the "not found" answer (a foreign id reads like a missing one). */

@@ -1,0 +1,110 @@
+/**
+ * What every benchmark of `npm run bench` shares (issue #16): timing loops bounded in count and time, percentiles,
+ * a throw-away PostgreSQL cluster on loopback, and the results each benchmark reports.
+ */
+import { execFileSync, spawnSync } from 'node:child_process'
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+/** One figure of a benchmark: what was measured, its target, and whether it met it. */
+export interface Figure {
+  figure: string
+  target: string
+  measured: string
+  pass: boolean | null
+  /** The raw number behind `measured` (ms, KB, …) for the JSON. */
+  value?: number
+  note?: string
+}
+
+export interface BenchResult {
+  name: string
+  title: string
+  figures: Figure[]
+  seconds: number
+  /** Why the benchmark did not run (a missing package), instead of figures. */
+  skipped?: string
+}
+
+export interface Percentiles {
+  n: number
+  p50: number
+  p95: number
+  p99: number
+  max: number
+}
+
+export function percentiles(samples: number[]): Percentiles {
+  const s = [...samples].sort((a, b) => a - b)
+  const at = (q: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))] ?? NaN
+  return { n: s.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: s[s.length - 1] ?? NaN }
+}
+
+/** Runs `fn` `count` times (after `warmup` unmeasured runs), stopping early after `maxMs`; answers the times in ms. */
+export async function timeRuns(fn: (i: number) => Promise<unknown>, { count = 200, warmup = 10, maxMs = 20_000 } = {}): Promise<Percentiles> {
+  for (let i = 0; i < warmup; i++) await fn(i)
+  const samples: number[] = []
+  const end = performance.now() + maxMs
+  for (let i = 0; i < count && performance.now() < end; i++) {
+    const start = performance.now()
+    await fn(i)
+    samples.push(performance.now() - start)
+  }
+  return percentiles(samples)
+}
+
+export const ms = (v: number) => `${v < 10 ? v.toFixed(2) : v.toFixed(1)} ms`
+
+/** A latency figure against "p95 < target". */
+export function latencyFigure(figure: string, p: Percentiles, targetMs: number | null, note?: string): Figure {
+  return {
+    figure,
+    target: targetMs === null ? '—' : `p95 < ${targetMs} ms`,
+    measured: `p50 ${ms(p.p50)} · p95 ${ms(p.p95)} · p99 ${ms(p.p99)} (n=${p.n})`,
+    value: p.p95,
+    pass: targetMs === null ? null : p.p95 < targetMs,
+    note,
+  }
+}
+
+/** Where Debian keeps the newest PostgreSQL's programs, or null when the package is not installed. */
+export function postgresBin(): string | null {
+  const root = '/usr/lib/postgresql'
+  if (!existsSync(root)) return null
+  const versions = readdirSync(root).filter((v) => existsSync(path.join(root, v, 'bin', 'initdb')))
+  versions.sort((a, b) => Number(a) - Number(b))
+  return versions.length ? path.join(root, versions[versions.length - 1], 'bin') : null
+}
+
+/**
+ * A throw-away PostgreSQL cluster on loopback (as .ci/run makes one), tuned for a benchmark that may lose its data:
+ * no fsync. initdb refuses root, so as root the cluster belongs to the postgres user.
+ */
+export function startPostgres(port = 55433): { url: string; stop(): void } {
+  const bin = postgresBin()
+  if (!bin) throw new Error('PostgreSQL is not installed (apt-get install -y postgresql)')
+  const dir = mkdtempSync(path.join(tmpdir(), 'mdm-bench-pg.'))
+  const root = process.getuid?.() === 0
+  const as = (cmd: string, args: string[]) => (root ? execFileSync('runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args], { stdio: 'pipe' }) : execFileSync(path.join(bin, cmd), args, { stdio: 'pipe' }))
+  if (root) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), Number(execFileSync('id', ['-g', 'postgres']).toString().trim()))
+  as('initdb', ['-D', path.join(dir, 'data'), '--auth=trust', '-U', 'postgres'])
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c shared_buffers=512MB -c max_connections=200`
+  as('pg_ctl', ['-D', path.join(dir, 'data'), '-o', options, '-l', path.join(dir, 'log'), '-w', 'start'])
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      if (root) spawnSync('runuser', ['-u', 'postgres', '--', path.join(bin, 'pg_ctl'), '-D', path.join(dir, 'data'), '-m', 'immediate', 'stop'], { stdio: 'ignore' })
+      else spawnSync(path.join(bin, 'pg_ctl'), ['-D', path.join(dir, 'data'), '-m', 'immediate', 'stop'], { stdio: 'ignore' })
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** The markdown table of one benchmark in bench/results.md. */
+export function resultTable(r: BenchResult): string {
+  const head = `## ${r.title}\n\n`
+  if (r.skipped) return `${head}Not run: ${r.skipped}\n`
+  const rows = r.figures.map((f) => `| ${f.figure} | ${f.target} | ${f.measured} | ${f.pass === null ? '—' : f.pass ? 'pass' : '**fail**'} |${f.note ? ` ${f.note}` : ''}`)
+  return `${head}| figure | target | measured | pass | \n|---|---|---|---|\n${rows.join('\n')}\n\n(${r.seconds.toFixed(0)} s)\n`
+}

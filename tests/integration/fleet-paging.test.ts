@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { EXACT_COUNT_LIMIT } from '../../src/server/db/paging'
+import { harnessForFile } from './harness'
+import { HW } from './huawei-helpers'
+
+const h = harnessForFile()
+const SEARCH = `${HW}/device/search`
+
+/** More Huawei devices in the demo boss company than a list counts exactly, in one statement. */
+async function manyDevices(n: number) {
+  await h.services.db.execute(sql`
+    insert into devices (company_id, platform, serial_number, created_at)
+    select ${h.demo.bossCompanyId}, 'HUAWEI', 'FLEET' || lpad(g::text, 6, '0'), now() - make_interval(secs => g)
+    from generate_series(1, ${n}) as g`)
+  await h.services.db.execute(sql`analyze devices`)
+}
+
+const serialsOf = (body: { data: { records: { serialNumber: string }[] } }) => body.data.records.map((r) => r.serialNumber)
+
+describe('device lists at fleet scale (issue #16)', () => {
+  it('estimates a total beyond the exact-count limit and says so; counts exactly below it', async () => {
+    const n = EXACT_COUNT_LIMIT + 500
+    await manyDevices(n)
+    const boss = await h.login('demo')
+    const all = await h.call('GET', `${SEARCH}?current=1&pageSize=10`, { token: boss })
+    expect(all.body.data.totalExact).toBe(false)
+    expect(all.body.data.total).toBeGreaterThan(EXACT_COUNT_LIMIT)
+    // The planner's estimate of an analysed table is close, not wild.
+    expect(Math.abs(all.body.data.total - n)).toBeLessThan(n * 0.2)
+    expect(serialsOf(all.body)).toEqual(Array.from({ length: 10 }, (_, i) => `FLEET${String(i + 1).padStart(6, '0')}`))
+
+    // A narrower search is counted exactly (no totalExact in the answer).
+    const some = await h.call('GET', `${SEARCH}?current=1&pageSize=10&serialNumber=${encodeURIComponent('leet0012')}`, { token: boss })
+    expect(some.body.data).not.toHaveProperty('totalExact')
+    expect(some.body.data.total).toBe(100) // FLEET001200 … FLEET001299
+    expect(serialsOf(some.body)[0]).toBe('FLEET001200')
+  })
+
+  it('finds a deep page in the same order as the first pages, joined rows included', async () => {
+    await manyDevices(2_000)
+    const boss = await h.login('demo')
+    const page = await h.call('GET', `${SEARCH}?current=150&pageSize=10`, { token: boss })
+    expect(serialsOf(page.body)).toEqual(Array.from({ length: 10 }, (_, i) => `FLEET${String(1491 + i).padStart(6, '0')}`))
+    expect(page.body.data.records[0]).toMatchObject({ companyName: '演示租赁公司', pendingTaskCount: 0 })
+    expect(page.body.data.total).toBe(2_000)
+  })
+
+  it('serves "serial number contains" and the newest-first page from indexes', async () => {
+    const plan = async (query: string) =>
+      JSON.stringify(((await h.services.db.execute(sql.raw(`explain ${query}`))) as unknown as { rows: unknown[] }).rows)
+    await manyDevices(3_000)
+    await h.services.db.execute(sql`set enable_seqscan = off`)
+    try {
+      expect(await plan(`select id from devices where serial_number ilike '%LEET0012%'`)).toContain('devices_serial_trgm_idx')
+      expect(await plan(`select id from devices where platform = 'HUAWEI' and recycle_status = false order by created_at desc, id desc limit 10`)).toContain('devices_list_order_idx')
+      expect(await plan(`select id from tasks where device_id = 1 and status = 'QUEUED' order by created_at limit 5`)).toContain('tasks_live_idx')
+      expect(await plan(`select id from tasks where device_id = 1 order by created_at desc, id desc limit 10`)).toContain('tasks_device_log_idx')
+    } finally {
+      await h.services.db.execute(sql`reset enable_seqscan`)
+    }
+  })
+})
