@@ -10,6 +10,7 @@ export const announcementFieldLabels: Record<string, string> = {
   top: '置顶',
   versionId: '合同版本',
   text: '合同内容',
+  size: '条数',
 }
 
 export const announcementMessages = {
