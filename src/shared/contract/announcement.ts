@@ -3,17 +3,9 @@ import { pagedResponse, pagingQuerySchema } from '../domain/paging'
 import { announcementMessages } from '../messages/announcement'
 import { access, endpoint, noData, noRequest } from './endpoint'
 import { filterText, flexibleBoolean, idSchema } from './id'
+import { ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_LIST_MAX, ANNOUNCEMENT_TITLE_MAX } from '../domain/announcement'
 
-/** Limits of an announcement (issue #15): a title fits one line of a phone, the content is plain text. */
-export const ANNOUNCEMENT_TITLE_MAX = 100
-export const ANNOUNCEMENT_CONTENT_MAX = 5000
-/** How many latest announcements GET /announcement/list answers at most (the dashboard shows a few). */
-export const ANNOUNCEMENT_LIST_MAX = 20
-/** How many unread pinned announcements pop up after sign-in at most. */
-export const ANNOUNCEMENT_POPUP_MAX = 5
-/** The excerpt of the content the list carries (the viewer fetches the whole text). */
-export const ANNOUNCEMENT_SUMMARY_LENGTH = 80
-
+/** Limits: src/shared/domain/announcement.ts. */
 const title = z.string().trim().min(1).max(ANNOUNCEMENT_TITLE_MAX)
 const content = z.string().trim().min(1).max(ANNOUNCEMENT_CONTENT_MAX)
 

@@ -2,9 +2,8 @@ import { z } from 'zod'
 import { agreementMessages } from '../messages/announcement'
 import { access, endpoint, noRequest } from './endpoint'
 import { idSchema } from './id'
+import { AGREEMENT_TEXT_MAX } from '../domain/announcement'
 
-/** The agreement's text is plain text, shown as text. */
-export const AGREEMENT_TEXT_MAX = 20000
 
 /** PUT /contract/text: a new version of the platform's agreement (the administrator). */
 export const AgreementTextRequest = z.object({ text: z.string().trim().min(1).max(AGREEMENT_TEXT_MAX) })

@@ -48,6 +48,8 @@ export const announcementText = {
   /** /announcement/edit opened without an announcement stored to edit (SPEC §2: the id is a stored value). */
   noneToEdit: '没有选择要编辑的公告，请从公告列表点击“编辑”进入',
   popupTitle: '新公告',
+  viewerTitle: '公告',
+  open: (title: string) => `查看公告：${title}`,
 } as const
 
 export const agreementMessages = {
@@ -78,4 +80,6 @@ export const agreementText = {
   save: '保存并发布新版本',
   cancel: '取消',
   companyLabel: '公司',
+  saved: '保存成功',
+  accepted: '已确认合同',
 } as const

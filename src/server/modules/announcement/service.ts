@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm'
+import { ANNOUNCEMENT_POPUP_MAX, ANNOUNCEMENT_SUMMARY_LENGTH } from '../../../shared/domain/announcement'
 import {
-  ANNOUNCEMENT_POPUP_MAX,
-  ANNOUNCEMENT_SUMMARY_LENGTH,
   type AnnouncementDetail,
   type AnnouncementSearchResponse,
   type AnnouncementSummary,
