@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { announcementReads, announcements, auditLog } from '../../src/server/db/schema'
 import { harnessForFile } from './harness'
@@ -30,7 +30,9 @@ describe('announcements', () => {
     const res = await h.call('POST', '/announcement/add', { token: admin, json: { title: '  系统维护通知 ', content: '今晚 22:00 至 23:00 系统维护。\n期间无法下发指令。', top: true } })
     expect(res.body).toMatchObject({ code: 200, msg: '发布成功' })
     const created = res.body.data
-    expect(created).toMatchObject({ title: '系统维护通知', content: '今晚 22:00 至 23:00 系统维护。\n期间无法下发指令。', top: true, read: false, readAt: null, authorName: '平台管理员' })
+    expect(created).toMatchObject({ title: '系统维护通知', content: '今晚 22:00 至 23:00 系统维护。\n期间无法下发指令。', top: true, read: true, authorName: '平台管理员' })
+    // The author has read it; nobody else has.
+    expect(await unreadTop(admin)).toEqual([])
 
     // A staff member whose role holds no announcement authority still reads it (the dashboard lists it for everyone).
     await makeStaff(h, h.demo.bossCompanyId, 'plain-staff', ['dashboard'])
@@ -99,7 +101,10 @@ describe('announcements', () => {
 
     // Reading again keeps the first time; reading a plain one marks it without it ever popping up.
     await read(east, pinned.id)
-    const reads = await h.database.db.select().from(announcementReads).where(eq(announcementReads.announcementId, pinned.id))
+    const reads = await h.database.db
+      .select()
+      .from(announcementReads)
+      .where(and(eq(announcementReads.announcementId, pinned.id), eq(announcementReads.userId, h.demo.eastUserId)))
     expect(reads).toHaveLength(1)
     expect(reads[0].readAt.toISOString()).toBe(detail.readAt)
     expect((await read(east, plain.id)).body.code).toBe(200)

@@ -48,7 +48,7 @@ export const announcementText = {
   /** /announcement/edit opened without an announcement stored to edit (SPEC §2: the id is a stored value). */
   noneToEdit: '没有选择要编辑的公告，请从公告列表点击“编辑”进入',
   popupTitle: '新公告',
-  viewerTitle: '公告',
+  viewerTitle: '公告详情',
   open: (title: string) => `查看公告：${title}`,
 } as const
 
@@ -69,6 +69,7 @@ export const agreementText = {
   notAccepted: '尚未确认',
   acceptedOlder: (date: string) => `已于${date}确认旧版本，当前版本尚未确认`,
   accept: '我已阅读并同意本合同',
+  confirmAccept: '确认',
   acceptConfirm: '确认后将记录确认人和确认时间，代表贵公司同意本合同的全部条款。确定确认吗？',
   acceptHint: '由主账号代表公司确认合同；下级公司可查看确认情况',
   waitBoss: '合同由主账号确认，请联系主账号',

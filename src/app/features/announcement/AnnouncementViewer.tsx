@@ -42,7 +42,7 @@ export function AnnouncementViewer({ id, onClose }: { id: number | undefined; on
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [unread, data?.id])
   return (
-    <FormPopup visible={id !== undefined} title={data?.title ?? t.viewerTitle} onClose={onClose}>
+    <FormPopup visible={id !== undefined} title={t.viewerTitle} onClose={onClose}>
       <div className="announcement-viewer">
         <QueryStatus isPending={detail.isPending && id !== undefined} isError={detail.isError && !data} isEmpty={false} onRetry={() => void detail.refetch()} />
         {data ? <AnnouncementBody {...data} /> : null}

@@ -57,7 +57,7 @@ function AgreementEditor({ initial, onDone }: { initial: string; onDone: () => v
     onDone()
   }
   return (
-    <section aria-label={t.edit}>
+    <section className="agreement-editor" aria-label={t.edit}>
       <p className="form-hint">{t.editHint}</p>
       <TextArea aria-label={t.contentLabel} value={text} onChange={setText} placeholder={t.contentPlaceholder} maxLength={AGREEMENT_TEXT_MAX} showCount autoSize={{ minRows: 10, maxRows: 24 }} />
       <div className="agreement-actions">
@@ -81,7 +81,7 @@ export function ContractScreen() {
   const accept = useMutation({ mutationFn: (versionId: number) => call(api.contract.accept, { versionId }), onSuccess: (data) => client.setQueryData(agreementKey, data) })
   const data = query.data
   const onAccept = async (versionId: number) => {
-    if (!(await confirmAction(t.acceptConfirm, t.accept))) return
+    if (!(await confirmAction(t.acceptConfirm, t.confirmAccept))) return
     try {
       await accept.mutateAsync(versionId)
     } catch {

@@ -89,6 +89,8 @@ export class AnnouncementService {
       .insert(announcements)
       .values({ title: req.title, content: req.content, top: req.top, createdBy: user.id })
       .returning({ id: announcements.id })
+    // The author has read what they wrote: their own pinned announcement does not pop up for them.
+    await this.db.insert(announcementReads).values({ announcementId: row.id, userId: user.id })
     await recordAudit(this.db, { action: 'announcement.add', targetKind: 'ANNOUNCEMENT', targetId: row.id, summary: req.title })
     return this.detail(user, row.id)
   }
