@@ -37,4 +37,9 @@ export const screens: Partial<Record<RoutePath, ScreenEntry>> = {
   '/ios/detail': { component: lazyScreen(() => import('./features/ios-device/IosDetailScreen'), 'IosDetailScreen') },
   // The APNs push certificate (issue #14), platform administrator only.
   '/certificate': { component: lazyScreen(() => import('./features/certificate/CertificateScreen'), 'CertificateScreen') },
+  // Announcements and the service agreement (issue #15); create and edit are one page (SPEC §2).
+  '/announcement': { component: lazyScreen(() => import('./features/announcement/AnnouncementScreen'), 'AnnouncementScreen') },
+  '/announcement/create': { component: lazyScreen(() => import('./features/announcement/AnnouncementEditScreen'), 'AnnouncementEditScreen') },
+  '/announcement/edit': { component: lazyScreen(() => import('./features/announcement/AnnouncementEditScreen'), 'AnnouncementEditScreen') },
+  '/contract': { component: lazyScreen(() => import('./features/contract/ContractScreen'), 'ContractScreen') },
 }

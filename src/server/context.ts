@@ -33,6 +33,8 @@ import type { AuditService } from './modules/audit/service'
 import type { IosAppService } from './modules/ios-apps/service'
 import type { WallpaperService } from './modules/ios-wallpaper/service'
 import type { CertificateService } from './modules/certificate/service'
+import type { AnnouncementService } from './modules/announcement/service'
+import type { AgreementService } from './modules/contract/service'
 
 /** What every request handler can reach: configuration, database and the services built on it. */
 export interface Services {
@@ -81,6 +83,9 @@ export interface Services {
   iosApps: IosAppService
   wallpapers: WallpaperService
   certificates: CertificateService
+  /** Announcements and the service agreement (issue #15). */
+  announcements: AnnouncementService
+  agreements: AgreementService
 }
 
 /** A device that presented its own agent credential (the agent protocol's guard sets it). */

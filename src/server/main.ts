@@ -5,6 +5,7 @@ import { loadConfig, type AppConfig } from './config'
 import { openDatabase } from './db/client'
 import { isEmpty, seedAdmin, seedDemo } from './demo/seed'
 import { seedDemoDevices } from './demo/seed-devices'
+import { seedDemoContent } from './demo/seed-content'
 import { startDemoAgents } from './demo/agents'
 import { startDemoIphones } from './demo/iphones'
 import { sealStoredSecrets } from './startup/seal-stored'
@@ -21,7 +22,9 @@ export async function startServer(config: AppConfig = loadConfig()) {
   if (config.production && config.smsProvider === 'log') console.warn(logMessages.smsLogInProduction)
   if (await isEmpty(database.db)) {
     if (config.demo) {
-      await seedDemoDevices(database.db, await seedDemo(database.db))
+      const demoIds = await seedDemo(database.db)
+      await seedDemoDevices(database.db, demoIds)
+      await seedDemoContent(database.db, demoIds)
     } else {
       const admin = await seedAdmin(database.db, config.adminPassword)
       if (admin.generated) console.warn(logMessages.adminCreated(admin.password))

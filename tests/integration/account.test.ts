@@ -206,7 +206,10 @@ describe('POST /userCenter/info and GET /userCenter/menu', () => {
     expect(menus['demo-staff']).toContain('/ios/device')
     expect(menus['demo-staff']).not.toContain('/ios/recycle')
     expect(menus['demo-staff']).not.toContain('/ios/renew')
-    expect(menus.demo).not.toContain('/announcement')
+    // Announcements and the agreement are built (issue #15): company accounts see both, staff the announcements only.
+    expect(menus.demo).toEqual(expect.arrayContaining(['/announcement', '/contract']))
+    expect(menus['demo-staff']).toContain('/announcement')
+    expect(menus['demo-staff']).not.toContain('/contract')
     expect(menus['demo-staff']).not.toContain('/sys')
     expect(menus['demo-staff']).not.toContain('/user/business')
   })

@@ -11,6 +11,8 @@ import { useMediaQuery } from './use-media-query'
 
 // The menu (with its icons) loads when first shown: at once on tablets, on the first tap of 菜单 on phones.
 const SidePanel = lazy(() => import('./SidePanel').then((m) => ({ default: m.SidePanel })))
+// Issue #15: unread pinned announcements pop up after sign-in; their code loads after the shell, never before it.
+const UnreadAnnouncements = lazy(() => import('../features/announcement/UnreadAnnouncements').then((m) => ({ default: m.UnreadAnnouncements })))
 
 /** The signed-in frame: side menu on tablets, a drawer on phones, the current screen and the ICP footer. */
 export function Shell() {
@@ -41,6 +43,9 @@ export function Shell() {
         </main>
         <IcpFooter />
       </div>
+      <Suspense fallback={null}>
+        <UnreadAnnouncements />
+      </Suspense>
       {tablet ? null : (
         <Popup visible={drawerOpen} position="left" onMaskClick={() => setDrawerOpen(false)} onClose={() => setDrawerOpen(false)} bodyClassName="drawer-body">
           <Suspense fallback={<Loading />}>

@@ -351,3 +351,7 @@ export * from './schema-apple'
 export * from './schema-ios-detail-b'
 // iOS detail (issue #14: restriction strategy, lock-screen message): schema-ios-detail-a.ts
 export * from './schema-ios-detail-a'
+// Announcements and their per-user reads (issue #15).
+export * from './schema-announcement'
+// The platform's service agreement and the companies' acceptances (issue #15).
+export * from './schema-agreement'

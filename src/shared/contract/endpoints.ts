@@ -17,6 +17,8 @@ import { staffEndpoints } from './staff'
 import { iosAppEndpoints } from './ios-apps'
 import { iosWallpaperEndpoints } from './ios-wallpaper'
 import { certificateEndpoints } from './certificate'
+import { announcementEndpoints } from './announcement'
+import { contractEndpoints } from './contract'
 
 /**
  * The endpoint table (issue #9, ARCHITECTURE "one table, many families"): every endpoint of every API, by
@@ -46,6 +48,9 @@ export const endpoints = {
   iosApps: iosAppEndpoints,
   iosWallpaper: iosWallpaperEndpoints,
   certificate: certificateEndpoints,
+  // Announcements and the service agreement (issue #15).
+  announcement: announcementEndpoints,
+  contract: contractEndpoints,
 }
 
 /** Every endpoint of the table, flat. */

@@ -68,6 +68,7 @@ const authorityTreeSpec = [
   { id: 'access', name: '访问密钥' },
   { id: 'certificate', name: '证书管理' },
   { id: 'contract', name: '合同管理' },
+  { id: 'contract:manage', name: '合同编辑' },
   { id: 'register:review', name: '注册审核' },
   { id: 'audit', name: '操作日志' },
 ] as const satisfies readonly AuthorityNodeSpec[]
@@ -103,6 +104,8 @@ export const adminAuthorities: readonly AuthorityCode[] = [
   'register:review', 'audit',
   // The APNs push certificate is the whole platform's (issue #14): only the administrator manages it.
   'certificate',
+  // The service agreement's text is the platform's (issue #15): only the administrator sets it.
+  'contract:manage',
 ]
 
 function leafIds(nodes: AuthorityNode[]): string[] {

@@ -1,3 +1,4 @@
+import { announcementFieldLabels } from './announcement'
 import { appleFieldLabels } from './apple'
 import { commonFieldLabels } from './common'
 import { deviceFieldLabels } from './devices'
@@ -15,4 +16,5 @@ export const fieldLabels: Readonly<Record<string, string>> = {
   ...deviceFieldLabels,
   ...appleFieldLabels,
   ...iosDetailFieldLabels,
+  ...announcementFieldLabels,
 }
