@@ -40,6 +40,7 @@ import { commonPhraseRoutes } from './modules/common-phrases/routes'
 import { iosAppRoutes } from './modules/ios-apps/routes'
 import { iosWallpaperRoutes } from './modules/ios-wallpaper/routes'
 import { certificateRoutes } from './modules/certificate/routes'
+import { workspaceRoutes } from './modules/workspace/routes'
 
 export { createServices } from './services'
 export const MAIN_BASE = apiBases.main
@@ -68,6 +69,7 @@ export const allRoutes: Route[] = [
   ...iosAppRoutes,
   ...iosWallpaperRoutes,
   ...certificateRoutes,
+  ...workspaceRoutes,
 ]
 
 const consoleGuards: Guards = {

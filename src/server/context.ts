@@ -33,6 +33,7 @@ import type { AuditService } from './modules/audit/service'
 import type { IosAppService } from './modules/ios-apps/service'
 import type { WallpaperService } from './modules/ios-wallpaper/service'
 import type { CertificateService } from './modules/certificate/service'
+import type { WorkspaceService } from './modules/workspace/service'
 
 /** What every request handler can reach: configuration, database and the services built on it. */
 export interface Services {
@@ -81,6 +82,8 @@ export interface Services {
   iosApps: IosAppService
   wallpapers: WallpaperService
   certificates: CertificateService
+  /** The dashboard's figures (issue #15). */
+  workspace: WorkspaceService
 }
 
 /** A device that presented its own agent credential (the agent protocol's guard sets it). */

@@ -31,6 +31,7 @@ import { ReloadableApns } from './modules/certificate/reloadable-apns'
 import { CertificateService } from './modules/certificate/service'
 import { IosAppService } from './modules/ios-apps/service'
 import { WallpaperService } from './modules/ios-wallpaper/service'
+import { WorkspaceService } from './modules/workspace/service'
 
 /**
  * The one place services are built (issue #9): each once per server, each given its collaborators here — no
@@ -87,5 +88,6 @@ export function createServices(config: AppConfig, db: Db): Services {
     iosApps: new IosAppService(detailDeps),
     wallpapers: new WallpaperService(detailDeps),
     certificates: new CertificateService({ db, secrets, apns: apple.apns }),
+    workspace: new WorkspaceService(db),
   }
 }

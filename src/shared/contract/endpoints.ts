@@ -17,6 +17,7 @@ import { staffEndpoints } from './staff'
 import { iosAppEndpoints } from './ios-apps'
 import { iosWallpaperEndpoints } from './ios-wallpaper'
 import { certificateEndpoints } from './certificate'
+import { workspaceEndpoints } from './workspace'
 
 /**
  * The endpoint table (issue #9, ARCHITECTURE "one table, many families"): every endpoint of every API, by
@@ -46,6 +47,8 @@ export const endpoints = {
   iosApps: iosAppEndpoints,
   iosWallpaper: iosWallpaperEndpoints,
   certificate: certificateEndpoints,
+  // The dashboard (issue #15).
+  workspace: workspaceEndpoints,
 }
 
 /** Every endpoint of the table, flat. */
