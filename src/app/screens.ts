@@ -37,4 +37,6 @@ export const screens: Partial<Record<RoutePath, ScreenEntry>> = {
   '/ios/detail': { component: lazyScreen(() => import('./features/ios-device/IosDetailScreen'), 'IosDetailScreen') },
   // The APNs push certificate (issue #14), platform administrator only.
   '/certificate': { component: lazyScreen(() => import('./features/certificate/CertificateScreen'), 'CertificateScreen') },
+  // The dashboard (issue #15): counts in this chunk, its charts (uPlot) in a chunk of their own.
+  '/dashboard': { component: lazyScreen(() => import('./features/dashboard/DashboardScreen'), 'DashboardScreen') },
 }
