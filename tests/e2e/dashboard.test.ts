@@ -48,7 +48,8 @@ describe('dashboard (phone, 390×844)', () => {
 
     // 修改额度 on the business page: two Apple units from the boss company to the new child.
     await boss.goto('/user/business')
-    const card = boss.locator('.record-card').filter({ hasText: childName }).first()
+    // The child's card is inside its parent's: the innermost card holding the name.
+    const card = boss.locator('.record-card').filter({ hasText: childName }).last()
     await boss.getByRole('button', { name: /展开下级/ }).first().click()
     await card.getByRole('button', { name: '修改额度' }).click()
     const form = boss.getByRole('dialog', { name: `修改额度：${childName}` })
