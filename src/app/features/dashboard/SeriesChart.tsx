@@ -3,6 +3,7 @@ import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
 import type { SeriesResponse } from '../../../shared/contract/workspace'
 import { dashboardText as t } from '../../../shared/messages/dashboard'
+import { monthLabel } from './chart-labels'
 
 const HEIGHT = 200
 /** Whole devices: the y axis never shows fractions. */
@@ -48,7 +49,7 @@ export function SeriesChart({ data, kind }: { data: SeriesResponse; kind: 'line'
       incrs: [1, 2, 3, 4, 6],
       values: (_u, splits) => splits.map((i) => {
         const label = data.labels[i] ?? ''
-        return kind === 'bars' ? label.slice(2) : label
+        return kind === 'bars' ? monthLabel(label) : label
       }),
     }
     const axisY: uPlot.Axis = { stroke: text, font, grid: { stroke: grid, width: 1 }, ticks: { show: false }, incrs: WHOLE_STEPS, size: 40 }
