@@ -122,6 +122,19 @@ describe('dashboard (phone, 390×844)', () => {
 
     // No horizontal scroll at phone width.
     await expect(child.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390)
+
+    // Offline, the home screen keeps its figures and says they are cached.
+    await openDashboard(child)
+    await childContext.setOffline(true)
+    await child.locator('.dash-cached').first().waitFor()
+    expect(await stat(child, '设备总数')).toBe(1)
+    await childContext.setOffline(false)
+
+    // Light mode is readable too (the charts redraw in its colours).
+    await child.evaluate(() => localStorage.setItem('mdm_theme', 'light'))
+    await openDashboard(child)
+    await child.locator('.dash-chart canvas').first().waitFor({ timeout: 20_000 })
+    await child.screenshot({ path: 'test-results/dashboard-child-light.png', fullPage: true })
     await bossContext.close()
     await childContext.close()
   })
