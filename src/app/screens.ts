@@ -42,4 +42,6 @@ export const screens: Partial<Record<RoutePath, ScreenEntry>> = {
   '/announcement/create': { component: lazyScreen(() => import('./features/announcement/AnnouncementEditScreen'), 'AnnouncementEditScreen') },
   '/announcement/edit': { component: lazyScreen(() => import('./features/announcement/AnnouncementEditScreen'), 'AnnouncementEditScreen') },
   '/contract': { component: lazyScreen(() => import('./features/contract/ContractScreen'), 'ContractScreen') },
+  // The dashboard (issue #15): counts in this chunk, its charts (uPlot) in a chunk of their own.
+  '/dashboard': { component: lazyScreen(() => import('./features/dashboard/DashboardScreen'), 'DashboardScreen') },
 }

@@ -42,6 +42,7 @@ import { iosWallpaperRoutes } from './modules/ios-wallpaper/routes'
 import { certificateRoutes } from './modules/certificate/routes'
 import { announcementRoutes } from './modules/announcement/routes'
 import { contractRoutes } from './modules/contract/routes'
+import { workspaceRoutes } from './modules/workspace/routes'
 
 export { createServices } from './services'
 export const MAIN_BASE = apiBases.main
@@ -72,6 +73,7 @@ export const allRoutes: Route[] = [
   ...certificateRoutes,
   ...announcementRoutes,
   ...contractRoutes,
+  ...workspaceRoutes,
 ]
 
 const consoleGuards: Guards = {

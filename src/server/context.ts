@@ -35,6 +35,7 @@ import type { WallpaperService } from './modules/ios-wallpaper/service'
 import type { CertificateService } from './modules/certificate/service'
 import type { AnnouncementService } from './modules/announcement/service'
 import type { AgreementService } from './modules/contract/service'
+import type { WorkspaceService } from './modules/workspace/service'
 
 /** What every request handler can reach: configuration, database and the services built on it. */
 export interface Services {
@@ -86,6 +87,8 @@ export interface Services {
   /** Announcements and the service agreement (issue #15). */
   announcements: AnnouncementService
   agreements: AgreementService
+  /** The dashboard's figures (issue #15). */
+  workspace: WorkspaceService
 }
 
 /** A device that presented its own agent credential (the agent protocol's guard sets it). */

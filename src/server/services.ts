@@ -33,6 +33,7 @@ import { IosAppService } from './modules/ios-apps/service'
 import { WallpaperService } from './modules/ios-wallpaper/service'
 import { AnnouncementService } from './modules/announcement/service'
 import { AgreementService } from './modules/contract/service'
+import { WorkspaceService } from './modules/workspace/service'
 
 /**
  * The one place services are built (issue #9): each once per server, each given its collaborators here — no
@@ -91,5 +92,6 @@ export function createServices(config: AppConfig, db: Db): Services {
     certificates: new CertificateService({ db, secrets, apns: apple.apns }),
     announcements: new AnnouncementService(db),
     agreements: new AgreementService(db),
+    workspace: new WorkspaceService(db),
   }
 }

@@ -19,6 +19,7 @@ import { iosWallpaperEndpoints } from './ios-wallpaper'
 import { certificateEndpoints } from './certificate'
 import { announcementEndpoints } from './announcement'
 import { contractEndpoints } from './contract'
+import { workspaceEndpoints } from './workspace'
 
 /**
  * The endpoint table (issue #9, ARCHITECTURE "one table, many families"): every endpoint of every API, by
@@ -51,6 +52,8 @@ export const endpoints = {
   // Announcements and the service agreement (issue #15).
   announcement: announcementEndpoints,
   contract: contractEndpoints,
+  // The dashboard (issue #15).
+  workspace: workspaceEndpoints,
 }
 
 /** Every endpoint of the table, flat. */

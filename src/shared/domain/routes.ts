@@ -32,7 +32,7 @@ export const menuGroupIcons: Readonly<Record<MenuGroup, string>> = {
 
 /** In menu order; a group's pages stand together. */
 export const routeTable: readonly RouteEntry[] = [
-  { path: '/dashboard', authority: null, icon: 'HistogramOutline', built: false },
+  { path: '/dashboard', authority: null, icon: 'HistogramOutline', built: true },
   { path: '/ios/device', authority: 'ios:device', icon: 'UnorderedListOutline', group: 'ios', built: true },
   { path: '/ios/detail', authority: 'ios:device', icon: 'FileOutline', group: 'ios', hidden: true, built: true },
   { path: '/ios/recycle', authority: 'ios:recycle', icon: 'DeleteOutline', group: 'ios', built: true },

@@ -1,0 +1,294 @@
+import { Component, lazy, Suspense, useState, type ReactNode } from 'react'
+import { Button, NoticeBar, PullToRefresh } from 'antd-mobile'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import type { OfflineDeviceRecord, WorkspacePanelResponse } from '../../../shared/contract/workspace'
+import { connectionStatusColors } from '../../../shared/domain/connection-status'
+import { formatDate, formatRelativeTime, formatThousands } from '../../../shared/domain/format'
+import { dashboardText as t } from '../../../shared/messages/dashboard'
+import { routeTitles } from '../../../shared/messages/routes'
+import { CHUNK_LOAD_TIMEOUT_MS, withTimeout } from '../../lazy'
+import { errorMessages } from '../../../shared/messages/common'
+import { Loading } from '../../components/Loading'
+import { PageTitle } from '../../components/PageTitle'
+import { Pagination } from '../../components/Pagination'
+import { StateBlock } from '../../components/StateBlock'
+import { useAuthorities } from '../../components/use-authorities'
+import { useNow } from '../../components/use-now'
+import { useCachedAt } from '../../components/use-online'
+import { dashboardKeys, apnsExpiryQuery, offlineDevicesQuery, panelQuery, subAccountsQuery } from './queries'
+import { detailLink, rememberDevice } from './detail-link'
+import './dashboard.css'
+
+/** The charts and their library (uPlot) arrive after the counts: the first screen never waits for them. */
+const DashboardCharts = lazy(() => withTimeout(import('./DashboardCharts'), CHUNK_LOAD_TIMEOUT_MS, errorMessages.chunkLoadTimeout))
+
+/**
+ * /dashboard (SPEC §2, issue #15), the landing page and the installed app's home screen: the counts first, then the
+ * charts, the sub-account table (bosses only), the devices offline for 24 hours or more and the latest
+ * announcements. Every query is persisted, so it reads offline from the cache, and says since when.
+ */
+export function DashboardScreen() {
+  const auth = useAuthorities()
+  const queryClient = useQueryClient()
+  const title = routeTitles['/dashboard']
+  if (auth.info && !auth.has('dashboard')) {
+    return (
+      <section>
+        <PageTitle title={title} />
+        <StateBlock kind="empty" title={t.noAuthority} />
+      </section>
+    )
+  }
+  return (
+    <section className="dashboard">
+      <PageTitle title={title} />
+      {auth.isAdmin ? <ApnsWarning /> : null}
+      <PullToRefresh
+        onRefresh={() => queryClient.refetchQueries({ queryKey: dashboardKeys.all, type: 'active' })}
+        pullingText={t.pullToRefresh}
+        canReleaseText={t.releaseToRefresh}
+        refreshingText={t.refreshing}
+        completeText={t.refreshed}
+      >
+        <Panel />
+        <ChartBoundary>
+          <Suspense fallback={<ChartPlaceholder text={t.chartLoading} />}>
+            <DashboardCharts />
+          </Suspense>
+        </ChartBoundary>
+        {auth.isBoss ? <SubAccounts /> : null}
+        <OfflineDevices />
+        <AnnouncementsSlot />
+      </PullToRefresh>
+    </section>
+  )
+}
+
+function Block({ title, extra, children, label }: { title: string; extra?: ReactNode; children: ReactNode; label?: string }) {
+  return (
+    <section className="dash-block" aria-label={label ?? title}>
+      <header className="dash-block-head">
+        <h2>{title}</h2>
+        {extra}
+      </header>
+      {children}
+    </section>
+  )
+}
+
+/** Offline, what the block shows is the cache: say since when (issue #11). */
+function CachedNote({ cachedAt }: { cachedAt: number | undefined }) {
+  return cachedAt ? <p className="dash-cached">{t.cachedAt(formatDate(cachedAt, 'MM-dd hh:mm'))}</p> : null
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <StateBlock kind="error" title={t.loadFailed}>
+      <Button className="touch" onClick={onRetry}>
+        {t.retry}
+      </Button>
+    </StateBlock>
+  )
+}
+
+function Panel() {
+  const panel = useQuery(panelQuery())
+  const cachedAt = useCachedAt(panel)
+  if (panel.isPending) return <Loading />
+  if (!panel.data) return <LoadFailed onRetry={() => void panel.refetch()} />
+  const p = panel.data
+  return (
+    <>
+      <CachedNote cachedAt={cachedAt} />
+      <div className="dash-stats" role="list" aria-label={t.byFamily}>
+        <Stat label={t.totalDevices} value={p.total} />
+        <Stat label={t.onlineNow} value={p.online} tone="success" />
+        <Stat label={t.offline24h} value={p.offline24h} tone="error" />
+        <Stat label={t.lostMode} value={p.lostMode} tone={p.lostMode > 0 ? 'warning' : undefined} />
+        <Stat label={t.commandsToday} value={p.commandsToday} />
+      </div>
+      {p.total === 0 ? <StateBlock kind="empty" title={t.noDevicesYet} /> : <Families families={p.families} />}
+    </>
+  )
+}
+
+function Stat({ label, value, tone }: { label: string; value: number; tone?: 'success' | 'warning' | 'error' }) {
+  return (
+    <div className={`dash-stat${tone ? ` dash-stat-${tone}` : ''}`} role="listitem">
+      <span className="dash-stat-value">{formatThousands(value)}</span>
+      <span className="dash-stat-label">{label}</span>
+    </div>
+  )
+}
+
+/** Each family's devices by SPEC §4 status, as a bar in the status colours and in words. */
+function Families({ families }: { families: WorkspacePanelResponse['families'] }) {
+  return (
+    <Block title={t.byFamily}>
+      <ul className="dash-families">
+        {families.map((f) => (
+          <li key={f.platform} className="dash-family">
+            <div className="dash-family-head">
+              <span className="dash-family-name">{t.families[f.platform]}</span>
+              <span className="dash-family-total">{formatThousands(f.total)}</span>
+            </div>
+            <div className="dash-family-bar" aria-hidden>
+              {(['online', 'warning', 'offline'] as const).map((k) =>
+                f[k] > 0 ? (
+                  <span
+                    key={k}
+                    style={{ flexGrow: f[k], background: connectionStatusColors[k === 'online' ? 'success' : k === 'offline' ? 'error' : 'warning'].background }}
+                  />
+                ) : null,
+              )}
+            </div>
+            <span className="dash-family-text">{t.familyStatus(f.online, f.warning, f.offline)}</span>
+          </li>
+        ))}
+      </ul>
+    </Block>
+  )
+}
+
+function ChartPlaceholder({ text }: { text: string }) {
+  return <div className="dash-chart-placeholder">{text}</div>
+}
+
+/** The chart chunk failing to arrive (offline before it was ever loaded) leaves the rest of the dashboard usable. */
+class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  render() {
+    return this.state.failed ? <ChartPlaceholder text={t.chartFailed} /> : this.props.children
+  }
+}
+
+function SubAccounts() {
+  const [current, setCurrent] = useState(1)
+  const list = useQuery(subAccountsQuery(current))
+  const cachedAt = useCachedAt(list)
+  return (
+    <Block title={t.subAccountsTitle}>
+      <CachedNote cachedAt={cachedAt} />
+      {list.isPending ? (
+        <Loading />
+      ) : !list.data ? (
+        <LoadFailed onRetry={() => void list.refetch()} />
+      ) : list.data.total === 0 ? (
+        <StateBlock kind="empty" title={t.noSubAccounts} />
+      ) : (
+        <>
+          <table className="dash-table">
+            <thead>
+              <tr>
+                <th scope="col">{t.subAccountsTitle}</th>
+                <th scope="col">{t.subAccountDevices}</th>
+                <th scope="col">{t.subAccountIosQuota}</th>
+                <th scope="col">{t.subAccountHuaweiQuota}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.records.map((r) => (
+                <tr key={r.companyId}>
+                  <th scope="row">
+                    {r.companyName}
+                    {r.available ? '' : t.disabled}
+                  </th>
+                  <td>{formatThousands(r.deviceCount)}</td>
+                  <td>{r.iosQuota === null ? t.notOpened : formatThousands(r.iosQuota)}</td>
+                  <td>{r.huaweiQuota === null ? t.notOpened : formatThousands(r.huaweiQuota)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <SmallPager current={current} total={list.data.total} onChange={setCurrent} />
+        </>
+      )}
+    </Block>
+  )
+}
+
+function SmallPager({ current, total, onChange }: { current: number; total: number; onChange: (n: number) => void }) {
+  if (total <= 5) return null
+  return <Pagination current={current} pageSize={5} total={total} onChange={(c) => onChange(c)} showSizeChanger={false} showQuickJumper={false} />
+}
+
+function OfflineDevices() {
+  const [current, setCurrent] = useState(1)
+  const list = useQuery(offlineDevicesQuery(current))
+  const cachedAt = useCachedAt(list)
+  const now = useNow()
+  const navigate = useNavigate()
+  const open = (d: OfflineDeviceRecord) => {
+    const link = detailLink(d)
+    // SPEC §2: the viewed Apple device is kept in the browser-stored device-id.
+    if (d.platform === 'IOS') rememberDevice(d.id)
+    void navigate({ to: link.to, search: link.search })
+  }
+  return (
+    <Block title={t.offlineTitle}>
+      <CachedNote cachedAt={cachedAt} />
+      {list.isPending ? (
+        <Loading />
+      ) : !list.data ? (
+        <LoadFailed onRetry={() => void list.refetch()} />
+      ) : list.data.total === 0 ? (
+        <StateBlock kind="empty" title={t.noOfflineDevices} />
+      ) : (
+        <>
+          <ul className="dash-offline">
+            {list.data.records.map((d) => (
+              <li key={d.id}>
+                <button type="button" className="dash-offline-row" onClick={() => open(d)}>
+                  <span className="dash-offline-main">
+                    <span className="dash-offline-serial">{d.serialNumber}</span>
+                    <span className="dash-offline-meta">
+                      {[t.families[d.platform], d.name || d.model, d.renterName, d.companyName].filter(Boolean).join(' · ')}
+                    </span>
+                  </span>
+                  <span className="dash-offline-time">
+                    {d.lastCommunicationTime ? formatRelativeTime(d.lastCommunicationTime, now) : t.neverCommunicated}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          <SmallPager current={current} total={list.data.total} onChange={setCurrent} />
+        </>
+      )}
+    </Block>
+  )
+}
+
+/**
+ * The latest announcements (SPEC §2). SLOT: the announcements feature (src/shared/contract/announcement.ts, its
+ * `list` endpoint) is built separately; this block shows its list once that endpoint is in the table.
+ */
+function AnnouncementsSlot() {
+  return (
+    <Block title={t.announcementsTitle}>
+      <p className="dash-muted" data-slot="announcements">
+        {t.announcementsSlot}
+      </p>
+    </Block>
+  )
+}
+
+/** Platform administrators: the APNs certificate ends within 30 days (or has), with the way to the certificate page. */
+function ApnsWarning() {
+  const expiry = useQuery(apnsExpiryQuery())
+  const e = expiry.data
+  if (!e || !e.configured || !e.expiringSoon || e.daysLeft === null) return null
+  return (
+    <NoticeBar
+      className="dash-apns"
+      color="alert"
+      wrap
+      content={e.daysLeft < 0 ? t.apnsExpired : t.apnsExpiring(e.daysLeft)}
+      extra={<Link to="/certificate">{t.apnsOpen}</Link>}
+    />
+  )
+}
