@@ -71,6 +71,11 @@ describe('dashboard (phone, 390×844)', () => {
     }
     await expect(row.getByRole('cell').allTextContents()).resolves.toEqual(['0', '2', '未开通'])
     await boss.screenshot({ path: 'test-results/dashboard-boss-phone.png', fullPage: true })
+    // The latest announcements, and one opens in the announcement viewer.
+    const latest = boss.getByRole('region', { name: '最新公告' })
+    await latest.getByRole('link', { name: /欢迎使用设备管理平台/ }).click()
+    await boss.waitForURL(/\/announcement\?.*view=\d+/)
+    await boss.getByRole('dialog').getByText('欢迎使用设备管理平台').first().waitFor()
 
     // The child signs in to its (empty) dashboard.
     const childContext = await newPhoneContext(browser, PHONE_390)

@@ -86,7 +86,7 @@ function PieBlock({ data, pending }: { data?: PieChartResponse; pending: boolean
       ) : !data ? (
         <div className="dash-chart-placeholder">{t.chartFailed}</div>
       ) : data.totalCount === 0 ? (
-        <p className="dash-muted">{t.noDevicesYet}</p>
+        <p className="dash-muted">{t.noPieData}</p>
       ) : (
         <>
           <div className="dash-ratios">

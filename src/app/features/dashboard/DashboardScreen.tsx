@@ -16,7 +16,7 @@ import { StateBlock } from '../../components/StateBlock'
 import { useAuthorities } from '../../components/use-authorities'
 import { useNow } from '../../components/use-now'
 import { useCachedAt } from '../../components/use-online'
-import { dashboardKeys, apnsExpiryQuery, offlineDevicesQuery, panelQuery, subAccountsQuery } from './queries'
+import { announcementsKey, dashboardKeys, apnsExpiryQuery, latestAnnouncementsQuery, offlineDevicesQuery, panelQuery, subAccountsQuery } from './queries'
 import { detailLink, rememberDevice } from './detail-link'
 import './dashboard.css'
 
@@ -45,7 +45,7 @@ export function DashboardScreen() {
       <PageTitle title={title} />
       {auth.isAdmin ? <ApnsWarning /> : null}
       <PullToRefresh
-        onRefresh={() => queryClient.refetchQueries({ queryKey: dashboardKeys.all, type: 'active' })}
+        onRefresh={() => Promise.all([dashboardKeys.all, announcementsKey].map((queryKey) => queryClient.refetchQueries({ queryKey, type: 'active' })))}
         pullingText={t.pullToRefresh}
         canReleaseText={t.releaseToRefresh}
         refreshingText={t.refreshing}
@@ -59,7 +59,7 @@ export function DashboardScreen() {
         </ChartBoundary>
         {auth.isBoss ? <SubAccounts /> : null}
         <OfflineDevices />
-        <AnnouncementsSlot />
+        <LatestAnnouncements />
       </PullToRefresh>
     </section>
   )
@@ -263,16 +263,37 @@ function OfflineDevices() {
   )
 }
 
-/**
- * The latest announcements (SPEC §2). SLOT: the announcements feature (src/shared/contract/announcement.ts, its
- * `list` endpoint) is built separately; this block shows its list once that endpoint is in the table.
- */
-function AnnouncementsSlot() {
+/** The latest announcements (SPEC §2), newest first, unread ones marked; tapping one opens it in /announcement's viewer. */
+function LatestAnnouncements() {
+  const list = useQuery(latestAnnouncementsQuery())
+  const cachedAt = useCachedAt(list)
   return (
-    <Block title={t.announcementsTitle}>
-      <p className="dash-muted" data-slot="announcements">
-        {t.announcementsSlot}
-      </p>
+    <Block title={t.announcementsTitle} extra={<Link to="/announcement">{t.announcementsMore}</Link>}>
+      <CachedNote cachedAt={cachedAt} />
+      {list.isPending ? (
+        <Loading />
+      ) : !list.data ? (
+        <LoadFailed onRetry={() => void list.refetch()} />
+      ) : list.data.length === 0 ? (
+        <StateBlock kind="empty" title={t.noAnnouncements} />
+      ) : (
+        <ul className="dash-offline" data-testid="latest-announcements">
+          {list.data.map((a) => (
+            <li key={a.id}>
+              <Link to="/announcement" search={{ view: a.id }} className="dash-offline-row">
+                <span className="dash-offline-main">
+                  <span className="dash-offline-serial">
+                    {a.read ? null : <span className="dash-unread" aria-label={t.unread} />}
+                    {a.title}
+                  </span>
+                  <span className="dash-offline-meta">{a.summary}</span>
+                </span>
+                <span className="dash-offline-time">{formatDate(a.createdAt).slice(0, 10)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
     </Block>
   )
 }

@@ -50,3 +50,11 @@ export const offlineDevicesQuery = (current: number) =>
 
 /** Platform administrators: the APNs certificate's expiry, for the warning (not persisted: it must be current). */
 export const apnsExpiryQuery = () => queryOptions({ queryKey: dashboardKeys.apnsExpiry(), queryFn: () => call(api.certificate.apnsExpiry, {}) })
+
+/**
+ * The latest announcements (GET /announcement/list). Keyed under the announcement screens' ['announcement', 'list']
+ * (features do not import each other), so reading or editing one there refreshes this block too.
+ */
+export const announcementsKey = ['announcement'] as const
+export const latestAnnouncementsQuery = (size = 5) =>
+  queryOptions({ queryKey: [...announcementsKey, 'list', 'latest', size] as const, queryFn: () => call(api.announcement.list, { size }), ...persisted })
