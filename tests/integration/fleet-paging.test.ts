@@ -1,8 +1,9 @@
+import ExcelJS from 'exceljs'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { EXACT_COUNT_LIMIT } from '../../src/server/db/paging'
 import { harnessForFile } from './harness'
-import { HW } from './huawei-helpers'
+import { HW, rawGet } from './huawei-helpers'
 
 const h = harnessForFile()
 const SEARCH = `${HW}/device/search`
@@ -59,5 +60,23 @@ describe('device lists at fleet scale (issue #16)', () => {
     } finally {
       await h.services.db.execute(sql`reset enable_seqscan`)
     }
+  })
+
+  it('streams an export in keyset batches: every device once, newest first, ties on the time included', async () => {
+    // 2,500 devices, seven at a time created at the same moment: batch boundaries fall inside ties.
+    await h.services.db.execute(sql`
+      insert into devices (company_id, platform, serial_number, created_at)
+      select ${h.demo.bossCompanyId}, 'HUAWEI', 'TIE' || lpad(g::text, 6, '0'), timestamp '2026-01-01' - make_interval(secs => g / 7)
+      from generate_series(1, 2500) as g`)
+    const boss = await h.login('demo')
+    const file = await rawGet(h, `${HW}/device/export?serialNumber=TIE`, boss)
+    expect(file.status).toBe(200)
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(await file.arrayBuffer())
+    const serials = (workbook.worksheets[0].getColumn(1).values as string[]).slice(2)
+    expect(serials).toHaveLength(2500)
+    expect(new Set(serials).size).toBe(2500)
+    const page = await h.call('GET', `${SEARCH}?current=1&pageSize=50&serialNumber=TIE`, { token: boss })
+    expect(serials.slice(0, 50)).toEqual(serialsOf(page.body))
   })
 })

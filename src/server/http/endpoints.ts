@@ -74,7 +74,7 @@ function requestContext(c: Context<AppEnv>): RequestContext {
 }
 
 function fileResponse(c: Context, file: FileAnswer): Response {
-  return c.body(new Uint8Array(file.bytes), 200, {
+  return c.body(file.bytes instanceof Uint8Array ? new Uint8Array(file.bytes) : file.bytes, 200, {
     'Content-Type': file.contentType,
     'Content-Disposition': attachmentHeader(file.fileName),
     'Cache-Control': 'no-store',

@@ -33,14 +33,16 @@ export const access = {
   authority: (...anyOf: AuthorityCode[]) => ({ kind: 'authority', anyOf }),
 } as const satisfies Record<string, EndpointAccess | ((...codes: AuthorityCode[]) => EndpointAccess)>
 
-/** A file answered as it is (an xlsx export), not in the envelope. */
+/** A file answered as it is (an xlsx export), not in the envelope: whole, or as a stream written while it is sent. */
 export interface FileAnswer {
-  bytes: Uint8Array
+  bytes: Uint8Array | ReadableStream<Uint8Array>
   fileName: string
   contentType: string
 }
 
-export const binaryResponse = z.custom<FileAnswer>((v) => typeof v === 'object' && v !== null && 'bytes' in v && (v as FileAnswer).bytes instanceof Uint8Array)
+export const binaryResponse = z.custom<FileAnswer>(
+  (v) => typeof v === 'object' && v !== null && 'bytes' in v && ((v as FileAnswer).bytes instanceof Uint8Array || (v as FileAnswer).bytes instanceof ReadableStream),
+)
 
 export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
   readonly base: ApiBase

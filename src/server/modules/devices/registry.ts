@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, gt, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, getTableColumns, gt, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { DeviceExportQuery, DeviceSearchQuery, UpdateRentUserInfoRequest } from '../../../shared/contract/huawei-device'
 import {
@@ -15,11 +15,11 @@ import { findVisibleCompany, visibleDeviceCondition } from '../../auth/scope'
 import type { CurrentUser } from '../../auth/sessions'
 import type { Db } from '../../db/client'
 import { likePattern } from '../../db/like'
-import { paged } from '../../db/paging'
+import { countTotal, paged } from '../../db/paging'
 import { companies, devices, tasks, users, type DeviceRow, type Platform } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
-import { writeXlsx, type Cell } from '../../http/xlsx'
+import { streamXlsx, type Cell } from '../../http/xlsx'
 import { recordAudit } from '../audit/service'
 import { quotaTypeOf, type QuotaService } from '../quota/service'
 import type { TaskService } from '../task/service'
@@ -29,8 +29,10 @@ type PageInput = z.output<typeof DeviceSearchQuery>
 type RentInput = z.output<typeof UpdateRentUserInfoRequest>
 
 const HOUR_MS = 3_600_000
-/** An export is one spreadsheet held in memory; beyond this the user narrows the search. */
-export const MAX_EXPORT_ROWS = 20_000
+/** An export streams (memory holds one batch), so it may be large; beyond this the user narrows the search. */
+export const MAX_EXPORT_ROWS = 200_000
+/** Rows read per query while an export streams. */
+const EXPORT_BATCH_ROWS = 1_000
 
 /** A device row as every list shows it: with its company, staff member and unfinished tasks. */
 export type DeviceListRow = DeviceRow & { companyName: string; staffName: string | null; pendingTaskCount: number }
@@ -312,18 +314,35 @@ export abstract class DeviceRegistry<R> {
     })
   }
 
-  /** GET …/export: every device the search would list, as an xlsx workbook. */
-  async export(user: CurrentUser, q: ListInput): Promise<Buffer> {
+  /**
+   * GET …/export: every device the search would list, as an xlsx workbook streamed while it is read (issue #16):
+   * the rows come in keyset batches along devices_list_order_idx (newest first), so neither the server nor the
+   * database holds the whole list. Refusals (scope, too many rows) come before the first byte.
+   */
+  async export(user: CurrentUser, q: ListInput): Promise<ReadableStream<Uint8Array>> {
     const now = this.now()
     const where = await this.conditions(user, q, now)
-    const [{ total }] = await this.db.select({ total: count() }).from(devices).where(where)
+    const { total } = await countTotal(this.db, devices, where)
     if (total > MAX_EXPORT_ROWS) throw ApiError.badRequest(t.tooManyRows(MAX_EXPORT_ROWS))
-    const rows = await this.selectRows().where(where).orderBy(desc(devices.createdAt), desc(devices.id))
     const columns = this.exportColumns()
-    return await writeXlsx(
-      t.exportSheetName,
-      columns.map((c) => c.header),
-      rows.map((r) => columns.map((c) => c.cell(r, now))),
-    )
+    const batches = async function* (this: DeviceRegistry<R>) {
+      let after: { createdAt: Date; id: number } | null = null
+      for (;;) {
+        const olderThan: SQL | undefined = after
+          ? or(lt(devices.createdAt, after.createdAt), and(eq(devices.createdAt, after.createdAt), lt(devices.id, after.id)))
+          : undefined
+        const rows: DeviceListRow[] = await this.selectRows()
+          .where(and(where, olderThan))
+          .orderBy(desc(devices.createdAt), desc(devices.id))
+          .limit(EXPORT_BATCH_ROWS)
+        if (rows.length === 0) return
+        yield rows.map((r) => columns.map((c) => c.cell(r, now)))
+        if (rows.length < EXPORT_BATCH_ROWS) return
+        const last: DeviceListRow = rows[rows.length - 1]
+        after = { createdAt: last.createdAt, id: last.id }
+      }
+    }
+    return streamXlsx(t.exportSheetName, columns.map((c) => c.header), batches.call(this))
   }
+
 }
