@@ -105,6 +105,6 @@ export function startPostgres(port = 55433): { url: string; stop(): void } {
 export function resultTable(r: BenchResult): string {
   const head = `## ${r.title}\n\n`
   if (r.skipped) return `${head}Not run: ${r.skipped}\n`
-  const rows = r.figures.map((f) => `| ${f.figure} | ${f.target} | ${f.measured} | ${f.pass === null ? '—' : f.pass ? 'pass' : '**fail**'} |${f.note ? ` ${f.note}` : ''}`)
-  return `${head}| figure | target | measured | pass | \n|---|---|---|---|\n${rows.join('\n')}\n\n(${r.seconds.toFixed(0)} s)\n`
+  const rows = r.figures.map((f) => `| ${f.figure} | ${f.target} | ${f.measured} | ${f.pass === null ? '—' : f.pass ? 'pass' : '**fail**'} | ${f.note ?? ''} |`)
+  return `${head}| figure | target | measured | pass | note |\n|---|---|---|---|---|\n${rows.join('\n')}\n\n(${r.seconds.toFixed(0)} s)\n`
 }

@@ -11,6 +11,8 @@ import { ownDatabase } from './huawei-helpers'
  * queued command is delivered exactly once in the end. On PGlite (a folder) and, with DATABASE_URL, on PostgreSQL.
  */
 const TASKS = 16
+/** `.ci/run` starts PostgreSQL and names it here; locally without it the PostgreSQL cases are skipped. */
+const postgresUrl = process.env.MDM_TEST_POSTGRES_URL
 const folders: string[] = []
 afterAll(() => folders.forEach((f) => rmSync(f, { recursive: true, force: true })))
 
@@ -135,8 +137,9 @@ describe('restarts lose nothing', () => {
     await killRestartDeliver({ DATABASE_URL: path.join(dir, 'data'), MDM_SECRET_KEY_FILE: path.join(dir, 'secret.key'), MDM_CA_DIR: path.join(dir, 'ca') })
   }, 60_000)
 
-  it.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('on PostgreSQL: the same', async () => {
-    const db = await ownDatabase(process.env.DATABASE_URL!, 'mdm_restart')
+  it.runIf(postgresUrl || process.env.CI)('on PostgreSQL: the same', async () => {
+    if (!postgresUrl) throw new Error('CI 中必须设置 MDM_TEST_POSTGRES_URL（由 .ci/run 启动 PostgreSQL）')
+    const db = await ownDatabase(postgresUrl, 'mdm_restart')
     const dir = mkdtempSync(path.join(tmpdir(), 'mdm-restart-'))
     folders.push(dir)
     try {
@@ -145,4 +148,46 @@ describe('restarts lose nothing', () => {
       await db.drop()
     }
   }, 60_000)
+})
+
+/**
+ * Issue #16: N servers behind a load balancer on one PostgreSQL. Everything (queue, sessions, rate limits) is in
+ * the database, so two real server processes on one database act as one: a command queued through one is delivered
+ * through the other, and an agent whose polls alternate between them (as a balancer spreads them) gets every
+ * command exactly once.
+ */
+describe.runIf(postgresUrl || process.env.CI)('two server processes on one PostgreSQL', () => {
+  it('delivers through either what was queued through the other, each command exactly once', async () => {
+    if (!postgresUrl) throw new Error('CI 中必须设置 MDM_TEST_POSTGRES_URL（由 .ci/run 启动 PostgreSQL）')
+    const db = await ownDatabase(postgresUrl, 'mdm_two_servers')
+    const dir = mkdtempSync(path.join(tmpdir(), 'mdm-two-'))
+    folders.push(dir)
+    const env = { DATABASE_URL: db.url, MDM_SECRET_KEY_FILE: path.join(dir, 'secret.key'), MDM_CA_DIR: path.join(dir, 'ca') }
+    const a = await startChild(env)
+    const b = await startChild(env)
+    try {
+      const { queued, credential } = await queueCommands(a.url)
+      // Two agents' loops stand for one phone whose polls a balancer alternates: half go to A, half to B, racing.
+      const viaB = pollingAgent(credential)
+      viaB.pointAt(b.url)
+      await until(() => viaB.deliveries.size > 0, 10_000)
+      const viaA = pollingAgent(credential)
+      viaA.pointAt(a.url)
+      const delivered = () => new Set([...viaA.deliveries.keys(), ...viaB.deliveries.keys()])
+      await until(() => queued.every((id) => delivered().has(id)), 20_000)
+      await new Promise((r) => setTimeout(r, 300)) // a duplicate would arrive now
+      await Promise.all([viaA.stop(), viaB.stop()])
+      const times = (id: string) => (viaA.deliveries.get(id) ?? 0) + (viaB.deliveries.get(id) ?? 0)
+      expect(Object.fromEntries(queued.map((id) => [id, times(id)]))).toEqual(Object.fromEntries(queued.map((id) => [id, 1])))
+      // Both processes really served the phone.
+      expect(viaB.deliveries.size).toBeGreaterThan(0)
+      // A session made on A is honoured by B (sessions live in the database).
+      const admin = await signIn(a.url, 'admin', 'Restart@2026')
+      await expect(call(b.url, 'GET', '/mdm/api/v1/userCenter/menu', undefined, admin)).resolves.toBeTruthy()
+    } finally {
+      a.child.kill('SIGKILL')
+      b.child.kill('SIGKILL')
+      await db.drop()
+    }
+  }, 90_000)
 })
