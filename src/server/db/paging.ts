@@ -34,13 +34,16 @@ async function estimatedRows(db: Db, query: SQL): Promise<number> {
 /**
  * A list's total: exact up to EXACT_COUNT_LIMIT (counting stops there, so its cost is bounded), otherwise the
  * planner's estimate, never below what was counted, with `totalExact: false` so that the console says 约.
+ * `broad`: the same list without its filters no index serves (a renter's name, a connection status): when that is
+ * already beyond the limit, counting the filtered rows would read all of them, so the filtered total is estimated.
  */
-export async function countTotal(db: Db, table: PgTable, where: SQL | undefined): Promise<{ total: number; totalExact?: false }> {
+export async function countTotal(db: Db, table: PgTable, where: SQL | undefined, broad?: SQL): Promise<{ total: number; totalExact?: false }> {
+  const estimate = (condition: SQL | undefined) => estimatedRows(db, db.select({ one: sql`1` }).from(table).where(condition).getSQL())
+  if (broad && (await estimate(broad)) > EXACT_COUNT_LIMIT) return { total: await estimate(where), totalExact: false }
   const capped = db.select({ one: sql`1` }).from(table).where(where).limit(EXACT_COUNT_LIMIT + 1).as('capped')
   const [{ n }] = await db.select({ n: count() }).from(capped)
   if (n <= EXACT_COUNT_LIMIT) return { total: n }
-  const estimate = await estimatedRows(db, db.select({ one: sql`1` }).from(table).where(where).getSQL())
-  return { total: Math.max(n, estimate), totalExact: false }
+  return { total: Math.max(n, await estimate(where)), totalExact: false }
 }
 
 /**
@@ -54,7 +57,11 @@ export async function paged<T>(
   where: SQL | undefined,
   q: PageRequest,
   rows: (window: PageWindow) => Promise<T[]>,
+  broad?: SQL,
 ): Promise<{ records: T[]; total: number; totalExact?: false }> {
-  const [records, total] = await Promise.all([rows(pageWindow(q)), countTotal(db, table, where)])
-  return { records, ...total }
+  const window = pageWindow(q)
+  const [records, counted] = await Promise.all([rows(window), countTotal(db, table, where, broad)])
+  // An estimate is never below what this very page shows.
+  const total = counted.totalExact === false ? Math.max(counted.total, window.offset + records.length) : counted.total
+  return { records, ...counted, total }
 }

@@ -295,6 +295,10 @@ export const tasks = pgTable(
     // A device's task log, newest first, paged without sorting its whole history.
     index('tasks_device_log_idx').on(t.deviceId, t.createdAt, t.id),
     index('tasks_company_idx').on(t.companyId, t.createdAt),
+    // The dashboard's abmOut (docs/dashboard.md): completed release commands only, a few rows among millions, so
+    // "was this device released" and the released-per-day series read this small index, not each device's history.
+    // Its types are RELEASE_TASK_TYPES of modules/workspace/service.ts.
+    index('tasks_release_idx').on(t.deviceId, t.finishedAt).where(sql`${t.status} = 'DONE' and ${t.type} in ('disownDevice', 'removeProfile', 'exitControl')`),
   ],
 )
 

@@ -155,20 +155,27 @@ export abstract class DeviceRegistry<R> {
       .leftJoin(users, eq(users.id, devices.staffId))
   }
 
-  /** The search and export conditions; the recycle bin is read only with its own authority (console and open API). */
-  private async conditions(user: CurrentUser, q: ListInput, now: Date): Promise<SQL | undefined> {
+  /**
+   * The search and export conditions; the recycle bin is read only with its own authority (console and open API).
+   * `broad` leaves out the filters no index serves (renter name and phone, connection status: an index on the last
+   * contact would cost every poll its HOT update), for paged()'s decision to estimate rather than count.
+   */
+  private async conditions(user: CurrentUser, q: ListInput, now: Date): Promise<{ where: SQL | undefined; broad: SQL | undefined }> {
     if (q.recycleStatus && !user.authorities.includes(deviceAreaAuthorities[this.platform].recycle)) {
       throw ApiError.forbidden(t.recycleForbidden)
     }
-    return and(
+    const broad = and(
       eq(devices.platform, this.platform),
       eq(devices.recycleStatus, q.recycleStatus),
       await visibleDeviceCondition(this.db, user),
       q.serialNumber ? ilike(devices.serialNumber, likePattern(q.serialNumber)) : undefined,
+    )
+    const unindexed = [
       q.renterName ? ilike(devices.renterName, likePattern(q.renterName)) : undefined,
       q.renterPhone ? ilike(devices.renterPhone, likePattern(q.renterPhone)) : undefined,
       q.connectionStatus ? connectionStatusCondition(q.connectionStatus, now) : undefined,
-    )
+    ].filter((c) => c !== undefined)
+    return { where: and(broad, ...unindexed), broad: unindexed.length ? broad : undefined }
   }
 
   /**
@@ -177,12 +184,19 @@ export abstract class DeviceRegistry<R> {
    */
   async search(user: CurrentUser, q: PageInput): Promise<{ records: R[]; total: number; totalExact?: false }> {
     const now = this.now()
-    const where = await this.conditions(user, q, now)
+    const { where, broad } = await this.conditions(user, q, now)
     const newestFirst = [desc(devices.createdAt), desc(devices.id)]
-    const { records, ...total } = await paged(this.db, devices, where, q, (w) => {
-      const page = this.db.select({ id: devices.id }).from(devices).where(where).orderBy(...newestFirst).limit(w.limit).offset(w.offset)
-      return this.selectRows().where(inArray(devices.id, page)).orderBy(...newestFirst)
-    })
+    const { records, ...total } = await paged(
+      this.db,
+      devices,
+      where,
+      q,
+      (w) => {
+        const page = this.db.select({ id: devices.id }).from(devices).where(where).orderBy(...newestFirst).limit(w.limit).offset(w.offset)
+        return this.selectRows().where(inArray(devices.id, page)).orderBy(...newestFirst)
+      },
+      broad,
+    )
     return { records: await this.records(records, now), ...total }
   }
 
@@ -321,8 +335,8 @@ export abstract class DeviceRegistry<R> {
    */
   async export(user: CurrentUser, q: ListInput): Promise<ReadableStream<Uint8Array>> {
     const now = this.now()
-    const where = await this.conditions(user, q, now)
-    const { total } = await countTotal(this.db, devices, where)
+    const { where, broad } = await this.conditions(user, q, now)
+    const { total } = await countTotal(this.db, devices, where, broad)
     if (total > MAX_EXPORT_ROWS) throw ApiError.badRequest(t.tooManyRows(MAX_EXPORT_ROWS))
     const columns = this.exportColumns()
     const batches = async function* (this: DeviceRegistry<R>) {

@@ -28,7 +28,8 @@ const HOUR_MS = 3_600_000
 export const RELEASE_TASK_TYPES = ['disownDevice', 'removeProfile', 'exitControl'] as const
 
 /**
- * A device released from management: one of its release commands completed. Served by tasks_device_status_idx.
+ * A device released from management: one of its release commands completed. Served by tasks_release_idx (a partial
+ * index of exactly these completed commands; keep its type list in db/schema.ts equal to RELEASE_TASK_TYPES).
  * The device's id is written qualified: Drizzle prints a single-table select's columns bare.
  */
 const released = sql`exists (select 1 from ${tasks} r where r.device_id = ${sql.raw('"devices"."id"')} and r.status = 'DONE' and r.type in (${sql.join(
@@ -135,7 +136,7 @@ export class WorkspaceService {
    * Added: devices created in the window, in the recycle bin or not (they were added then). Released: devices whose
    * release command completed in the window, counted once per bucket. Two grouped queries; the devices one reads the
    * visible companies' rows through devices_company_idx, the tasks one joins them to their release tasks
-   * (tasks_device_status_idx: device_id, status).
+   * (tasks_release_idx: completed release commands only).
    */
   private async series(user: CurrentUser, buckets: Buckets, format: 'YYYY-MM-DD' | 'YYYY-MM'): Promise<SeriesResponse> {
     const scope = await visibleDeviceCondition(this.db, user)

@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_release_idx" ON "tasks" USING btree ("device_id","finished_at") WHERE "tasks"."status" = 'DONE' and "tasks"."type" in ('disownDevice', 'removeProfile', 'exitControl');
