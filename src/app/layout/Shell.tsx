@@ -1,9 +1,11 @@
 import { lazy, Suspense, useState } from 'react'
 import { Popup } from 'antd-mobile'
 import { UnorderedListOutline } from 'antd-mobile-icons'
+import { useQuery } from '@tanstack/react-query'
 import { Outlet, useRouterState } from '@tanstack/react-router'
 import { uiText } from '../../shared/messages/common'
 import { routeTitles, type RoutePath } from '../../shared/messages/routes'
+import { unreadTopQuery } from '../api/unread-announcements'
 import { Loading } from '../components/Loading'
 import { IcpFooter } from './IcpFooter'
 import { OfflineBanner } from './OfflineBanner'
@@ -21,6 +23,8 @@ export function Shell() {
   const tablet = useMediaQuery('(min-width: 768px)')
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const title = routeTitles[pathname as RoutePath] ?? uiText.appShortName
+  // The pop-up's code is fetched only when there is an unread pinned announcement to show.
+  const hasUnread = (useQuery(unreadTopQuery()).data?.length ?? 0) > 0
   return (
     <div className="shell">
       {tablet ? (
@@ -43,9 +47,11 @@ export function Shell() {
         </main>
         <IcpFooter />
       </div>
-      <Suspense fallback={null}>
-        <UnreadAnnouncements />
-      </Suspense>
+      {hasUnread ? (
+        <Suspense fallback={null}>
+          <UnreadAnnouncements />
+        </Suspense>
+      ) : null}
       {tablet ? null : (
         <Popup visible={drawerOpen} position="left" onMaskClick={() => setDrawerOpen(false)} onClose={() => setDrawerOpen(false)} bodyClassName="drawer-body">
           <Suspense fallback={<Loading />}>

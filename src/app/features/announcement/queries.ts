@@ -20,7 +20,6 @@ export const announcementKeys = {
   all: ['announcement'] as const,
   list: (q: AnnouncementSearchQuery) => [...announcementKeys.all, 'list', q] as const,
   detail: (id: number) => [...announcementKeys.all, 'detail', id] as const,
-  unreadTop: () => [...announcementKeys.all, 'unreadTop'] as const,
 }
 
 // Announcements are public notices without secrets: the list and the texts read offline like the device lists.
@@ -29,17 +28,7 @@ export const announcementListQuery = (q: AnnouncementSearchQuery) => pagedQuery(
 export const announcementDetailQuery = (id: number) =>
   queryOptions({ queryKey: announcementKeys.detail(id), queryFn: () => call(api.announcement.detail, { id }), meta: { persist: true } })
 
-/**
- * The pinned announcements this user has not read (SPEC §7 listNotReadTop), asked once per page load: each one is
- * marked read on the server as it pops up, so it never pops up again, here or in another browser.
- */
-export const unreadTopQuery = () =>
-  queryOptions({
-    queryKey: announcementKeys.unreadTop(),
-    queryFn: () => call(api.announcement.listNotReadTop, {}, { silent: true }),
-    staleTime: Infinity,
-    retry: false,
-  })
+export { unreadTopQuery } from '../../api/unread-announcements'
 
 /** Marks an announcement read; the lists show it read afterwards. */
 export function useMarkRead() {
