@@ -66,6 +66,8 @@ describe('device lists at fleet scale (issue #16)', () => {
       expect(await plan(`select id from devices where platform = 'HUAWEI' and recycle_status = false order by created_at desc, id desc limit 10`)).toContain('devices_list_order_idx')
       expect(await plan(`select id from tasks where device_id = 1 and status = 'QUEUED' order by created_at limit 5`)).toContain('tasks_live_idx')
       expect(await plan(`select id from tasks where device_id = 1 order by created_at desc, id desc limit 10`)).toContain('tasks_device_log_idx')
+      // Expiring overdue tasks (every poll) reads the live queue only.
+      expect(await plan(`update tasks set status = 'TIMEOUT' where device_id = 1 and ((status = 'SENT' and sent_at < now()) or (status = 'QUEUED' and created_at < now()))`)).toContain('tasks_live_idx')
       // The dashboard's released devices: the partial index's types are exactly the service's.
       const types = RELEASE_TASK_TYPES.map((t) => `'${t}'`).join(', ')
       expect(await plan(`select 1 from tasks where device_id = 1 and status = 'DONE' and type in (${types})`)).toContain('tasks_release_idx')

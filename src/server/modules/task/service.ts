@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { TaskRecord } from '../../../shared/contract/huawei-device'
 import { deviceAreaAuthorities } from '../../../shared/domain/device-areas'
 import { huaweiDeviceText } from '../../../shared/messages/devices'
@@ -139,14 +139,17 @@ export class TaskService {
   async expireOverdue(scope: { deviceId: number } | { taskId: string }, tx: Tx = this.db): Promise<void> {
     const now = this.now()
     const where = 'deviceId' in scope ? eq(tasks.deviceId, scope.deviceId) : eq(tasks.taskId, scope.taskId)
+    // One statement for both (every poll runs it; issue #16): the reason follows the status it leaves.
+    const sentOverdue = and(eq(tasks.status, 'SENT'), lt(tasks.sentAt, new Date(now.getTime() - this.timeouts.resultMs)))
+    const queuedOverdue = and(eq(tasks.status, 'QUEUED'), lt(tasks.createdAt, new Date(now.getTime() - this.timeouts.queueMs)))
     await tx
       .update(tasks)
-      .set({ status: 'TIMEOUT', finishedAt: now, errorMessage: huaweiDeviceText.resultTimeout })
-      .where(and(where, eq(tasks.status, 'SENT'), lt(tasks.sentAt, new Date(now.getTime() - this.timeouts.resultMs))))
-    await tx
-      .update(tasks)
-      .set({ status: 'TIMEOUT', finishedAt: now, errorMessage: huaweiDeviceText.queuedExpired })
-      .where(and(where, eq(tasks.status, 'QUEUED'), lt(tasks.createdAt, new Date(now.getTime() - this.timeouts.queueMs))))
+      .set({
+        status: 'TIMEOUT',
+        finishedAt: now,
+        errorMessage: sql`case when ${tasks.status} = 'SENT' then ${huaweiDeviceText.resultTimeout} else ${huaweiDeviceText.queuedExpired} end`,
+      })
+      .where(and(where, or(sentOverdue, queuedOverdue)))
   }
 
   /**
