@@ -340,3 +340,5 @@ export * from './schema-apple'
 export * from './schema-ios-detail-b'
 // iOS detail (issue #14: restriction strategy, lock-screen message): schema-ios-detail-a.ts
 export * from './schema-ios-detail-a'
+// Renewals of Apple devices' service and the platform's blacklist (issue #15).
+export * from './schema-biz'
