@@ -40,6 +40,8 @@ import { commonPhraseRoutes } from './modules/common-phrases/routes'
 import { iosAppRoutes } from './modules/ios-apps/routes'
 import { iosWallpaperRoutes } from './modules/ios-wallpaper/routes'
 import { certificateRoutes } from './modules/certificate/routes'
+import { renewRoutes } from './modules/renew/routes'
+import { blacklistRoutes } from './modules/blacklist/routes'
 
 export { createServices } from './services'
 export const MAIN_BASE = apiBases.main
@@ -68,6 +70,8 @@ export const allRoutes: Route[] = [
   ...iosAppRoutes,
   ...iosWallpaperRoutes,
   ...certificateRoutes,
+  ...renewRoutes,
+  ...blacklistRoutes,
 ]
 
 const consoleGuards: Guards = {

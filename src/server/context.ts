@@ -33,6 +33,8 @@ import type { AuditService } from './modules/audit/service'
 import type { IosAppService } from './modules/ios-apps/service'
 import type { WallpaperService } from './modules/ios-wallpaper/service'
 import type { CertificateService } from './modules/certificate/service'
+import type { RenewService } from './modules/renew/service'
+import type { BlacklistService } from './modules/blacklist/service'
 
 /** What every request handler can reach: configuration, database and the services built on it. */
 export interface Services {
@@ -81,6 +83,9 @@ export interface Services {
   iosApps: IosAppService
   wallpapers: WallpaperService
   certificates: CertificateService
+  /** Renewals of Apple devices' service and the platform's blacklist (issue #15). */
+  renewals: RenewService
+  blacklist: BlacklistService
 }
 
 /** A device that presented its own agent credential (the agent protocol's guard sets it). */

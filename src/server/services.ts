@@ -31,6 +31,8 @@ import { ReloadableApns } from './modules/certificate/reloadable-apns'
 import { CertificateService } from './modules/certificate/service'
 import { IosAppService } from './modules/ios-apps/service'
 import { WallpaperService } from './modules/ios-wallpaper/service'
+import { RenewService } from './modules/renew/service'
+import { BlacklistService } from './modules/blacklist/service'
 
 /**
  * The one place services are built (issue #9): each once per server, each given its collaborators here — no
@@ -41,7 +43,9 @@ export function createServices(config: AppConfig, db: Db): Services {
   const tasks = new TaskService(db, secrets, undefined, config.taskTimeouts)
   const quota = new QuotaService(db)
   const limiter = new RateLimiter(db)
-  const deviceDeps = { db, tasks, quota, limiter }
+  // Adding or registering a device checks the blacklist (issue #15).
+  const blacklist = new BlacklistService(db, secrets, limiter)
+  const deviceDeps = { db, tasks, quota, limiter, blacklist }
   const apple = {
     // An in-memory database gets a CA of this process: its devices die with it.
     appleCa: config.databaseUrl === 'memory://' ? ephemeralCa() : loadOrCreateCa(config.apple.caDir),
@@ -87,5 +91,7 @@ export function createServices(config: AppConfig, db: Db): Services {
     iosApps: new IosAppService(detailDeps),
     wallpapers: new WallpaperService(detailDeps),
     certificates: new CertificateService({ db, secrets, apns: apple.apns }),
+    renewals: new RenewService(db, quota),
+    blacklist,
   }
 }

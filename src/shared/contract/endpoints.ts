@@ -17,6 +17,8 @@ import { staffEndpoints } from './staff'
 import { iosAppEndpoints } from './ios-apps'
 import { iosWallpaperEndpoints } from './ios-wallpaper'
 import { certificateEndpoints } from './certificate'
+import { renewEndpoints } from './renew'
+import { blacklistEndpoints } from './blacklist'
 
 /**
  * The endpoint table (issue #9, ARCHITECTURE "one table, many families"): every endpoint of every API, by
@@ -46,6 +48,9 @@ export const endpoints = {
   iosApps: iosAppEndpoints,
   iosWallpaper: iosWallpaperEndpoints,
   certificate: certificateEndpoints,
+  // Renewals and the blacklist (issue #15).
+  renew: renewEndpoints,
+  blacklist: blacklistEndpoints,
 }
 
 /** Every endpoint of the table, flat. */

@@ -70,6 +70,7 @@ const authorityTreeSpec = [
   { id: 'contract', name: '合同管理' },
   { id: 'register:review', name: '注册审核' },
   { id: 'audit', name: '操作日志' },
+  { id: 'blacklist', name: '黑名单管理' },
 ] as const satisfies readonly AuthorityNodeSpec[]
 
 /** Every authority a route may require or a role may hold: a misspelt code fails `tsc` (issue #9). */
@@ -103,6 +104,8 @@ export const adminAuthorities: readonly AuthorityCode[] = [
   'register:review', 'audit',
   // The APNs push certificate is the whole platform's (issue #14): only the administrator manages it.
   'certificate',
+  // The blacklist is the platform's (issue #15): every user looks up, only the administrator keeps it.
+  'blacklist',
 ]
 
 function leafIds(nodes: AuthorityNode[]): string[] {

@@ -3,6 +3,7 @@ import { commonFieldLabels } from './common'
 import { deviceFieldLabels } from './devices'
 import { iosDetailFieldLabels } from './ios-detail-a'
 import { organizationFieldLabels } from './organization'
+import { bizFieldLabels } from './biz'
 
 /**
  * Every request field's Chinese label, for validation sentences on both sides (contract/validation.ts, form-rules.ts).
@@ -15,4 +16,5 @@ export const fieldLabels: Readonly<Record<string, string>> = {
   ...deviceFieldLabels,
   ...appleFieldLabels,
   ...iosDetailFieldLabels,
+  ...bizFieldLabels,
 }
