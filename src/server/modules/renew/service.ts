@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, isNotNull, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, ilike, inArray, isNotNull, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type { RenewalRecord, RenewSearchQuery } from '../../../shared/contract/renew'
@@ -30,8 +30,9 @@ export function addYears(date: Date, years: number): Date {
 }
 
 /**
- * The service end date of each device: its latest started renewal's end, else a year after it was added. Read for
- * the lists and the detail (IosDeviceService) and here.
+ * The service end date of each device: the end its renewal that last started or stopped gave it, else a year after
+ * it was added. Renewals are stopped latest first, each going back to the end before it, so the last step taken
+ * holds the device's end. Read for the lists and the detail (IosDeviceService) and here.
  */
 export async function serviceEndsOf(db: Tx, rows: readonly Pick<DeviceRow, 'id' | 'createdAt'>[]): Promise<Map<number, Date>> {
   const ends = new Map(rows.map((r) => [r.id, addYears(r.createdAt, FIRST_PERIOD_YEARS)]))
@@ -40,10 +41,13 @@ export async function serviceEndsOf(db: Tx, rows: readonly Pick<DeviceRow, 'id' 
     .selectDistinctOn([deviceRenewals.deviceId], { deviceId: deviceRenewals.deviceId, endsAt: deviceRenewals.endsAt })
     .from(deviceRenewals)
     .where(and(inArray(deviceRenewals.deviceId, rows.map((r) => r.id)), isNotNull(deviceRenewals.startedAt)))
-    .orderBy(deviceRenewals.deviceId, desc(deviceRenewals.startedAt), desc(deviceRenewals.id))
+    .orderBy(deviceRenewals.deviceId, desc(lastStep), desc(deviceRenewals.id))
   for (const r of latest) if (r.endsAt) ends.set(r.deviceId, r.endsAt)
   return ends
 }
+
+/** When a started renewal last changed the device's end: its start, or its stop. */
+const lastStep = sql`greatest(${deviceRenewals.startedAt}, coalesce(${deviceRenewals.stoppedAt}, ${deviceRenewals.startedAt}))`
 
 const creator = alias(users, 'creator')
 const starter = alias(users, 'starter')
@@ -153,12 +157,12 @@ export class RenewService {
   }
 
   /** A visible renewal, locked for its transition; a foreign one reads like a missing one. */
-  private async lockVisible(tx: Db, user: CurrentUser, id: number): Promise<{ renewal: RenewalRow; device: DeviceRow }> {
+  private async lockVisible(tx: Db, scope: SQL | undefined, id: number): Promise<{ renewal: RenewalRow; device: DeviceRow }> {
     const [row] = await tx
       .select({ renewal: deviceRenewals, device: devices })
       .from(deviceRenewals)
       .innerJoin(devices, eq(devices.id, deviceRenewals.deviceId))
-      .where(and(eq(deviceRenewals.id, id), await this.scope(user)))
+      .where(and(eq(deviceRenewals.id, id), scope))
       .for('update', { of: deviceRenewals })
     if (!row) throw ApiError.notFound(t.renewalNotFound)
     return row
@@ -170,8 +174,10 @@ export class RenewService {
    * The row lock makes a second start wait and then find it RUNNING: quota is consumed once.
    */
   async start(user: CurrentUser, id: number): Promise<RenewalRecord> {
+    // The scope is read before the transaction: PGlite has one connection, which the transaction holds.
+    const scope = await this.scope(user)
     await this.db.transaction(async (tx) => {
-      const { renewal, device } = await this.lockVisible(tx as unknown as Db, user, id)
+      const { renewal, device } = await this.lockVisible(tx as unknown as Db, scope, id)
       if (renewal.status === 'RUNNING') throw ApiError.badRequest(t.alreadyRunning)
       if (renewal.status !== 'DRAFT') throw ApiError.badRequest(t.notStartable)
       if (device.recycleStatus) throw ApiError.badRequest(t.recycled)
@@ -199,11 +205,14 @@ export class RenewService {
   /**
    * POST /device/renew/stop: a DRAFT is CANCELLED (nothing was consumed); a RUNNING renewal is STOPPED — the service
    * end goes back to what it was before it (or now, if that has passed) and the quota it consumed is not refunded.
-   * Only the device's latest started renewal can be stopped: an earlier one's end is no longer the device's.
+   * Only the device's latest running renewal can be stopped: an earlier one's end is not the device's until the
+   * later one is stopped.
    */
   async stop(user: CurrentUser, id: number): Promise<RenewalRecord> {
+    // The scope is read before the transaction: PGlite has one connection, which the transaction holds.
+    const scope = await this.scope(user)
     await this.db.transaction(async (tx) => {
-      const { renewal, device } = await this.lockVisible(tx as unknown as Db, user, id)
+      const { renewal, device } = await this.lockVisible(tx as unknown as Db, scope, id)
       const now = this.now()
       if (renewal.status === 'DRAFT') {
         await tx.update(deviceRenewals).set({ status: 'CANCELLED', stoppedAt: now, stoppedBy: user.id }).where(eq(deviceRenewals.id, id))
@@ -213,7 +222,7 @@ export class RenewService {
         const [latest] = await tx
           .select({ id: deviceRenewals.id })
           .from(deviceRenewals)
-          .where(and(eq(deviceRenewals.deviceId, device.id), isNotNull(deviceRenewals.startedAt)))
+          .where(and(eq(deviceRenewals.deviceId, device.id), eq(deviceRenewals.status, 'RUNNING')))
           .orderBy(desc(deviceRenewals.startedAt), desc(deviceRenewals.id))
           .limit(1)
         if (latest?.id !== id) throw ApiError.badRequest(t.notLatest)
