@@ -37,4 +37,7 @@ export const screens: Partial<Record<RoutePath, ScreenEntry>> = {
   '/ios/detail': { component: lazyScreen(() => import('./features/ios-device/IosDetailScreen'), 'IosDetailScreen') },
   // The APNs push certificate (issue #14), platform administrator only.
   '/certificate': { component: lazyScreen(() => import('./features/certificate/CertificateScreen'), 'CertificateScreen') },
+  // Renewals of Apple devices' service and the blacklist (issue #15).
+  '/ios/renew': { component: lazyScreen(() => import('./features/renew/RenewScreen'), 'RenewScreen') },
+  '/blacklist': { component: lazyScreen(() => import('./features/blacklist/BlacklistScreen'), 'BlacklistScreen') },
 }

@@ -15,6 +15,7 @@ export const renewText = {
   statusLabel: '状态',
   allStatuses: '全部状态',
   expired: '已到期',
+  serviceEnded: '服务已到期',
   years: '续费年限',
   yearsValue: (n: number) => `${n} 年`,
   consumed: '消耗额度',

@@ -66,7 +66,7 @@ export function RenewScreen() {
   const now = useNow()
 
   const start = async (r: RenewalRecord) => {
-    const from = Date.parse(r.deviceServiceEndsAt) > Date.now() ? r.deviceServiceEndsAt : new Date().toISOString()
+    const from = Date.parse(r.deviceServiceEndsAt) > now ? r.deviceServiceEndsAt : new Date(now).toISOString()
     if (!(await confirmAction(t.startConfirm(r.serialNumber, r.years, day(yearsAfter(from, r.years))), t.start))) return
     await m.start.mutateAsync(r.id)
     notify.success(t.startDone)
