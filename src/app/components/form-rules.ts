@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import { z } from 'zod'
 import { parseWithMessage } from '../../shared/contract/validation'
 import { fieldLabels } from '../../shared/messages/fields'
 
@@ -8,7 +8,9 @@ import { fieldLabels } from '../../shared/messages/fields'
  * what the server rejects, with the same Chinese sentence naming the field.
  */
 export function zodRule<T extends z.ZodRawShape>(fields: z.ZodObject<T>, name: keyof T & string, label?: string) {
-  const single = fields.pick({ [name]: true } as never)
+  // The field's own schema in an object of one key (not `.pick`: zod 4 refuses it on a refined object, such as a
+  // request whose serial is typed twice, and the dialog would crash as it opens).
+  const single = z.object({ [name]: fields.shape[name] })
   // The server names a field by its request key's label (name: 名称); a form names it as its own label says (姓名).
   const serverLabel = fieldLabels[name]
   return {
