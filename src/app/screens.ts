@@ -44,4 +44,7 @@ export const screens: Partial<Record<RoutePath, ScreenEntry>> = {
   '/contract': { component: lazyScreen(() => import('./features/contract/ContractScreen'), 'ContractScreen') },
   // The dashboard (issue #15): counts in this chunk, its charts (uPlot) in a chunk of their own.
   '/dashboard': { component: lazyScreen(() => import('./features/dashboard/DashboardScreen'), 'DashboardScreen') },
+  // Renewals of Apple devices' service and the blacklist (issue #15).
+  '/ios/renew': { component: lazyScreen(() => import('./features/renew/RenewScreen'), 'RenewScreen') },
+  '/blacklist': { component: lazyScreen(() => import('./features/blacklist/BlacklistScreen'), 'BlacklistScreen') },
 }

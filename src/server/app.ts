@@ -43,6 +43,8 @@ import { certificateRoutes } from './modules/certificate/routes'
 import { announcementRoutes } from './modules/announcement/routes'
 import { contractRoutes } from './modules/contract/routes'
 import { workspaceRoutes } from './modules/workspace/routes'
+import { renewRoutes } from './modules/renew/routes'
+import { blacklistRoutes } from './modules/blacklist/routes'
 
 export { createServices } from './services'
 export const MAIN_BASE = apiBases.main
@@ -74,6 +76,8 @@ export const allRoutes: Route[] = [
   ...announcementRoutes,
   ...contractRoutes,
   ...workspaceRoutes,
+  ...renewRoutes,
+  ...blacklistRoutes,
 ]
 
 const consoleGuards: Guards = {

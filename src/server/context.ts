@@ -36,6 +36,8 @@ import type { CertificateService } from './modules/certificate/service'
 import type { AnnouncementService } from './modules/announcement/service'
 import type { AgreementService } from './modules/contract/service'
 import type { WorkspaceService } from './modules/workspace/service'
+import type { RenewService } from './modules/renew/service'
+import type { BlacklistService } from './modules/blacklist/service'
 
 /** What every request handler can reach: configuration, database and the services built on it. */
 export interface Services {
@@ -89,6 +91,9 @@ export interface Services {
   agreements: AgreementService
   /** The dashboard's figures (issue #15). */
   workspace: WorkspaceService
+  /** Renewals of Apple devices' service and the platform's blacklist (issue #15). */
+  renewals: RenewService
+  blacklist: BlacklistService
 }
 
 /** A device that presented its own agent credential (the agent protocol's guard sets it). */

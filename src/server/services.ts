@@ -34,6 +34,8 @@ import { WallpaperService } from './modules/ios-wallpaper/service'
 import { AnnouncementService } from './modules/announcement/service'
 import { AgreementService } from './modules/contract/service'
 import { WorkspaceService } from './modules/workspace/service'
+import { RenewService } from './modules/renew/service'
+import { BlacklistService } from './modules/blacklist/service'
 
 /**
  * The one place services are built (issue #9): each once per server, each given its collaborators here — no
@@ -44,7 +46,9 @@ export function createServices(config: AppConfig, db: Db): Services {
   const tasks = new TaskService(db, secrets, undefined, config.taskTimeouts)
   const quota = new QuotaService(db)
   const limiter = new RateLimiter(db)
-  const deviceDeps = { db, tasks, quota, limiter }
+  // Adding or registering a device checks the blacklist (issue #15).
+  const blacklist = new BlacklistService(db, secrets, limiter)
+  const deviceDeps = { db, tasks, quota, limiter, blacklist }
   const apple = {
     // An in-memory database gets a CA of this process: its devices die with it.
     appleCa: config.databaseUrl === 'memory://' ? ephemeralCa() : loadOrCreateCa(config.apple.caDir),
@@ -93,5 +97,7 @@ export function createServices(config: AppConfig, db: Db): Services {
     announcements: new AnnouncementService(db),
     agreements: new AgreementService(db),
     workspace: new WorkspaceService(db),
+    renewals: new RenewService(db, quota),
+    blacklist,
   }
 }

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { logMessages } from '../../shared/messages/server'
@@ -12,6 +12,12 @@ export interface SecretBox {
   seal(plain: string): string
   /** The plain text; a value stored before sealing existed (no prefix) is returned as it is. */
   open(stored: string): string
+  /**
+   * A keyed digest (HMAC-SHA256, hex) of a value that must be matched but never read back — a renter's ID-card
+   * number on the blacklist. Keyed with a subkey of the secret key, so a copy of the database cannot be searched by
+   * trying every plausible number.
+   */
+  digest(plain: string): string
 }
 
 const PREFIX = 'v1.'
@@ -21,7 +27,11 @@ export const SECRET_KEY_BYTES = 32
 
 export function createSecretBox(key: Buffer): SecretBox {
   if (key.length !== SECRET_KEY_BYTES) throw new Error(logMessages.secretKeyInvalid)
+  const digestKey = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), 'mdm digest v1', 32))
   return {
+    digest(plain) {
+      return createHmac('sha256', digestKey).update(plain, 'utf8').digest('hex')
+    },
     seal(plain) {
       const iv = randomBytes(IV_BYTES)
       const cipher = createCipheriv('aes-256-gcm', key, iv)

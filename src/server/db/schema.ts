@@ -359,3 +359,5 @@ export * from './schema-ios-detail-a'
 export * from './schema-announcement'
 // The platform's service agreement and the companies' acceptances (issue #15).
 export * from './schema-agreement'
+// Renewals of Apple devices' service and the platform's blacklist (issue #15).
+export * from './schema-biz'

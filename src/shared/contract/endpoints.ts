@@ -20,6 +20,8 @@ import { certificateEndpoints } from './certificate'
 import { announcementEndpoints } from './announcement'
 import { contractEndpoints } from './contract'
 import { workspaceEndpoints } from './workspace'
+import { renewEndpoints } from './renew'
+import { blacklistEndpoints } from './blacklist'
 
 /**
  * The endpoint table (issue #9, ARCHITECTURE "one table, many families"): every endpoint of every API, by
@@ -54,6 +56,9 @@ export const endpoints = {
   contract: contractEndpoints,
   // The dashboard (issue #15).
   workspace: workspaceEndpoints,
+  // Renewals and the blacklist (issue #15).
+  renew: renewEndpoints,
+  blacklist: blacklistEndpoints,
 }
 
 /** Every endpoint of the table, flat. */

@@ -9,6 +9,8 @@ export const ResultCode = {
   /** A command that cannot be undone needs the account's secondary password: missing or wrong (issue #10). */
   secondaryPasswordRequired: 428,
   tooManyRequests: 429,
+  /** The device being saved is on the platform's blacklist: resend with confirmBlacklisted to save it anyway (issue #15). */
+  blacklisted: 412,
   serverError: 500,
   /** A service the server depends on is not configured (e.g. SMS). */
   serviceUnavailable: 503,

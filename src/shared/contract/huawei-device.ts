@@ -119,6 +119,8 @@ export const DeviceAddRequest = z.object({
   /** The company the device belongs to (default: the user's own); must be within the user's scope. */
   companyId: idSchema.optional(),
   ...renterFields,
+  /** Issue #15: save although the serial, IMEI or renter is on the blacklist (after the warning, ResultCode.blacklisted). */
+  confirmBlacklisted: flexibleBoolean.optional(),
 })
 export type DeviceAddRequest = z.input<typeof DeviceAddRequest>
 

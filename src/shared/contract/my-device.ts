@@ -16,7 +16,7 @@ import {
 } from './huawei-device'
 import { deviceSerialSchema } from './device-fields'
 import { pagedResponse } from '../domain/paging'
-import { idSchema } from './id'
+import { flexibleBoolean, idSchema } from './id'
 import { contactPhoneSchema } from './common-phrases'
 
 /**
@@ -92,6 +92,8 @@ export const IosDeviceRecord = z.object({
   appId: z.string().nullable(),
   wallpaperUrl: z.string().nullable(),
   wallpaperId: z.number().nullable(),
+  /** The device's service end date (docs/renewals.md): its latest started renewal's end, else a year after it was added. */
+  serviceEndsAt: z.string(),
 })
 export type IosDeviceRecord = z.infer<typeof IosDeviceRecord>
 
@@ -129,7 +131,7 @@ export type IosDeviceAddRequest = z.input<typeof IosDeviceAddRequest>
  * of the same company and reports this serial becomes this record (no second quota unit).
  */
 export const IosDeviceRegisterRequest = z
-  .object({ serialNumber: deviceSerialSchema, confirmSerialNumber: deviceSerialSchema, companyId: idSchema.optional() })
+  .object({ serialNumber: deviceSerialSchema, confirmSerialNumber: deviceSerialSchema, companyId: idSchema.optional(), confirmBlacklisted: flexibleBoolean.optional() })
   .superRefine(serialConfirmed)
 export type IosDeviceRegisterRequest = z.input<typeof IosDeviceRegisterRequest>
 

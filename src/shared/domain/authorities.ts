@@ -71,6 +71,7 @@ const authorityTreeSpec = [
   { id: 'contract:manage', name: '合同编辑' },
   { id: 'register:review', name: '注册审核' },
   { id: 'audit', name: '操作日志' },
+  { id: 'blacklist', name: '黑名单管理' },
 ] as const satisfies readonly AuthorityNodeSpec[]
 
 /** Every authority a route may require or a role may hold: a misspelt code fails `tsc` (issue #9). */
@@ -106,6 +107,8 @@ export const adminAuthorities: readonly AuthorityCode[] = [
   'certificate',
   // The service agreement's text is the platform's (issue #15): only the administrator sets it.
   'contract:manage',
+  // The blacklist is the platform's (issue #15): every user looks up, only the administrator keeps it.
+  'blacklist',
 ]
 
 function leafIds(nodes: AuthorityNode[]): string[] {

@@ -36,7 +36,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/ios/device', authority: 'ios:device', icon: 'UnorderedListOutline', group: 'ios', built: true },
   { path: '/ios/detail', authority: 'ios:device', icon: 'FileOutline', group: 'ios', hidden: true, built: true },
   { path: '/ios/recycle', authority: 'ios:recycle', icon: 'DeleteOutline', group: 'ios', built: true },
-  { path: '/ios/renew', authority: 'ios:renew', icon: 'ClockCircleOutline', group: 'ios', built: false },
+  { path: '/ios/renew', authority: 'ios:renew', icon: 'ClockCircleOutline', group: 'ios', built: true },
   { path: '/huawei/device', authority: 'huawei:device', icon: 'UnorderedListOutline', group: 'huawei', built: true },
   { path: '/huawei/detail', authority: 'huawei:device', icon: 'FileOutline', group: 'huawei', hidden: true, built: true },
   { path: '/huawei/recycle', authority: 'huawei:recycle', icon: 'DeleteOutline', group: 'huawei', built: true },
@@ -56,7 +56,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/contract', authority: 'contract', icon: 'FileOutline', group: 'system', built: true },
   { path: '/audit', authority: 'audit', icon: 'HistogramOutline', group: 'system', built: true },
   { path: '/center', authority: null, icon: 'UserCircleOutline', built: true },
-  { path: '/blacklist', authority: null, icon: 'StopOutline', built: false },
+  { path: '/blacklist', authority: null, icon: 'StopOutline', built: true },
 ]
 
 export const routeOf: Readonly<Record<RoutePath, RouteEntry>> = Object.fromEntries(routeTable.map((r) => [r.path, r])) as Record<RoutePath, RouteEntry>

@@ -4,6 +4,7 @@ import { commonFieldLabels } from './common'
 import { deviceFieldLabels } from './devices'
 import { iosDetailFieldLabels } from './ios-detail-a'
 import { organizationFieldLabels } from './organization'
+import { bizFieldLabels } from './biz'
 
 /**
  * Every request field's Chinese label, for validation sentences on both sides (contract/validation.ts, form-rules.ts).
@@ -17,4 +18,5 @@ export const fieldLabels: Readonly<Record<string, string>> = {
   ...appleFieldLabels,
   ...iosDetailFieldLabels,
   ...announcementFieldLabels,
+  ...bizFieldLabels,
 }

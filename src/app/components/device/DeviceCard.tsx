@@ -2,6 +2,8 @@ import { ActionSheet, Button, Tag, type ActionSheetProps } from 'antd-mobile'
 import { uiText } from '../../../shared/messages/common'
 import { deviceCommandText as c, huaweiDeviceText as t } from '../../../shared/messages/devices'
 import { DeviceSummaryCard } from '../DeviceSummaryCard'
+import { renewText } from '../../../shared/messages/biz'
+import { useNow } from '../use-now'
 import { OnlineButton } from '../OnlineButton'
 import { SelectBox } from '../SelectBox'
 import type { DeviceFamily, FamilyDevice } from './family'
@@ -23,6 +25,7 @@ export interface DeviceCardActions<Name extends string, D extends FamilyDevice> 
  */
 export function DeviceTags<D extends FamilyDevice>({ family, device }: { family: Pick<DeviceFamily<string, D>, 'StateTags'>; device: D }) {
   const { StateTags } = family
+  const now = useNow()
   return (
     <>
       <StateTags device={device} />
@@ -32,6 +35,12 @@ export function DeviceTags<D extends FamilyDevice>({ family, device }: { family:
         </Tag>
       ) : null}
       {!device.enrolled && device.lastCommunicationTime === null ? <Tag fill="outline">{t.enrolledNo}</Tag> : null}
+      {/* Issue #15: a device whose service period has ended (renew it on /ios/renew). */}
+      {device.serviceEndsAt && Date.parse(device.serviceEndsAt) <= now ? (
+        <Tag color="danger" data-testid="service-ended-tag">
+          {renewText.serviceEnded}
+        </Tag>
+      ) : null}
     </>
   )
 }

@@ -19,6 +19,8 @@ export interface FamilyDevice extends CommandSubject, DeviceSummary {
   /** Commands queued or sent and not yet answered: the card says 执行中 and the lists refresh until they end. */
   pendingTaskCount: number
   enrolled: boolean
+  /** The end of the device's service period, when its family has one (Apple: docs/renewals.md). */
+  serviceEndsAt?: string
 }
 
 /**

@@ -3,6 +3,7 @@ import type { DeviceAddRequest, UpdateRentUserInfoRequest } from '../../../share
 import { call } from '../../api/http'
 import { deviceListSearch } from '../../components/device/list-search'
 import { useDevicesChanged } from '../../components/device/queries'
+import { saveConfirmingBlacklist } from '../../components/device/blacklist-confirm'
 import { param } from '../../components/search-params'
 import type { DeviceArea } from './area'
 import { HUAWEI_DEVICE_ID_PARAM, MI_DEVICE_ID_PARAM } from './device-params'
@@ -18,7 +19,8 @@ export function useDeviceMutations(area: DeviceArea) {
   const changed = useDevicesChanged(area)
   return {
     add: useMutation({
-      mutationFn: (req: DeviceAddRequest) => call(area.api.add, req),
+      // A blacklisted device is saved only after the user confirms the warning (issue #15).
+      mutationFn: (req: DeviceAddRequest) => saveConfirmingBlacklist((confirmBlacklisted, opts) => call(area.api.add, { ...req, confirmBlacklisted }, opts)),
       onSuccess: () => changed(),
     }),
     updateRentUserInfo: useMutation({

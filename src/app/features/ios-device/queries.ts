@@ -5,13 +5,21 @@ import { call } from '../../api/http'
 import { api } from '../../api/routes'
 import { deviceKeys, useDevicesChanged } from '../../components/device/queries'
 import { iosFamily } from './family'
+import { saveConfirmingBlacklist } from '../../components/device/blacklist-confirm'
 
 /** The Apple area's own edits: add, register by serial, rent information and device information. */
 export function useIosDeviceMutations() {
   const changed = useDevicesChanged(iosFamily)
   return {
-    add: useMutation({ mutationFn: (req: IosDeviceAddRequest) => call(api.myDevice.add, req), onSuccess: () => changed() }),
-    register: useMutation({ mutationFn: (req: IosDeviceRegisterRequest) => call(api.myDevice.register, req), onSuccess: () => changed() }),
+    // A blacklisted device is saved only after the user confirms the warning (issue #15).
+    add: useMutation({
+      mutationFn: (req: IosDeviceAddRequest) => saveConfirmingBlacklist((confirmBlacklisted, opts) => call(api.myDevice.add, { ...req, confirmBlacklisted }, opts)),
+      onSuccess: () => changed(),
+    }),
+    register: useMutation({
+      mutationFn: (req: IosDeviceRegisterRequest) => saveConfirmingBlacklist((confirmBlacklisted, opts) => call(api.myDevice.register, { ...req, confirmBlacklisted }, opts)),
+      onSuccess: () => changed(),
+    }),
     updateRentUserInfo: useMutation({
       mutationFn: (req: UpdateRentUserInfoRequest) => call(api.myDevice.updateRentUserInfo, req),
       onSuccess: (_d, req) => changed(Number(req.deviceId)),

@@ -23,6 +23,7 @@ import { streamXlsx, type Cell } from '../../http/xlsx'
 import { recordAudit } from '../audit/service'
 import { quotaTypeOf, type QuotaService } from '../quota/service'
 import type { TaskService } from '../task/service'
+import type { BlacklistService } from '../blacklist/service'
 
 type ListInput = z.output<typeof DeviceExportQuery>
 type PageInput = z.output<typeof DeviceSearchQuery>
@@ -95,6 +96,8 @@ export interface NewDevice {
   renterPhone?: string
   renterIdCard?: string
   rentRemark?: string
+  /** The user saw the blacklist warning and saves anyway (issue #15). */
+  confirmBlacklisted?: boolean
 }
 
 /** One column of a device export: its header and its cell of a row. */
@@ -131,15 +134,17 @@ export abstract class DeviceRegistry<R> {
   protected readonly db: Db
   protected readonly quota: QuotaService
   protected readonly tasks: TaskService
+  protected readonly blacklist: BlacklistService | undefined
 
   constructor(
-    deps: { db: Db; quota: QuotaService; tasks: TaskService },
+    deps: { db: Db; quota: QuotaService; tasks: TaskService; blacklist?: BlacklistService },
     readonly platform: Platform,
     protected readonly now: () => Date = () => new Date(),
   ) {
     this.db = deps.db
     this.quota = deps.quota
     this.tasks = deps.tasks
+    this.blacklist = deps.blacklist
   }
 
   /** The family's records of a page of rows (in the same order). */
@@ -265,6 +270,8 @@ export abstract class DeviceRegistry<R> {
             .limit(1)
           if (sameImei) throw ApiError.conflict(t.imeiTaken)
         }
+        // Issue #15: a blacklisted serial, IMEI or renter is answered with a warning the user must confirm.
+        await this.blacklist?.guardNewDevice(tx, { serialNumber: req.serialNumber, imei, renterIdCard: req.renterIdCard }, req.confirmBlacklisted)
         const [device] = await tx
           .insert(devices)
           .values({

@@ -13,6 +13,7 @@ import { recordAudit } from '../audit/service'
 import { commonExportColumns as col, commonRecordFields, DeviceRegistry, type DeviceListRow, type ExportColumn } from '../devices/registry'
 import type { QuotaService } from '../quota/service'
 import type { TaskService } from '../task/service'
+import type { BlacklistService } from '../blacklist/service'
 
 type MoveInput = z.output<typeof DeviceMoveRequest>
 
@@ -22,7 +23,7 @@ type MoveInput = z.output<typeof DeviceMoveRequest>
  * companies and staff, and the agent's remote commands.
  */
 export class DeviceService extends DeviceRegistry<DeviceRecord> {
-  constructor(deps: { db: Db; quota: QuotaService; tasks: TaskService }, platform: AgentPlatform, now?: () => Date) {
+  constructor(deps: { db: Db; quota: QuotaService; tasks: TaskService; blacklist?: BlacklistService }, platform: AgentPlatform, now?: () => Date) {
     super(deps, platform, now)
   }
 

@@ -18,6 +18,8 @@ import { appleEnrollments } from '../../db/schema'
 import { commonExportColumns as col, commonRecordFields, DeviceRegistry, type DeviceListRow, type ExportColumn } from '../devices/registry'
 import type { QuotaService } from '../quota/service'
 import type { TaskService } from '../task/service'
+import type { BlacklistService } from '../blacklist/service'
+import { serviceEndsOf } from '../renew/service'
 
 type Enrollment = typeof appleEnrollments.$inferSelect
 type RegisterInput = z.output<typeof IosDeviceRegisterRequest>
@@ -56,7 +58,7 @@ const isEnrolled = (e: Enrollment | undefined) => !!e && e.tokenUpdatedAt !== nu
  * (devices.state, written only by its acknowledged answers — protocol/apple/commands.ts `acknowledged`) and from
  * its enrollment.
  */
-export function iosDeviceRecord(row: DeviceListRow, enrollment: Enrollment | undefined, now: Date): IosDeviceRecord {
+export function iosDeviceRecord(row: DeviceListRow, enrollment: Enrollment | undefined, now: Date, serviceEndsAt: Date): IosDeviceRecord {
   const state = row.state ?? {}
   const enrolled = isEnrolled(enrollment)
   const lostStatus = state.lostMode === true
@@ -78,6 +80,7 @@ export function iosDeviceRecord(row: DeviceListRow, enrollment: Enrollment | und
     location: location(state.location),
     appId: null,
     ...wallpaperOf(state.wallpaper),
+    serviceEndsAt: serviceEndsAt.toISOString(),
   }
 }
 
@@ -89,7 +92,7 @@ const yesNoUnknown = (v: boolean | null, yes: string, no: string) => (v === null
  * reported app list.
  */
 export class IosDeviceService extends DeviceRegistry<IosDeviceRecord> {
-  constructor(deps: { db: Db; quota: QuotaService; tasks: TaskService }, now?: () => Date) {
+  constructor(deps: { db: Db; quota: QuotaService; tasks: TaskService; blacklist?: BlacklistService }, now?: () => Date) {
     super(deps, 'IOS', now)
   }
 
@@ -100,8 +103,8 @@ export class IosDeviceService extends DeviceRegistry<IosDeviceRecord> {
   }
 
   protected async records(rows: DeviceListRow[], now: Date): Promise<IosDeviceRecord[]> {
-    const enrollments = await this.enrollmentsOf(rows.map((r) => r.id))
-    return rows.map((row) => iosDeviceRecord(row, enrollments.get(row.id), now))
+    const [enrollments, serviceEnds] = await Promise.all([this.enrollmentsOf(rows.map((r) => r.id)), serviceEndsOf(this.db, rows)])
+    return rows.map((row) => iosDeviceRecord(row, enrollments.get(row.id), now, serviceEnds.get(row.id)!))
   }
 
   protected exportColumns(): ExportColumn[] {
@@ -124,7 +127,7 @@ export class IosDeviceService extends DeviceRegistry<IosDeviceRecord> {
    * becomes this record and costs nothing more (AppleMdmService.authenticate).
    */
   register(user: CurrentUser, req: RegisterInput): Promise<{ id: number }> {
-    return super.add(user, { serialNumber: req.serialNumber, companyId: req.companyId })
+    return super.add(user, { serialNumber: req.serialNumber, companyId: req.companyId, confirmBlacklisted: req.confirmBlacklisted })
   }
 
   /** PUT /myDevice/updateAppleDeviceInfo: name, model, remark; no serial, so no mismatch check (SPEC §5). */

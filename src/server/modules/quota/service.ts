@@ -81,17 +81,18 @@ export class QuotaService {
   }
 
   /**
-   * Consumes one unit for a new device. Must run inside the transaction that stores the device, so that a
-   * refusal stores nothing.
+   * Consumes one unit for a new device, or `units` for a renewal's years (with its remark). Must run inside the
+   * transaction that stores the device or starts the renewal, so that a refusal stores nothing.
    */
   async consume(
     tx: Tx,
-    input: { companyId: number; quotaType: QuotaType; deviceId: number; serialNumber: string; operatorUserId: number | null },
+    input: { companyId: number; quotaType: QuotaType; deviceId: number; serialNumber: string; operatorUserId: number | null; units?: number; remark?: string },
   ): Promise<void> {
+    const units = input.units ?? 1
     const acc = await this.lock(tx, input.companyId, input.quotaType)
-    const record = { kind: 'CONSUME' as const, deviceId: input.deviceId, serialNumber: input.serialNumber, operatorUserId: input.operatorUserId }
+    const record = { kind: 'CONSUME' as const, deviceId: input.deviceId, serialNumber: input.serialNumber, operatorUserId: input.operatorUserId, remark: input.remark ?? '' }
     const topLevel = (await this.parentOf(input.companyId, tx)) === null
-    await this.apply(tx, acc, -1, record, 1, (remaining) => quotaMessages.insufficient(input.quotaType, remaining, topLevel))
+    await this.apply(tx, acc, -units, record, units, (remaining) => quotaMessages.insufficient(input.quotaType, remaining, topLevel))
   }
 
   /**

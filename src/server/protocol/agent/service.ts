@@ -27,6 +27,8 @@ import type { TaskService } from '../../modules/task/service'
 import { impliedState, revokesCredential } from './effects'
 import { hashToken } from '../../auth/sessions'
 import { releaseRegistrationsElsewhere } from '../../modules/devices/serial-release'
+import { enrollmentBlocked } from '../../modules/blacklist/service'
+import { blacklistText } from '../../../shared/messages/biz'
 import { limits, type RateLimiter } from '../../auth/rate-limit'
 import { ResultCode } from '../../../shared/contract/envelope'
 
@@ -128,6 +130,8 @@ export class AgentService {
     }
     const state = mergeState({ poweredOn: true, controlled: true }, req.state)
     const deviceId = await this.db.transaction(async (tx) => {
+      // Issue #15: the administrator chose to refuse this phone (its serial or IMEI is blacklisted).
+      if (await enrollmentBlocked(tx, req.serialNumber, req.imei)) throw ApiError.forbidden(blacklistText.enrollmentBlocked)
       // docs/serials.md: a phone enrolled in another company keeps its serial; a registration elsewhere that never
       // enrolled claims nothing, and is released (below) when the phone really enrolls here.
       const sameSerial = and(eq(devices.platform, platform), eq(devices.serialNumber, req.serialNumber))

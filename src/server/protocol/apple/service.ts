@@ -7,6 +7,8 @@ import { appleEnrollments, appleIdentities, devices, tasks } from '../../db/sche
 import { isUniqueViolation } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
 import { releaseRegistrationsElsewhere } from '../../modules/devices/serial-release'
+import { enrollmentBlocked } from '../../modules/blacklist/service'
+import { blacklistText } from '../../../shared/messages/biz'
 import type { QuotaService } from '../../modules/quota/service'
 import type { TaskService } from '../../modules/task/service'
 import { acknowledged, commandDict, secretRequestTypes, type QueuedRequest } from './commands'
@@ -131,6 +133,8 @@ export class AppleMdmService {
           .from(appleEnrollments)
           .where(and(eq(appleEnrollments.identityFingerprint, fingerprint), ne(appleEnrollments.udid, udid)))
         if (other) throw ApiError.unauthorized(t.identityInvalid)
+        // Issue #15: the administrator chose to refuse this phone (its serial or IMEI is blacklisted).
+        if (await enrollmentBlocked(tx, serialNumber, reported.imei)) throw ApiError.forbidden(blacklistText.enrollmentBlocked)
         // docs/serials.md: the phone that really enrolls decides. Its company's own registration of the serial (added
         // or registered in the console) becomes this device; another company's blocks it only once enrolled there.
         const sameSerial = await tx

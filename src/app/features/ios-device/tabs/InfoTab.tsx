@@ -11,6 +11,7 @@ import { api } from '../../../api/routes'
 import { OnlineButton } from '../../../components/OnlineButton'
 import { iosCommandRefusal } from '../../../../shared/domain/ios-commands'
 import type { IosTabProps } from './registry'
+import { renewText } from '../../../../shared/messages/biz'
 import { tabKey, useSentToDevice } from './use-sent-to-device'
 
 const informationQuery = (deviceId: number) => ({
@@ -60,6 +61,7 @@ function ReportedInformation({ device, now }: IosTabProps) {
 }
 
 const dash = (value: string | null | undefined) => value || '—'
+const serviceEndText = (iso: string, now: number) => `${formatDate(iso, 'yyyy-MM-dd')}${Date.parse(iso) <= now ? `（${renewText.expired}）` : ''}`
 const known = (value: boolean | null, yes: string, no: string) => (value === null ? t.unknown : value ? yes : no)
 
 function maskIdCard(value: string): string {
@@ -87,6 +89,8 @@ export function InfoTab({ device, now }: IosTabProps) {
           [t.remark, dash(device.remark)],
           [h.company, device.companyName],
           [h.staff, device.staffName ?? h.unassigned],
+          // Issue #15: the service period (docs/renewals.md); renewals on /ios/renew move it.
+          [renewText.serviceEnd, serviceEndText(device.serviceEndsAt, now)],
         ]}
       />
       {device.lostStatus || device.location ? (
