@@ -1,8 +1,10 @@
 import { z } from 'zod'
 import { pagedResponse, pagingQuerySchema } from '../domain/paging'
+import { blacklistText } from '../messages/biz'
 import { successMessages } from '../messages/common'
 import { access, endpoint } from './endpoint'
 import { filterText, flexibleBoolean, idSchema } from './id'
+import { labelledText } from './validation'
 
 /** docs/blacklist.md */
 export const blacklistKinds = ['SERIAL', 'IMEI', 'ID_CARD'] as const
@@ -12,7 +14,7 @@ export type BlacklistKind = (typeof blacklistKinds)[number]
  * GET /blacklist/lookup?value=: any signed-in user. The value is read as a serial, an IMEI and an ID-card number
  * at once; the answer says only which kinds are listed, why and since when — never a device or a renter.
  */
-export const BlacklistLookupQuery = z.object({ value: z.string().trim().min(1).max(64) })
+export const BlacklistLookupQuery = z.object({ value: labelledText(blacklistText.value, 64) })
 export const BlacklistHit = z.object({
   kind: z.enum(blacklistKinds),
   reason: z.string(),
@@ -45,8 +47,8 @@ export const BlacklistSearchResponse = pagedResponse(BlacklistEntry)
 /** POST /blacklist/add: the value is checked as its kind says (serial letters, 15-digit IMEI, a valid ID-card number). */
 export const BlacklistAddRequest = z.object({
   kind: z.enum(blacklistKinds),
-  value: z.string().trim().min(1).max(64),
-  reason: z.string().trim().min(1).max(200),
+  value: labelledText(blacklistText.value, 64),
+  reason: labelledText(blacklistText.reason, 200),
   blockEnrollment: flexibleBoolean.default(false),
 })
 export type BlacklistAddRequest = z.input<typeof BlacklistAddRequest>

@@ -53,6 +53,18 @@ export function chineseErrorMap(issue: RawIssue): string {
   }
 }
 
+/**
+ * A required text field whose key means something else in other requests (`value`, `reason`): its sentences name
+ * `label` itself instead of the one label the key has in fields.ts, which stays the other requests'.
+ */
+export function labelledText(label: string, max: number) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? fieldMessages.required(label) : fieldMessages.invalid(label)) })
+    .trim()
+    .min(1, { error: fieldMessages.required(label) })
+    .max(max, { error: fieldMessages.tooLong(label, max) })
+}
+
 export type ParseResult<T> = { success: true; data: T } | { success: false; message: string }
 
 /** U+0000, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */

@@ -114,8 +114,6 @@ export const blacklistText = {
 /** Request field labels of the two areas, for validation sentences. */
 export const bizFieldLabels: Readonly<Record<string, string>> = {
   years: '续费年限',
-  value: '号码',
-  reason: '原因',
   blockEnrollment: '禁止接入',
   confirmBlacklisted: '黑名单确认',
   keyword: '号码',

@@ -11,12 +11,15 @@ import { bizFieldLabels } from './biz'
  * Joined here by import rather than by each area appending to a shared object, so no label depends on which module
  * happened to load first.
  */
-export const fieldLabels: Readonly<Record<string, string>> = {
-  ...commonFieldLabels,
-  ...organizationFieldLabels,
-  ...deviceFieldLabels,
-  ...appleFieldLabels,
-  ...iosDetailFieldLabels,
-  ...announcementFieldLabels,
-  ...bizFieldLabels,
+export const fieldLabelAreas: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  common: commonFieldLabels,
+  organization: organizationFieldLabels,
+  devices: deviceFieldLabels,
+  apple: appleFieldLabels,
+  iosDetail: iosDetailFieldLabels,
+  announcement: announcementFieldLabels,
+  biz: bizFieldLabels,
 }
+
+/** One label per key: an area must not relabel another's key (use contract/validation.ts labelledText instead). */
+export const fieldLabels: Readonly<Record<string, string>> = Object.assign({}, ...Object.values(fieldLabelAreas))
