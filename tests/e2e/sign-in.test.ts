@@ -87,10 +87,9 @@ describe('sign-in journey (phone)', () => {
     const drawer = page.locator('.drawer-body')
     await drawer.getByRole('link', { name: '下级公司' }).waitFor()
     const links = await drawer.getByRole('link').allTextContents()
-    // Home and blacklist join the menu when their screens are built (issue #11); the personal centre closes it.
-    expect(links).not.toContain('首页')
-    expect(links).not.toContain('黑名单')
-    expect(links.at(-1)).toBe('个人中心')
+    // SPEC §2: the front end adds home at the start, and the personal centre and the blacklist at the end.
+    expect(links[0]).toBe('首页')
+    expect(links.slice(-2)).toEqual(['个人中心', '黑名单'])
     expect(links).toContain('角色管理')
     await drawer.getByRole('link', { name: '员工管理' }).click()
     await page.waitForURL('**/user/staff')
@@ -112,8 +111,8 @@ describe('sign-in journey (phone)', () => {
     const context = await newPhoneContext(browser, TABLET)
     const page = await context.newPage()
     await signIn(page, 'demo-staff')
-    // The staff member lands on the first screen of their menu: the Apple device list (ios:device) comes first.
-    await page.waitForURL('**/ios/device')
+    // The staff member's role holds the dashboard: they land on it, like every user who may open it.
+    await page.waitForURL('**/dashboard')
     const side = page.locator('.shell-side')
     await side.getByRole('link', { name: '设备列表' }).first().waitFor()
     const links = await side.getByRole('link').allTextContents()
