@@ -1,6 +1,6 @@
 import { Component, lazy, Suspense, useState, type ReactNode } from 'react'
 import { Button, NoticeBar, PullToRefresh } from 'antd-mobile'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { OfflineDeviceRecord, WorkspacePanelResponse } from '../../../shared/contract/workspace'
 import { connectionStatusColors } from '../../../shared/domain/connection-status'
@@ -92,6 +92,35 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
   )
 }
 
+/**
+ * A block whose content is one query: the cached-at note, then loading, a retryable failure, the empty state or
+ * `children` with the data (the three list blocks of the dashboard).
+ */
+function QueryBlock<T>({ title, extra, query, isEmpty, emptyText, children }: {
+  title: string
+  extra?: ReactNode
+  query: UseQueryResult<T>
+  isEmpty: (data: T) => boolean
+  emptyText: string
+  children: (data: T) => ReactNode
+}) {
+  const cachedAt = useCachedAt(query)
+  return (
+    <Block title={title} extra={extra}>
+      <CachedNote cachedAt={cachedAt} />
+      {query.isPending ? (
+        <Loading />
+      ) : !query.data ? (
+        <LoadFailed onRetry={() => void query.refetch()} />
+      ) : isEmpty(query.data) ? (
+        <StateBlock kind="empty" title={emptyText} />
+      ) : (
+        children(query.data)
+      )}
+    </Block>
+  )
+}
+
 function Panel() {
   const panel = useQuery(panelQuery())
   const cachedAt = useCachedAt(panel)
@@ -168,18 +197,9 @@ class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean
 
 function SubAccounts() {
   const [current, setCurrent] = useState(1)
-  const list = useQuery(subAccountsQuery(current))
-  const cachedAt = useCachedAt(list)
   return (
-    <Block title={t.subAccountsTitle}>
-      <CachedNote cachedAt={cachedAt} />
-      {list.isPending ? (
-        <Loading />
-      ) : !list.data ? (
-        <LoadFailed onRetry={() => void list.refetch()} />
-      ) : list.data.total === 0 ? (
-        <StateBlock kind="empty" title={t.noSubAccounts} />
-      ) : (
+    <QueryBlock title={t.subAccountsTitle} query={useQuery(subAccountsQuery(current))} isEmpty={(d) => d.total === 0} emptyText={t.noSubAccounts}>
+      {(data) => (
         <>
           <table className="dash-table">
             <thead>
@@ -191,7 +211,7 @@ function SubAccounts() {
               </tr>
             </thead>
             <tbody>
-              {list.data.records.map((r) => (
+              {data.records.map((r) => (
                 <tr key={r.companyId}>
                   <th scope="row">
                     {r.companyName}
@@ -204,10 +224,10 @@ function SubAccounts() {
               ))}
             </tbody>
           </table>
-          <SmallPager current={current} total={list.data.total} onChange={setCurrent} />
+          <SmallPager current={current} total={data.total} onChange={setCurrent} />
         </>
       )}
-    </Block>
+    </QueryBlock>
   )
 }
 
@@ -218,8 +238,6 @@ function SmallPager({ current, total, onChange }: { current: number; total: numb
 
 function OfflineDevices() {
   const [current, setCurrent] = useState(1)
-  const list = useQuery(offlineDevicesQuery(current))
-  const cachedAt = useCachedAt(list)
   const now = useNow()
   const navigate = useNavigate()
   const open = (d: OfflineDeviceRecord) => {
@@ -229,18 +247,11 @@ function OfflineDevices() {
     void navigate({ to: link.to, search: link.search })
   }
   return (
-    <Block title={t.offlineTitle}>
-      <CachedNote cachedAt={cachedAt} />
-      {list.isPending ? (
-        <Loading />
-      ) : !list.data ? (
-        <LoadFailed onRetry={() => void list.refetch()} />
-      ) : list.data.total === 0 ? (
-        <StateBlock kind="empty" title={t.noOfflineDevices} />
-      ) : (
+    <QueryBlock title={t.offlineTitle} query={useQuery(offlineDevicesQuery(current))} isEmpty={(d) => d.total === 0} emptyText={t.noOfflineDevices}>
+      {(data) => (
         <>
           <ul className="dash-offline">
-            {list.data.records.map((d) => (
+            {data.records.map((d) => (
               <li key={d.id}>
                 <button type="button" className="dash-offline-row" onClick={() => open(d)}>
                   <span className="dash-offline-main">
@@ -256,29 +267,26 @@ function OfflineDevices() {
               </li>
             ))}
           </ul>
-          <SmallPager current={current} total={list.data.total} onChange={setCurrent} />
+          <SmallPager current={current} total={data.total} onChange={setCurrent} />
         </>
       )}
-    </Block>
+    </QueryBlock>
   )
 }
 
 /** The latest announcements (SPEC §2), newest first, unread ones marked; tapping one opens it in /announcement's viewer. */
 function LatestAnnouncements() {
-  const list = useQuery(latestAnnouncementsQuery())
-  const cachedAt = useCachedAt(list)
   return (
-    <Block title={t.announcementsTitle} extra={<Link to="/announcement">{t.announcementsMore}</Link>}>
-      <CachedNote cachedAt={cachedAt} />
-      {list.isPending ? (
-        <Loading />
-      ) : !list.data ? (
-        <LoadFailed onRetry={() => void list.refetch()} />
-      ) : list.data.length === 0 ? (
-        <StateBlock kind="empty" title={t.noAnnouncements} />
-      ) : (
+    <QueryBlock
+      title={t.announcementsTitle}
+      extra={<Link to="/announcement">{t.announcementsMore}</Link>}
+      query={useQuery(latestAnnouncementsQuery())}
+      isEmpty={(d) => d.length === 0}
+      emptyText={t.noAnnouncements}
+    >
+      {(data) => (
         <ul className="dash-offline" data-testid="latest-announcements">
-          {list.data.map((a) => (
+          {data.map((a) => (
             <li key={a.id}>
               <Link to="/announcement" search={{ view: a.id }} className="dash-offline-row">
                 <span className="dash-offline-main">
@@ -294,7 +302,7 @@ function LatestAnnouncements() {
           ))}
         </ul>
       )}
-    </Block>
+    </QueryBlock>
   )
 }
 
