@@ -25,9 +25,15 @@ export async function visibleCompanyIds(db: Db, user: CurrentUser): Promise<numb
 
 /**
  * A boss's child companies, read once per request: the signed-in user is a new object on every request (sessions,
- * open API), so several services asking within one request share one query, and the next request reads afresh.
+ * open API), and is normally resolved with its child companies in the same statement (knowChildCompanies); several
+ * services asking within one request share one answer, and the next request reads afresh.
  */
 const bossScopes = new WeakMap<CurrentUser, Promise<number[]>>()
+
+/** The child companies read with a boss's account (auth/sessions.ts), so the scope costs no query of its own. */
+export function knowChildCompanies(user: CurrentUser, childIds: number[]): void {
+  bossScopes.set(user, Promise.resolve(childIds))
+}
 
 /**
  * The devices a user may see, as a condition on `devices`: those of the visible companies; staff only the devices

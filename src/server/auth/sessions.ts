@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, asc, eq, gt, isNull, ne } from 'drizzle-orm'
+import { and, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client'
 import { companies, roles, sessions, users } from '../db/schema'
+import { knowChildCompanies } from './scope'
 import { companyAuthorities, effectiveAuthorities, type UserKind } from '../../shared/domain/authorities'
 
 /** The signed-in user as every guarded route sees it. */
@@ -26,23 +27,43 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 
-/** An account with what decides whether it may act and what it may do. */
-async function accountRow(db: Db, userId: number) {
-  const [row] = await db
+/** A jsonb value computed in SQL (PGlite parses it, node-postgres may hand over its text). */
+function jsonValue<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T
+}
+
+/**
+ * An account with everything that decides whether it may act, what it may do and what it may see, in one statement
+ * (issue #16: every request resolves its user, so this is paid on every call): the user, its company and top-level
+ * company, its role; for staff of a child company, the company account's role (it bounds theirs); for a boss, the
+ * child companies (the scope, auth/scope.ts).
+ */
+function accountQuery(db: Db, sessionId: SQL | typeof sessions.id = sql`null`) {
+  return db
     .select({
+      sessionId: sql<number | null>`${sessionId}`.mapWith(Number),
       user: users,
       companyName: companies.name,
       companyAvailable: companies.available,
       parentCompanyId: companies.parentId,
       parentAvailable: parentCompanies.available,
       roleAuthorities: roles.authorities,
+      companyRoleAuthorities: sql<string[] | null>`case when ${users.kind} = 'STAFF' and ${companies.parentId} is not null then (
+        select r.authorities from users a left join roles r on r.id = a.role_id
+        where a.company_id = ${users.companyId} and a.kind = 'COMPANY' order by a.id limit 1) end`.mapWith(
+        roles.authorities,
+      ),
+      childCompanyIds: sql<number[] | null>`case when ${users.kind} = 'BOSS' then (
+        select coalesce(jsonb_agg(c.id order by c.id), '[]'::jsonb) from ${companies} c where c.parent_id = ${users.companyId}) end`.mapWith(jsonValue<number[]>),
     })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
     .leftJoin(parentCompanies, eq(parentCompanies.id, companies.parentId))
     .leftJoin(roles, eq(roles.id, users.roleId))
-    .where(eq(users.id, userId))
-    .limit(1)
+}
+
+async function accountRow(db: Db, userId: number) {
+  const [row] = await accountQuery(db).where(eq(users.id, userId)).limit(1)
   return row
 }
 
@@ -53,34 +74,19 @@ type AccountRow = NonNullable<Awaited<ReturnType<typeof accountRow>>>
  * (a top-level company: every company authority; a child company: its COMPANY role's), so narrowing a child
  * company narrows its staff at once.
  */
-async function authoritiesOf(db: Db, row: AccountRow): Promise<string[]> {
+function authoritiesOf(row: AccountRow): string[] {
   const u = row.user
   if (u.kind !== 'STAFF') return effectiveAuthorities(u.kind, row.roleAuthorities)
   if (u.companyId === null) return []
   const topLevel = row.parentCompanyId === null
-  let companyRole: string[] | null = null
-  if (!topLevel) {
-    const [account] = await db
-      .select({ authorities: roles.authorities })
-      .from(users)
-      .leftJoin(roles, eq(roles.id, users.roleId))
-      .where(and(eq(users.companyId, u.companyId), eq(users.kind, 'COMPANY')))
-      .orderBy(asc(users.id))
-      .limit(1)
-    companyRole = account?.authorities ?? null
-  }
-  return effectiveAuthorities('STAFF', row.roleAuthorities, companyAuthorities(topLevel, companyRole))
+  return effectiveAuthorities('STAFF', row.roleAuthorities, companyAuthorities(topLevel, topLevel ? null : row.companyRoleAuthorities))
 }
 
-/**
- * An account as a signed-in user (sessions, open-API keys), or null when it may not act: the user disabled, its
- * company disabled, or a child company's top-level company disabled.
- */
-export async function loadAccount(db: Db, userId: number, sessionId = 0): Promise<CurrentUser | null> {
-  const row = await accountRow(db, userId)
+/** The signed-in user of an account row, or null when it may not act (see loadAccount). */
+function currentUser(row: AccountRow | undefined, sessionId: number): CurrentUser | null {
   if (!row || !row.user.available || row.companyAvailable === false || row.parentAvailable === false) return null
   const u = row.user
-  return {
+  const user: CurrentUser = {
     id: u.id,
     sessionId,
     username: u.username,
@@ -90,14 +96,24 @@ export async function loadAccount(db: Db, userId: number, sessionId = 0): Promis
     parentCompanyId: row.parentCompanyId,
     companyName: row.companyName,
     phoneNumber: u.phoneNumber,
-    authorities: await authoritiesOf(db, row),
+    authorities: authoritiesOf(row),
   }
+  if (row.childCompanyIds) knowChildCompanies(user, row.childCompanyIds)
+  return user
+}
+
+/**
+ * An account as a signed-in user (sessions, open-API keys), or null when it may not act: the user disabled, its
+ * company disabled, or a child company's top-level company disabled.
+ */
+export async function loadAccount(db: Db, userId: number, sessionId = 0): Promise<CurrentUser | null> {
+  return currentUser(await accountRow(db, userId), sessionId)
 }
 
 /** What an account holds whether or not it may act now (a disabled colleague can still be managed). */
 export async function heldAuthorities(db: Db, userId: number): Promise<string[]> {
   const row = await accountRow(db, userId)
-  return row ? authoritiesOf(db, row) : []
+  return row ? authoritiesOf(row) : []
 }
 
 export class SessionService {
@@ -120,14 +136,11 @@ export class SessionService {
 
   /** The user behind a token, or null when the token is unknown, expired, revoked or the account may not act. */
   async resolve(token: string): Promise<CurrentUser | null> {
-    const [session] = await this.db
-      .select({ id: sessions.id, userId: sessions.userId })
-      .from(sessions)
-      .where(
-        and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date(this.now()))),
-      )
+    const [row] = await accountQuery(this.db, sessions.id)
+      .innerJoin(sessions, eq(sessions.userId, users.id))
+      .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date(this.now()))))
       .limit(1)
-    return session ? loadAccount(this.db, session.userId, session.id) : null
+    return row ? currentUser(row, row.sessionId ?? 0) : null
   }
 
   async revoke(sessionId: number): Promise<void> {
