@@ -38,13 +38,53 @@ describe('device lists at fleet scale (issue #16)', () => {
     expect(some.body.data.total).toBe(100) // FLEET001200 … FLEET001299
     expect(serialsOf(some.body)[0]).toBe('FLEET001200')
 
-    // A filter no index serves (the renter's name) on a list beyond the limit is estimated, not counted by reading
-    // every row; the page itself is exact, and the estimate never below what it shows.
+    // The renter's name is served by its pairs index: counted exactly.
     await h.services.db.execute(sql`update devices set renter_name = '张三' where serial_number like 'FLEET0000%'`)
     const named = await h.call('GET', `${SEARCH}?current=1&pageSize=10&renterName=${encodeURIComponent('张三')}`, { token: boss })
-    expect(named.body.data.totalExact).toBe(false)
+    expect(named.body.data).not.toHaveProperty('totalExact')
+    expect(named.body.data.total).toBe(99) // FLEET000001 … FLEET000099
     expect(serialsOf(named.body)).toEqual(Array.from({ length: 10 }, (_, i) => `FLEET${String(i + 1).padStart(6, '0')}`))
-    expect(named.body.data.total).toBeGreaterThanOrEqual(10)
+
+    // A filter no index serves (the connection status: never contacted is "error") on a list beyond the limit is
+    // estimated, not counted by reading every row; the page itself is exact, and the estimate never below what it shows.
+    const silent = await h.call('GET', `${SEARCH}?current=1&pageSize=10&connectionStatus=error`, { token: boss })
+    expect(silent.body.data.totalExact).toBe(false)
+    expect(serialsOf(silent.body)).toEqual(Array.from({ length: 10 }, (_, i) => `FLEET${String(i + 1).padStart(6, '0')}`))
+    expect(silent.body.data.total).toBeGreaterThanOrEqual(10)
+
+    // The last page is the list's end: its total is exact whatever the list's size.
+    const last = await h.call('GET', `${SEARCH}?current=1&pageSize=100&renterName=${encodeURIComponent('张三')}`, { token: boss })
+    expect(last.body.data.records).toHaveLength(99)
+    expect(last.body.data.total).toBe(99)
+  })
+
+  it('finds renters by any part of the name or phone, in either case, from the pairs and trigram indexes', async () => {
+    await manyDevices(300)
+    await h.services.db.execute(sql`update devices set renter_name = '欧阳娜娜', renter_phone = '13912345678' where serial_number = 'FLEET000007'`)
+    await h.services.db.execute(sql`update devices set renter_name = 'Anna Lee', renter_phone = '13800001111' where serial_number = 'FLEET000008'`)
+    await h.services.db.execute(sql`update devices set renter_name = '娜欧' where serial_number = 'FLEET000009'`)
+    await h.services.db.execute(sql`analyze devices`)
+    const boss = await h.login('demo')
+    const found = async (query: string) => serialsOf((await h.call('GET', `${SEARCH}?current=1&pageSize=50&${query}`, { token: boss })).body)
+    expect(await found(`renterName=${encodeURIComponent('欧阳娜娜')}`)).toEqual(['FLEET000007'])
+    expect(await found(`renterName=${encodeURIComponent('阳娜')}`)).toEqual(['FLEET000007'])
+    // Every pair present is not enough: the order is checked (娜欧 holds 娜 and 欧 but not 欧娜).
+    expect(await found(`renterName=${encodeURIComponent('欧娜')}`)).toEqual([])
+    expect(await found(`renterName=${encodeURIComponent('娜')}`)).toEqual(['FLEET000007', 'FLEET000008', 'FLEET000009'].filter((s) => s !== 'FLEET000008'))
+    expect(await found(`renterName=${encodeURIComponent('na l')}`)).toEqual(['FLEET000008'])
+    expect(await found(`renterName=${encodeURIComponent('ANNA')}`)).toEqual(['FLEET000008'])
+    expect(await found('renterPhone=2345')).toEqual(['FLEET000007'])
+    expect(await found('renterPhone=0000111')).toEqual(['FLEET000008'])
+
+    const plan = async (query: string) =>
+      JSON.stringify(((await h.services.db.execute(sql.raw(`explain ${query}`))) as unknown as { rows: unknown[] }).rows)
+    await h.services.db.execute(sql`set enable_seqscan = off`)
+    try {
+      expect(await plan(`select id from devices where mdm_grams(renter_name) @> mdm_search_grams('阳娜')`)).toContain('devices_renter_name_grams_idx')
+      expect(await plan(`select id from devices where renter_phone ilike '%2345%'`)).toContain('devices_renter_phone_trgm_idx')
+    } finally {
+      await h.services.db.execute(sql`reset enable_seqscan`)
+    }
   })
 
   it('finds a deep page in the same order as the first pages, joined rows included', async () => {

@@ -32,14 +32,34 @@ async function estimatedRows(db: Db, query: SQL): Promise<number> {
 }
 
 /**
+ * Beyond this planner estimate, a list of only its scope conditions (platform, bin, companies: `plain`) is not
+ * counted at all: the estimate is answered, marked as one. The estimate of those conditions is close — ANALYZE keeps
+ * their combined statistics (devices_list_stats) — so a list twice the exact-count limit by estimate is beyond it.
+ */
+export const ESTIMATE_ONLY_ABOVE = 2 * EXACT_COUNT_LIMIT
+
+/** How a list's total may be found (countTotal). */
+export interface CountHints {
+  /**
+   * The same list without its filters no index serves (a connection status): when that is already beyond the limit,
+   * counting the filtered rows would read all of them, so the filtered total is estimated.
+   */
+  broad?: SQL
+  /** The condition holds only the list's scope (no search filter): a large estimate is answered without counting. */
+  plain?: boolean
+}
+
+/**
  * A list's total: exact up to EXACT_COUNT_LIMIT (counting stops there, so its cost is bounded), otherwise the
  * planner's estimate, never below what was counted, with `totalExact: false` so that the console says 约.
- * `broad`: the same list without its filters no index serves (a renter's name, a connection status): when that is
- * already beyond the limit, counting the filtered rows would read all of them, so the filtered total is estimated.
  */
-export async function countTotal(db: Db, table: PgTable, where: SQL | undefined, broad?: SQL): Promise<{ total: number; totalExact?: false }> {
+export async function countTotal(db: Db, table: PgTable, where: SQL | undefined, hints: CountHints = {}): Promise<{ total: number; totalExact?: false }> {
   const estimate = (condition: SQL | undefined) => estimatedRows(db, db.select({ one: sql`1` }).from(table).where(condition).getSQL())
-  if (broad && (await estimate(broad)) > EXACT_COUNT_LIMIT) return { total: await estimate(where), totalExact: false }
+  if (hints.plain) {
+    const rows = await estimate(where)
+    if (rows > ESTIMATE_ONLY_ABOVE) return { total: rows, totalExact: false }
+  }
+  if (hints.broad && (await estimate(hints.broad)) > EXACT_COUNT_LIMIT) return { total: await estimate(where), totalExact: false }
   const capped = db.select({ one: sql`1` }).from(table).where(where).limit(EXACT_COUNT_LIMIT + 1).as('capped')
   const [{ n }] = await db.select({ n: count() }).from(capped)
   if (n <= EXACT_COUNT_LIMIT) return { total: n }
@@ -49,7 +69,8 @@ export async function countTotal(db: Db, table: PgTable, where: SQL | undefined,
 /**
  * One page of a list with the list's total (SPEC §3: records and total), the one paging of every list endpoint:
  * `rows` reads the page's rows in the given window, and the total counts `table` under the same `where`
- * (countTotal: exact up to EXACT_COUNT_LIMIT, an estimate marked as one beyond).
+ * (countTotal: exact up to EXACT_COUNT_LIMIT, an estimate marked as one beyond). A page that holds rows but fewer
+ * than asked for (or the empty first page) is the list's end, so its total is known without counting.
  */
 export async function paged<T>(
   db: Db,
@@ -57,10 +78,12 @@ export async function paged<T>(
   where: SQL | undefined,
   q: PageRequest,
   rows: (window: PageWindow) => Promise<T[]>,
-  broad?: SQL,
+  hints?: CountHints,
 ): Promise<{ records: T[]; total: number; totalExact?: false }> {
   const window = pageWindow(q)
-  const [records, counted] = await Promise.all([rows(window), countTotal(db, table, where, broad)])
+  const records = await rows(window)
+  if (records.length < window.limit && (records.length > 0 || window.offset === 0)) return { records, total: window.offset + records.length }
+  const counted = await countTotal(db, table, where, hints)
   // An estimate is never below what this very page shows.
   const total = counted.totalExact === false ? Math.max(counted.total, window.offset + records.length) : counted.total
   return { records, ...counted, total }

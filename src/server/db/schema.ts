@@ -255,6 +255,17 @@ export const devices = pgTable(
     // Issue #16: "serial number contains" (ILIKE '%…%') is served by trigrams (pg_trgm on both engines) instead of
     // reading every device of the tenant.
     index('devices_serial_trgm_idx').using('gin', t.serialNumber.op('gin_trgm_ops')),
+    // Issue #16: "renter name contains". Names are mostly two or three Chinese characters, too short for trigrams (and
+    // pg_trgm skips CJK under the C locale), so the index holds each name's characters and character pairs
+    // (mdm_grams, migration 0015) and a search asks for all the pairs of what was typed (mdm_search_grams); ILIKE then
+    // confirms the order. 263 ms → see bench/results.md at 1M.
+    index('devices_renter_name_grams_idx').using('gin', sql`mdm_grams(${t.renterName})`),
+    // Issue #16: "renter phone contains": digits are trigram characters, so pg_trgm serves it as it does serials.
+    index('devices_renter_phone_trgm_idx').using('gin', t.renterPhone.op('gin_trgm_ops')),
+    // Not expressible here, created in migration 0015: the statistics object devices_list_stats (mcv, dependencies)
+    // on (company_id, platform, recycle_status), so that the planner's estimate of a list's scope — which a total
+    // beyond twice the exact-count limit answers with (db/paging.ts) — knows that a company's devices are not spread
+    // evenly over platforms.
   ],
 )
 

@@ -15,7 +15,7 @@ import { findVisibleCompany, visibleDeviceCondition } from '../../auth/scope'
 import type { CurrentUser } from '../../auth/sessions'
 import type { Db } from '../../db/client'
 import { likePattern } from '../../db/like'
-import { countTotal, paged } from '../../db/paging'
+import { countTotal, paged, type CountHints } from '../../db/paging'
 import { companies, devices, tasks, users, type DeviceRow, type Platform } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
@@ -162,25 +162,23 @@ export abstract class DeviceRegistry<R> {
 
   /**
    * The search and export conditions; the recycle bin is read only with its own authority (console and open API).
-   * `broad` leaves out the filters no index serves (renter name and phone, connection status: an index on the last
-   * contact would cost every poll its HOT update), for paged()'s decision to estimate rather than count.
+   * The hints tell paged() how the total may be found: `plain` when only the scope is asked for; `broad` leaves out the
+   * connection status, which no index serves (an index on the last contact would cost every poll its HOT update).
    */
-  private async conditions(user: CurrentUser, q: ListInput, now: Date): Promise<{ where: SQL | undefined; broad: SQL | undefined }> {
+  private async conditions(user: CurrentUser, q: ListInput, now: Date): Promise<{ where: SQL | undefined; hints: CountHints }> {
     if (q.recycleStatus && !user.authorities.includes(deviceAreaAuthorities[this.platform].recycle)) {
       throw ApiError.forbidden(t.recycleForbidden)
     }
-    const broad = and(
-      eq(devices.platform, this.platform),
-      eq(devices.recycleStatus, q.recycleStatus),
-      await visibleDeviceCondition(this.db, user),
+    const scope = and(eq(devices.platform, this.platform), eq(devices.recycleStatus, q.recycleStatus), await visibleDeviceCondition(this.db, user))
+    const filters = [
       q.serialNumber ? ilike(devices.serialNumber, likePattern(q.serialNumber)) : undefined,
-    )
-    const unindexed = [
-      q.renterName ? ilike(devices.renterName, likePattern(q.renterName)) : undefined,
+      // The pairs index finds the candidates (devices_renter_name_grams_idx), ILIKE keeps those holding the text.
+      q.renterName ? and(sql`mdm_grams(${devices.renterName}) @> mdm_search_grams(${q.renterName})`, ilike(devices.renterName, likePattern(q.renterName))) : undefined,
       q.renterPhone ? ilike(devices.renterPhone, likePattern(q.renterPhone)) : undefined,
-      q.connectionStatus ? connectionStatusCondition(q.connectionStatus, now) : undefined,
     ].filter((c) => c !== undefined)
-    return { where: and(broad, ...unindexed), broad: unindexed.length ? broad : undefined }
+    const broad = and(scope, ...filters)
+    const status = q.connectionStatus ? connectionStatusCondition(q.connectionStatus, now) : undefined
+    return { where: and(broad, status), hints: { broad: status ? broad : undefined, plain: !filters.length && !status } }
   }
 
   /**
@@ -189,7 +187,7 @@ export abstract class DeviceRegistry<R> {
    */
   async search(user: CurrentUser, q: PageInput): Promise<{ records: R[]; total: number; totalExact?: false }> {
     const now = this.now()
-    const { where, broad } = await this.conditions(user, q, now)
+    const { where, hints } = await this.conditions(user, q, now)
     const newestFirst = [desc(devices.createdAt), desc(devices.id)]
     const { records, ...total } = await paged(
       this.db,
@@ -200,7 +198,7 @@ export abstract class DeviceRegistry<R> {
         const page = this.db.select({ id: devices.id }).from(devices).where(where).orderBy(...newestFirst).limit(w.limit).offset(w.offset)
         return this.selectRows().where(inArray(devices.id, page)).orderBy(...newestFirst)
       },
-      broad,
+      hints,
     )
     return { records: await this.records(records, now), ...total }
   }
@@ -230,10 +228,17 @@ export abstract class DeviceRegistry<R> {
   }
 
   async detail(user: CurrentUser, deviceId: number): Promise<R> {
-    await this.findVisible(user, deviceId)
-    await this.tasks.expireOverdue({ deviceId })
-    const rows = await this.selectRows().where(eq(devices.id, deviceId))
-    const [record] = await this.records(rows, this.now())
+    const visible = and(eq(devices.id, deviceId), eq(devices.platform, this.platform), await visibleDeviceCondition(this.db, user))
+    let [row] = await this.selectRows().where(visible)
+    if (!row) throw ApiError.notFound(t.deviceNotFound)
+    // Only a device with live tasks can have overdue ones; expiring them changes what the record shows, so it is read
+    // again. A device without (most of them) costs one read (issue #16).
+    if (row.pendingTaskCount > 0) {
+      await this.tasks.expireOverdue({ deviceId })
+      ;[row] = await this.selectRows().where(visible)
+      if (!row) throw ApiError.notFound(t.deviceNotFound)
+    }
+    const [record] = await this.records([row], this.now())
     return record
   }
 
@@ -342,8 +347,8 @@ export abstract class DeviceRegistry<R> {
    */
   async export(user: CurrentUser, q: ListInput): Promise<ReadableStream<Uint8Array>> {
     const now = this.now()
-    const { where, broad } = await this.conditions(user, q, now)
-    const { total } = await countTotal(this.db, devices, where, broad)
+    const { where, hints } = await this.conditions(user, q, now)
+    const { total } = await countTotal(this.db, devices, where, hints)
     if (total > MAX_EXPORT_ROWS) throw ApiError.badRequest(t.tooManyRows(MAX_EXPORT_ROWS))
     const columns = this.exportColumns()
     const batches = async function* (this: DeviceRegistry<R>) {
