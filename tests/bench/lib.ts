@@ -2,8 +2,8 @@
  * What every benchmark of `npm run bench` shares (issue #16): timing loops bounded in count and time, percentiles,
  * a throw-away PostgreSQL cluster on loopback, and the results each benchmark reports.
  */
-import { execFileSync, spawnSync } from 'node:child_process'
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
@@ -107,4 +107,39 @@ export function resultTable(r: BenchResult): string {
   if (r.skipped) return `${head}Not run: ${r.skipped}\n`
   const rows = r.figures.map((f) => `| ${f.figure} | ${f.target} | ${f.measured} | ${f.pass === null ? '—' : f.pass ? 'pass' : '**fail**'} | ${f.note ?? ''} |`)
   return `${head}| figure | target | measured | pass | note |\n|---|---|---|---|---|\n${rows.join('\n')}\n\n(${r.seconds.toFixed(0)} s)\n`
+}
+
+/** The real server in a process of its own (tests/bench/serve.ts) on a seeded database: its memory is its own. */
+export interface ChildServer {
+  url: string
+  pid: number
+  /** The server process's resident memory now, in bytes (Linux /proc). */
+  rss(): number
+  stop(): Promise<void>
+}
+
+export async function spawnServer(databaseUrl: string): Promise<ChildServer> {
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'tests/bench/serve.ts'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const url = await new Promise<string>((resolve, reject) => {
+    let seen = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      seen += chunk.toString()
+      const line = seen.split('\n').find((l) => l.startsWith('{"url"'))
+      if (line) resolve(JSON.parse(line).url)
+    })
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening`)))
+  })
+  return {
+    url,
+    pid: child.pid!,
+    rss: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024,
+    stop: async () => {
+      child.kill('SIGTERM')
+      await exited
+    },
+  }
 }
