@@ -133,6 +133,9 @@ export default defineConfig({
     },
   },
   test: {
+    // Two files at a time: vitest's default on a 2-core machine is one (cores - 1), which ran the suite serially (24 min).
+    // Files that use PostgreSQL make a database of their own (tests/integration/harness.ts: ownDatabase).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createHarness, type Harness } from './harness'
+import { createHarness, ownDatabase, type Harness } from './harness'
 import { deviceOf, iphone, markLost, queue, setIosQuota } from './apple-helpers'
 
 /**
@@ -10,11 +10,17 @@ const url = process.env.MDM_TEST_POSTGRES_URL
 
 describe.runIf(url || process.env.CI)('Apple MDM on PostgreSQL', () => {
   let h: Harness
+  let own: Awaited<ReturnType<typeof ownDatabase>> | undefined
   beforeAll(async () => {
     if (!url) throw new Error('CI 中必须设置 MDM_TEST_POSTGRES_URL（由 .ci/run 启动 PostgreSQL）')
-    h = await createHarness({}, url)
+    // A database of its own: test files run two at a time, and others use the same server.
+    own = await ownDatabase(url, 'mdm_test_apple')
+    h = await createHarness({}, own.url)
   })
-  afterAll(() => h?.close())
+  afterAll(async () => {
+    await h?.close()
+    await own?.drop()
+  })
 
   it('hands each queued command to exactly one of many racing connections', async () => {
     await h.reset()

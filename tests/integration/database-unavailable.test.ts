@@ -6,7 +6,7 @@ import { createApp, createServices } from '../../src/server/app'
 import { testConfig } from '../../src/server/config'
 import type { Db } from '../../src/server/db/client'
 import * as schema from '../../src/server/db/schema'
-import { createHarness } from './harness'
+import { createHarness, ownDatabase } from './harness'
 
 describe('a database that cannot be reached', () => {
   // Port 1 refuses at once: every query fails the way a stopped PostgreSQL makes it fail.
@@ -32,10 +32,12 @@ describe('a database that cannot be reached', () => {
 /** On real PostgreSQL (MDM_TEST_POSTGRES_URL, as postgres.test.ts): connections cut by the server are replaced. */
 describe.runIf(process.env.MDM_TEST_POSTGRES_URL)('PostgreSQL cutting the connections', () => {
   it('recovers by itself: after the server ends every connection, the next requests succeed', async () => {
-    const h = await createHarness({}, process.env.MDM_TEST_POSTGRES_URL)
+    // A database of its own: ending "every connection of the database" must not reach another test file's.
+    const own = await ownDatabase(process.env.MDM_TEST_POSTGRES_URL!, 'mdm_test_cut')
+    const h = await createHarness({}, own.url)
     try {
       expect((await h.call('GET', '/captcha')).body.code).toBe(200)
-      const admin = new pg.Client({ connectionString: process.env.MDM_TEST_POSTGRES_URL })
+      const admin = new pg.Client({ connectionString: own.url })
       await admin.connect()
       await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')
       await admin.end()
@@ -47,6 +49,7 @@ describe.runIf(process.env.MDM_TEST_POSTGRES_URL)('PostgreSQL cutting the connec
       await h.database.db.execute(sql`select 1`)
     } finally {
       await h.close()
+      await own.drop()
     }
   })
 })

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { getTableName, is, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { PgTable } from 'drizzle-orm/pg-core'
@@ -112,4 +113,42 @@ export function harnessForFile(overrides: Partial<AppConfig> = {}): Harness {
       return inner[key as keyof Harness]
     },
   })
+}
+
+/**
+ * A fresh database of its own on the PostgreSQL server of `url` (a superuser's), so that test files running in
+ * parallel never share tables and nothing is left behind: `drop()` removes it again.
+ */
+export async function ownDatabase(url: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const { default: pg } = await import('pg')
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: url })
+    await client.connect()
+    try {
+      await client.query(statement)
+    } finally {
+      await client.end()
+    }
+  }
+  await admin(`create database "${name}"`)
+  const target = new URL(url)
+  target.pathname = `/${name}`
+  /**
+   * `pool.end()` resolves before its sockets have closed; a forced drop at that moment terminates a backend whose client
+   * is still reading and the FATAL it sends surfaces as an uncaught error. So wait (up to 5 s) for the last session to
+   * leave — PostgreSQL answers 55006 while one remains — and force only if one never does.
+   */
+  const drop = async () => {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      try {
+        return await admin(`drop database if exists "${name}"`)
+      } catch (error) {
+        if ((error as { code?: string }).code !== '55006') throw error
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+    }
+    await admin(`drop database if exists "${name}" with (force)`)
+  }
+  return { url: target.toString(), drop }
 }

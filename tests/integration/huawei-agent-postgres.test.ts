@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { devices } from '../../src/server/db/schema'
-import { createHarness, type Harness } from './harness'
+import { createHarness, ownDatabase, type Harness } from './harness'
 import { AGENT, racingPolls } from './huawei-agent-helpers'
-import { appFetch, issueToken, ownDatabase } from './huawei-helpers'
+import { appFetch, issueToken } from './huawei-helpers'
 
 /**
  * On PostgreSQL the polls (and enrollments) really race. `.ci/run` sets MDM_TEST_POSTGRES_URL (a superuser); the

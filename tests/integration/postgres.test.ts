@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createHarness, type Harness } from './harness'
+import { createHarness, ownDatabase, type Harness } from './harness'
 
 /**
  * The same migrations and queries on real PostgreSQL (node-postgres). `.ci/run` starts a server and sets
@@ -9,11 +9,17 @@ const url = process.env.MDM_TEST_POSTGRES_URL
 
 describe.runIf(url || process.env.CI)('PostgreSQL engine', () => {
   let h: Harness
+  let own: Awaited<ReturnType<typeof ownDatabase>> | undefined
   beforeAll(async () => {
     if (!url) throw new Error('CI 中必须设置 MDM_TEST_POSTGRES_URL（由 .ci/run 启动 PostgreSQL）')
-    h = await createHarness({}, url)
+    // A database of its own: test files run two at a time, and others use the same server.
+    own = await ownDatabase(url, 'mdm_test_engine')
+    h = await createHarness({}, own.url)
   })
-  afterAll(() => h?.close())
+  afterAll(async () => {
+    await h?.close()
+    await own?.drop()
+  })
 
   it('migrates, seeds and signs in', async () => {
     expect(h.database.engine).toBe('postgres')

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RateLimiter, type LimitRule } from '../../src/server/auth/rate-limit'
 import { openDatabase, type Database } from '../../src/server/db/client'
 import { rateLimits } from '../../src/server/db/schema'
+import { ownDatabase } from './harness'
 
 const rule: LimitRule = { name: 'test', points: 3, windowMs: 15 * 60_000, message: (m) => `请 ${m} 分钟后再试` }
 
@@ -10,14 +11,20 @@ describe.each([['PGlite', 'memory://'], ...(process.env.MDM_TEST_POSTGRES_URL ? 
   'RateLimiter on %s',
   (_engine, url) => {
     let database: Database
+    let own: Awaited<ReturnType<typeof ownDatabase>> | undefined
     let now = Date.UTC(2026, 0, 1)
     let limiter: RateLimiter
     beforeAll(async () => {
-      database = await openDatabase(url)
+      // On PostgreSQL a database of its own: test files run two at a time on one server.
+      own = url.startsWith('postgres') ? await ownDatabase(url, 'mdm_test_limiter') : undefined
+      database = await openDatabase(own?.url ?? url)
       await database.db.delete(rateLimits)
       limiter = new RateLimiter(database.db, () => now)
     })
-    afterAll(() => database?.close())
+    afterAll(async () => {
+      await database?.close()
+      await own?.drop()
+    })
 
     it('refuses at the limit with the minutes left, starts over when the window ends, and keeps subjects apart', async () => {
       for (let i = 0; i < 3; i++) await limiter.check(rule, 'a').then(() => limiter.hit(rule, 'a'))

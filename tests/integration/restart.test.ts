@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { ownDatabase } from './huawei-helpers'
+import { ownDatabase } from './harness'
 
 /**
  * Issue #10: restarts lose nothing. The real server runs as a child process; commands are queued for an agent that
@@ -135,7 +135,7 @@ describe('restarts lose nothing', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mdm-restart-'))
     folders.push(dir)
     await killRestartDeliver({ DATABASE_URL: path.join(dir, 'data'), MDM_SECRET_KEY_FILE: path.join(dir, 'secret.key'), MDM_CA_DIR: path.join(dir, 'ca') })
-  }, 60_000)
+  }, 120_000)
 
   it.runIf(postgresUrl || process.env.CI)('on PostgreSQL: the same', async () => {
     if (!postgresUrl) throw new Error('CI 中必须设置 MDM_TEST_POSTGRES_URL（由 .ci/run 启动 PostgreSQL）')
@@ -147,7 +147,7 @@ describe('restarts lose nothing', () => {
     } finally {
       await db.drop()
     }
-  }, 60_000)
+  }, 120_000)
 })
 
 /**
@@ -189,5 +189,5 @@ describe.runIf(postgresUrl || process.env.CI)('two server processes on one Postg
       b.child.kill('SIGKILL')
       await db.drop()
     }
-  }, 90_000)
+  }, 150_000)
 })

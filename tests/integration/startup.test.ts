@@ -20,7 +20,9 @@ async function signIn(base: string, username: string, password: string) {
   return (await res.json()) as { code: number; data: { token: string } | null }
 }
 
-describe('server start-up', () => {
+// Each case starts a whole server (a database, its migrations, the demo seed): a minute, for a busy machine running
+// two test files at once.
+describe('server start-up', { timeout: 60_000 }, () => {
   it('with MDM_DEMO=off creates only the administrator, from MDM_ADMIN_PASSWORD', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     vi.spyOn(console, 'log').mockImplementation(() => undefined)
