@@ -1,6 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
+import type { CurrentUser } from '../../src/server/auth/sessions'
 import { devices, tasks, type DeviceRow } from '../../src/server/db/schema'
+import { WorkspaceService } from '../../src/server/modules/workspace/service'
 import { harnessForFile } from './harness'
 import { agentTestbed } from './huawei-agent-helpers'
 import { addDevice, HW, MI, setHuaweiQuota } from './huawei-helpers'
@@ -196,4 +198,41 @@ describe('dashboard rollups', () => {
     await db.update(devices).set({ recycleStatus: sql`not ${devices.recycleStatus}`, companyId: h.demo.eastCompanyId }).where(inArray(devices.id, inserted.slice(10, 20).map((r) => r.id)))
     await expectFiguresRight()
   }, 60_000)
+
+  it('count statuses the same whichever side is counted (most devices offline, or most online)', async () => {
+    const db = h.database.db
+    const now = new Date()
+    const hours = [null, 0.1, 3, 5.9, 6, 6.1, 12, 23.9, 24, 24.1, 48, 24 * 30]
+    await db.insert(devices).values(
+      hours.flatMap((last, i) =>
+        (['HUAWEI', 'IOS'] as const).map((platform, j) => ({
+          companyId: [h.demo.bossCompanyId, h.demo.eastCompanyId][(i + j) % 2],
+          staffId: i % 3 === 0 ? h.demo.staffId : null,
+          platform,
+          serialNumber: `STAT${i}${platform}`,
+          recycleStatus: i === 5 && j === 0,
+          lastCommunicationTime: last === null ? null : new Date(now.getTime() - last * 3_600_000),
+          state: i % 4 === 1 ? { lostMode: true } : {},
+        })),
+      ),
+    )
+    const user = (kind: CurrentUser['kind'], id: number, companyId: number | null): CurrentUser =>
+      ({ id, sessionId: 0, username: '', name: '', kind, companyId, parentCompanyId: null, companyName: null, phoneNumber: '', authorities: [] })
+    const viewers = [user('BOSS', h.demo.bossId, h.demo.bossCompanyId), user('COMPANY', h.demo.eastUserId, h.demo.eastCompanyId), user('STAFF', h.demo.staffId, h.demo.bossCompanyId), user('ADMIN', h.demo.adminId, null)]
+    const rows = await db.select().from(devices)
+    for (const viewer of viewers) {
+      const recentSide = await new WorkspaceService(db, () => now).panel(viewer)
+      const otherSide = await new WorkspaceService(db, () => now, 0).panel(viewer)
+      expect(otherSide, viewer.kind).toEqual(recentSide)
+      const inUse = rows.filter((r) => !r.recycleStatus && (viewer.companyId === null || r.companyId === viewer.companyId || (viewer.kind === 'BOSS' && [h.demo.eastCompanyId, h.demo.westCompanyId].includes(r.companyId))) && (viewer.kind !== 'STAFF' || r.staffId === viewer.id))
+      const age = (r: DeviceRow) => (r.lastCommunicationTime === null ? Infinity : (now.getTime() - r.lastCommunicationTime.getTime()) / 3_600_000)
+      expect(recentSide.families, viewer.kind).toEqual(
+        (['IOS', 'HUAWEI', 'MI'] as const).map((platform) => {
+          const of = inUse.filter((r) => r.platform === platform)
+          return { platform, total: of.length, online: of.filter((r) => age(r) <= 6).length, warning: of.filter((r) => age(r) > 6 && age(r) < 24).length, offline: of.filter((r) => age(r) >= 24).length }
+        }),
+      )
+      expect(recentSide.lostMode, viewer.kind).toBe(inUse.filter((r) => r.state.lostMode === true).length)
+    }
+  })
 })

@@ -55,6 +55,12 @@ async function rollupScope(db: Db, user: CurrentUser, table: { companyId: PgColu
 const chinaKey = (column: SQL | typeof devices.createdAt, format: 'YYYY-MM-DD' | 'YYYY-MM') =>
   sql<string>`to_char((${column} at time zone 'UTC') + interval '8 hours', ${sql.raw(`'${format}'`)})`
 
+/**
+ * statusCounts: how many devices heard from within 24 hours are counted before the other side (those not heard from
+ * for 6 hours or more) is counted instead — a few milliseconds of index entries.
+ */
+const RECENT_COUNT_LIMIT = 20_000
+
 /** How many models the pie names; the rest are summed as 其他型号. */
 const MODEL_SLICES = 6
 
@@ -67,60 +73,66 @@ export class WorkspaceService {
   constructor(
     private readonly db: Db,
     private readonly now: () => Date = () => new Date(),
+    /** statusCounts' switch to counting the other side (a test sets 0 to take that path with a few devices). */
+    private readonly recentCountLimit = RECENT_COUNT_LIMIT,
   ) {}
 
   /**
-   * GET /workspace/panel. Devices in use by family and SPEC §4 status (the device lists' thresholds), lost mode,
-   * and the commands issued today, in one statement (one snapshot): the totals and lost mode from device_counts (a
-   * few rows per company), online and warning by counting only the devices heard from within 24 hours
-   * (devices_last_contact_idx from the boundary on); offline is the rest. The commands read tasks_company_idx
-   * (company_id, created_at) from midnight.
+   * GET /workspace/panel. Devices in use by family and SPEC §4 status (the device lists' thresholds), lost mode
+   * (statusCounts), and the commands issued today (tasks_company_idx (company_id, created_at) from midnight).
    */
   async panel(user: CurrentUser): Promise<WorkspacePanelResponse> {
     const now = this.now()
-    const warnFrom = new Date(now.getTime() - STATUS_WARNING_AFTER_HOURS * HOUR_MS)
-    const errorFrom = new Date(now.getTime() - STATUS_ERROR_FROM_HOURS * HOUR_MS)
-    const last = devices.lastCommunicationTime
     const scope = await visibleDeviceCondition(this.db, user)
-    const n = deviceCounts.n
-    const counted = this.db
-      .select({
-        platform: deviceCounts.platform,
-        total: sql<number>`sum(${n})::int`.mapWith(Number),
-        lostMode: sql<number>`coalesce(sum(${n}) filter (where ${deviceCounts.lostMode}), 0)::int`.mapWith(Number),
-        online: sql<number>`0`.mapWith(Number),
-        warning: sql<number>`0`.mapWith(Number),
-      })
-      .from(deviceCounts)
-      .where(await rollupScope(this.db, user, deviceCounts))
-      .groupBy(deviceCounts.platform)
-    const recent = this.db
-      .select({
-        platform: devices.platform,
-        total: sql<number>`0`.mapWith(Number),
-        lostMode: sql<number>`0`.mapWith(Number),
-        online: sql<number>`count(*) filter (where ${last} >= ${warnFrom})::int`.mapWith(Number),
-        warning: sql<number>`count(*) filter (where ${last} < ${warnFrom})::int`.mapWith(Number),
-      })
-      .from(devices)
-      .where(and(inUse, scope, sql`${last} > ${errorFrom}`))
-      .groupBy(devices.platform)
-    const [rows, commandsToday] = await Promise.all([counted.unionAll(recent), this.commandsSince(user, scope, chinaDayStart(now))])
-    const families = dashboardPlatforms.map((platform) => {
-      const of = rows.filter((r) => r.platform === platform)
-      const sum = (pick: (r: (typeof rows)[number]) => number) => of.reduce((m, r) => m + pick(r), 0)
-      const [total, online, warning] = [sum((r) => r.total), sum((r) => r.online), sum((r) => r.warning)]
-      return { platform, total, online, warning, offline: total - online - warning }
-    })
+    const [families, commandsToday] = await Promise.all([this.statusCounts(user, scope, now), this.commandsSince(user, scope, chinaDayStart(now))])
     const sum = (pick: (f: (typeof families)[number]) => number) => families.reduce((m, f) => m + pick(f), 0)
     return {
-      families,
+      families: families.map(({ lostMode: _, ...family }) => family),
       total: sum((f) => f.total),
       online: sum((f) => f.online),
       offline24h: sum((f) => f.offline),
-      lostMode: rows.reduce((m, r) => m + r.lostMode, 0),
+      lostMode: sum((f) => f.lostMode),
       commandsToday,
     }
+  }
+
+  /**
+   * Devices in use per family by SPEC §4 status, and in lost mode, exactly, without reading every device: the totals
+   * and lost mode come from device_counts (a few rows per company); of the statuses only one side is counted, in
+   * devices_last_contact_idx, and the other is the total less it. First the devices heard from within 24 hours
+   * (online, warning), read no further than RECENT_COUNT_LIMIT entries — enough when most devices are offline; when
+   * more were heard from, the fleet is mostly online, and the devices not heard from for 6 hours or more (warning,
+   * offline: from the 6-hour boundary back, and the never-communicated) are counted instead. Each answer is one
+   * statement, so totals and counts come from one snapshot.
+   */
+  private async statusCounts(user: CurrentUser, scope: SQL | undefined, now: Date) {
+    const warnFrom = new Date(now.getTime() - STATUS_WARNING_AFTER_HOURS * HOUR_MS)
+    const errorFrom = new Date(now.getTime() - STATUS_ERROR_FROM_HOURS * HOUR_MS)
+    const last = devices.lastCommunicationTime
+    const totals = sql`select ${deviceCounts.platform} as platform, ${deviceCounts.n} as total,
+      case when ${deviceCounts.lostMode} then ${deviceCounts.n} else 0 end as lost, 0 as online, 0 as warning, 0 as offline, 0 as seen
+      from ${deviceCounts} where ${(await rollupScope(this.db, user, deviceCounts)) ?? sql`true`}`
+    const read = async (counted: SQL) => {
+      const result = await this.db.execute(sql`select platform, sum(total)::int as total, sum(lost)::int as lost, sum(online)::int as online,
+        sum(warning)::int as warning, sum(offline)::int as offline, sum(seen)::int as seen from (${totals} union all ${counted}) x group by platform`)
+      return (result as unknown as { rows: Record<'platform' | 'total' | 'lost' | 'online' | 'warning' | 'offline' | 'seen', string | number>[] }).rows
+    }
+    const inScope = (condition: SQL) => sql`${and(inUse, scope, condition)}`
+    let rows = await read(sql`select platform, 0, 0, (last >= ${warnFrom})::int, (last < ${warnFrom})::int, 0, 1 from (
+      select ${devices.platform} as platform, ${last} as last from ${devices} where ${inScope(sql`${last} > ${errorFrom}`)} limit ${this.recentCountLimit + 1}) recent`)
+    const recentSeen = rows.reduce((m, r) => m + Number(r.seen), 0)
+    const mostlyOnline = recentSeen > this.recentCountLimit
+    if (mostlyOnline) {
+      rows = await read(sql`select ${devices.platform}, 0, 0, 0, (${last} > ${errorFrom})::int, (${last} <= ${errorFrom} or ${last} is null)::int, 1
+        from ${devices} where ${inScope(sql`(${last} < ${warnFrom} or ${last} is null)`)}`)
+    }
+    return dashboardPlatforms.map((platform) => {
+      const r = rows.find((row) => row.platform === platform)
+      const [total, lostMode, online, warning, offline] = [r?.total, r?.lost, r?.online, r?.warning, r?.offline].map(Number).map((v) => v || 0)
+      return mostlyOnline
+        ? { platform, total, online: total - warning - offline, warning, offline, lostMode }
+        : { platform, total, online, warning, offline: total - online - warning, lostMode }
+    })
   }
 
   /** Commands (tasks) created since `from` on the devices the user may see. */
@@ -245,11 +257,12 @@ export class WorkspaceService {
    * GET /deviceOffline24H: devices in use without contact for 24 hours or more (SPEC §4 status error, never
    * communicated included), the most recently lost first, never-communicated last. The page is read in order from
    * devices_last_contact_idx: those heard from, from the 24-hour boundary backwards, then the never-communicated
-   * (the index's NULLS LAST end), each read no further than the page's end. The total is exact without counting
-   * the offline devices: the devices in use (device_counts) less those heard from within 24 hours.
+   * (the index's NULLS LAST end), each read no further than the page's end. The total is the panel's offline
+   * figure (statusCounts).
    */
   async deviceOffline24H(user: CurrentUser, q: Paging): Promise<{ records: OfflineDeviceRecord[]; total: number }> {
-    const errorFrom = new Date(this.now().getTime() - STATUS_ERROR_FROM_HOURS * HOUR_MS)
+    const now = this.now()
+    const errorFrom = new Date(now.getTime() - STATUS_ERROR_FROM_HOURS * HOUR_MS)
     const last = devices.lastCommunicationTime
     const scope = await visibleDeviceCondition(this.db, user)
     const { limit, offset } = pageWindow(q)
@@ -271,15 +284,8 @@ export class WorkspaceService {
         .where(and(inUse, scope, lastContact))
         .orderBy(sql`${last} desc nulls last`, desc(devices.id))
         .limit(end)
-    const inUseCount = this.db
-      .select({ n: sql`coalesce(sum(${deviceCounts.n}), 0)` })
-      .from(deviceCounts)
-      .where(await rollupScope(this.db, user, deviceCounts))
-    const recentCount = this.db.select({ n: count() }).from(devices).where(and(inUse, scope, sql`${last} > ${errorFrom}`))
-    const [heard, total] = await Promise.all([
-      rows(lte(last, errorFrom)),
-      this.db.execute(sql`select ((${inUseCount}) - (${recentCount}))::int as n`).then((r) => Number((r as unknown as { rows: { n: number }[] }).rows[0].n)),
-    ])
+    const [heard, families] = await Promise.all([rows(lte(last, errorFrom)), this.statusCounts(user, scope, now)])
+    const total = families.reduce((m, f) => m + f.offline, 0)
     const never = heard.length >= end ? [] : await rows(isNull(last))
     const records = [...heard, ...never].slice(offset, end)
     return { total, records: records.map((r) => ({ ...r, lastCommunicationTime: r.lastCommunicationTime?.toISOString() ?? null })) }
