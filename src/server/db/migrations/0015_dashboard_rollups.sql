@@ -47,10 +47,17 @@ BEGIN
     ON CONFLICT (company_id, staff_id, platform, model, has_sim, lost_mode) DO UPDATE SET n = c.n + excluded.n;
   END IF;
 END $$;--> statement-breakpoint
+-- The lower company and assignee first, so that two transfers in opposite directions lock the rollup rows in the
+-- same order (no deadlock).
 CREATE FUNCTION device_rollups_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM device_rollups_count(OLD, -1);
-  PERFORM device_rollups_count(NEW, 1);
+  IF (OLD.company_id, coalesce(OLD.staff_id, 0)) <= (NEW.company_id, coalesce(NEW.staff_id, 0)) THEN
+    PERFORM device_rollups_count(OLD, -1);
+    PERFORM device_rollups_count(NEW, 1);
+  ELSE
+    PERFORM device_rollups_count(NEW, 1);
+    PERFORM device_rollups_count(OLD, -1);
+  END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
 -- Inserts and deletes (also bulk ones: a seed of a million rows) are counted once per statement from the transition
