@@ -163,7 +163,7 @@ export abstract class DeviceRegistry<R> {
   /**
    * The search and export conditions; the recycle bin is read only with its own authority (console and open API).
    * The hints tell paged() how the total may be found: `plain` when only the scope is asked for; `broad` leaves out the
-   * connection status, which no index serves (an index on the last contact would cost every poll its HOT update).
+   * connection status of the recycle bin, which no index serves (devices_last_contact_idx holds the devices in use).
    */
   private async conditions(user: CurrentUser, q: ListInput, now: Date): Promise<{ where: SQL | undefined; hints: CountHints }> {
     if (q.recycleStatus && !user.authorities.includes(deviceAreaAuthorities[this.platform].recycle)) {
@@ -178,7 +178,9 @@ export abstract class DeviceRegistry<R> {
     ].filter((c) => c !== undefined)
     const broad = and(scope, ...filters)
     const status = q.connectionStatus ? connectionStatusCondition(q.connectionStatus, now) : undefined
-    return { where: and(broad, status), hints: { broad: status ? broad : undefined, plain: !filters.length && !status } }
+    // devices_last_contact_idx (the dashboard's) serves the status of devices in use; in the bin it is unindexed.
+    const statusUnindexed = status !== undefined && q.recycleStatus
+    return { where: and(broad, status), hints: { broad: statusUnindexed ? broad : undefined, plain: !filters.length && !status } }
   }
 
   /**

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
 import type {
   OfflineDeviceRecord,
   PieChartResponse,
@@ -8,13 +9,13 @@ import type {
 } from '../../../shared/contract/workspace'
 import { dashboardPlatforms } from '../../../shared/contract/workspace'
 import { STATUS_ERROR_FROM_HOURS, STATUS_WARNING_AFTER_HOURS } from '../../../shared/domain/connection-status'
-import { chinaDayStart, dayBuckets, fillBuckets, monthBuckets, type Buckets } from '../../../shared/domain/dashboard-buckets'
+import { chinaDayKey, chinaDayStart, dayBuckets, fillBuckets, monthBuckets, type Buckets } from '../../../shared/domain/dashboard-buckets'
 import { dashboardText as t } from '../../../shared/messages/dashboard'
 import { visibleCompanyIds, visibleDeviceCondition } from '../../auth/scope'
 import type { CurrentUser } from '../../auth/sessions'
 import type { Db } from '../../db/client'
-import { paged } from '../../db/paging'
-import { companies, devices, quotaAccounts, tasks } from '../../db/schema'
+import { paged, pageWindow } from '../../db/paging'
+import { companies, deviceCounts, deviceDailyAdditions, devices, quotaAccounts, tasks } from '../../db/schema'
 import { ApiError } from '../../http/errors'
 
 type Paging = { current: number; pageSize: number }
@@ -28,32 +29,37 @@ const HOUR_MS = 3_600_000
 export const RELEASE_TASK_TYPES = ['disownDevice', 'removeProfile', 'exitControl'] as const
 
 /**
- * A device released from management: one of its release commands completed. Served by tasks_release_idx (a partial
- * index of exactly these completed commands; keep its type list in db/schema.ts equal to RELEASE_TASK_TYPES).
- * The device's id is written qualified: Drizzle prints a single-table select's columns bare.
+ * A completed release command (docs/dashboard.md "abmOut"), read through tasks_release_idx: a partial index of
+ * exactly these tasks (keep its type list in db/schema.ts equal to RELEASE_TASK_TYPES), a few rows among millions.
  */
-const released = sql`exists (select 1 from ${tasks} r where r.device_id = ${sql.raw('"devices"."id"')} and r.status = 'DONE' and r.type in (${sql.join(
-  RELEASE_TASK_TYPES.map((type) => sql`${type}`),
-  sql`, `,
-)}))`
+const releaseDone = and(eq(tasks.status, 'DONE'), inArray(tasks.type, [...RELEASE_TASK_TYPES]))
 
 /**
- * docs/dashboard.md "SIM": the device reported a SIM — an ICCID or a phone number in what it answered to 检查网络
- * (state.network) or to the detail's 设备信息 refresh (state.deviceInformation). The Huawei agent reports neither.
+ * Devices in use, as devices_last_contact_idx's predicate is written (a literal, so that the index serves every plan).
  */
-const reportsSim = sql`coalesce(
-  nullif(${devices.state} -> 'network' ->> 'ICCID', ''),
-  nullif(${devices.state} -> 'network' ->> 'PhoneNumber', ''),
-  nullif(${devices.state} -> 'deviceInformation' ->> 'ICCID', ''),
-  nullif(${devices.state} -> 'deviceInformation' ->> 'PhoneNumber', '')
-) is not null`
+const inUse = sql`${devices.recycleStatus} = false`
 
-/** Lost mode as the iOS list shows it (state.lostMode, written only when the device acknowledged EnableLostMode). */
-const inLostMode = sql`(${devices.state} ->> 'lostMode') = 'true'`
+/**
+ * The caller's scope (visibleCompanyIds, the one scope function) on a rollup table of db/schema-dashboard.ts: the
+ * visible companies, and for staff only their assigned devices (staff_id) — the rule of visibleDeviceCondition, on
+ * the rollup's own columns. undefined: every company (platform administrator).
+ */
+async function rollupScope(db: Db, user: CurrentUser, table: { companyId: PgColumn; staffId: PgColumn }): Promise<SQL | undefined> {
+  const companyIds = await visibleCompanyIds(db, user)
+  if (companyIds === null) return undefined
+  const ofCompanies = inArray(table.companyId, companyIds)
+  return user.kind === 'STAFF' ? and(ofCompanies, eq(table.staffId, user.id)) : ofCompanies
+}
 
 /** The China calendar day (YYYY-MM-DD) or month (YYYY-MM) of a timestamp column; the same keys as dashboard-buckets.ts. */
 const chinaKey = (column: SQL | typeof devices.createdAt, format: 'YYYY-MM-DD' | 'YYYY-MM') =>
   sql<string>`to_char((${column} at time zone 'UTC') + interval '8 hours', ${sql.raw(`'${format}'`)})`
+
+/**
+ * statusCounts: how many devices heard from within 24 hours are counted before the other side (those not heard from
+ * for 6 hours or more) is counted instead — a few milliseconds of index entries.
+ */
+const RECENT_COUNT_LIMIT = 20_000
 
 /** How many models the pie names; the rest are summed as 其他型号. */
 const MODEL_SLICES = 6
@@ -67,47 +73,66 @@ export class WorkspaceService {
   constructor(
     private readonly db: Db,
     private readonly now: () => Date = () => new Date(),
+    /** statusCounts' switch to counting the other side (a test sets 0 to take that path with a few devices). */
+    private readonly recentCountLimit = RECENT_COUNT_LIMIT,
   ) {}
 
   /**
-   * GET /workspace/panel. Devices in use by family and SPEC §4 status (the device lists' thresholds), lost mode,
-   * and the commands issued today. The device counts read devices_company_idx (company_id, platform,
-   * recycle_status) per visible company; the commands read tasks_company_idx (company_id, created_at) from midnight.
+   * GET /workspace/panel. Devices in use by family and SPEC §4 status (the device lists' thresholds), lost mode
+   * (statusCounts), and the commands issued today (tasks_company_idx (company_id, created_at) from midnight).
    */
   async panel(user: CurrentUser): Promise<WorkspacePanelResponse> {
     const now = this.now()
+    const scope = await visibleDeviceCondition(this.db, user)
+    const [families, commandsToday] = await Promise.all([this.statusCounts(user, scope, now), this.commandsSince(user, scope, chinaDayStart(now))])
+    const sum = (pick: (f: (typeof families)[number]) => number) => families.reduce((m, f) => m + pick(f), 0)
+    return {
+      families: families.map(({ lostMode: _, ...family }) => family),
+      total: sum((f) => f.total),
+      online: sum((f) => f.online),
+      offline24h: sum((f) => f.offline),
+      lostMode: sum((f) => f.lostMode),
+      commandsToday,
+    }
+  }
+
+  /**
+   * Devices in use per family by SPEC §4 status, and in lost mode, exactly, without reading every device: the totals
+   * and lost mode come from device_counts (a few rows per company); of the statuses only one side is counted, in
+   * devices_last_contact_idx, and the other is the total less it. First the devices heard from within 24 hours
+   * (online, warning), read no further than RECENT_COUNT_LIMIT entries — enough when most devices are offline; when
+   * more were heard from, the fleet is mostly online, and the devices not heard from for 6 hours or more (warning,
+   * offline: from the 6-hour boundary back, and the never-communicated) are counted instead. Each answer is one
+   * statement, so totals and counts come from one snapshot.
+   */
+  private async statusCounts(user: CurrentUser, scope: SQL | undefined, now: Date) {
     const warnFrom = new Date(now.getTime() - STATUS_WARNING_AFTER_HOURS * HOUR_MS)
     const errorFrom = new Date(now.getTime() - STATUS_ERROR_FROM_HOURS * HOUR_MS)
     const last = devices.lastCommunicationTime
-    const scope = await visibleDeviceCondition(this.db, user)
-    const [rows, commandsToday] = await Promise.all([
-      this.db
-        .select({
-          platform: devices.platform,
-          total: count(),
-          online: sql<number>`count(*) filter (where ${last} >= ${warnFrom})`.mapWith(Number),
-          warning: sql<number>`count(*) filter (where ${last} < ${warnFrom} and ${last} > ${errorFrom})`.mapWith(Number),
-          offline: sql<number>`count(*) filter (where ${last} is null or ${last} <= ${errorFrom})`.mapWith(Number),
-          lostMode: sql<number>`count(*) filter (where ${inLostMode})`.mapWith(Number),
-        })
-        .from(devices)
-        .where(and(eq(devices.recycleStatus, false), scope))
-        .groupBy(devices.platform),
-      this.commandsSince(user, scope, chinaDayStart(now)),
-    ])
-    const families = dashboardPlatforms.map((platform) => {
-      const r = rows.find((row) => row.platform === platform)
-      return { platform, total: r?.total ?? 0, online: r?.online ?? 0, warning: r?.warning ?? 0, offline: r?.offline ?? 0 }
-    })
-    const sum = (pick: (r: (typeof rows)[number]) => number) => rows.reduce((n, r) => n + pick(r), 0)
-    return {
-      families,
-      total: sum((r) => r.total),
-      online: sum((r) => r.online),
-      offline24h: sum((r) => r.offline),
-      lostMode: sum((r) => r.lostMode),
-      commandsToday,
+    const totals = sql`select ${deviceCounts.platform} as platform, ${deviceCounts.n} as total,
+      case when ${deviceCounts.lostMode} then ${deviceCounts.n} else 0 end as lost, 0 as online, 0 as warning, 0 as offline, 0 as seen
+      from ${deviceCounts} where ${(await rollupScope(this.db, user, deviceCounts)) ?? sql`true`}`
+    const read = async (counted: SQL) => {
+      const result = await this.db.execute(sql`select platform, sum(total)::int as total, sum(lost)::int as lost, sum(online)::int as online,
+        sum(warning)::int as warning, sum(offline)::int as offline, sum(seen)::int as seen from (${totals} union all ${counted}) x group by platform`)
+      return (result as unknown as { rows: Record<'platform' | 'total' | 'lost' | 'online' | 'warning' | 'offline' | 'seen', string | number>[] }).rows
     }
+    const inScope = (condition: SQL) => sql`${and(inUse, scope, condition)}`
+    let rows = await read(sql`select platform, 0, 0, (last >= ${warnFrom})::int, (last < ${warnFrom})::int, 0, 1 from (
+      select ${devices.platform} as platform, ${last} as last from ${devices} where ${inScope(sql`${last} > ${errorFrom}`)} limit ${this.recentCountLimit + 1}) recent`)
+    const recentSeen = rows.reduce((m, r) => m + Number(r.seen), 0)
+    const mostlyOnline = recentSeen > this.recentCountLimit
+    if (mostlyOnline) {
+      rows = await read(sql`select ${devices.platform}, 0, 0, 0, (${last} > ${errorFrom})::int, (${last} <= ${errorFrom} or ${last} is null)::int, 1
+        from ${devices} where ${inScope(sql`(${last} < ${warnFrom} or ${last} is null)`)}`)
+    }
+    return dashboardPlatforms.map((platform) => {
+      const r = rows.find((row) => row.platform === platform)
+      const [total, lostMode, online, warning, offline] = [r?.total, r?.lost, r?.online, r?.warning, r?.offline].map(Number).map((v) => v || 0)
+      return mostlyOnline
+        ? { platform, total, online: total - warning - offline, warning, offline, lostMode }
+        : { platform, total, online, warning, offline: total - online - warning, lostMode }
+    })
   }
 
   /** Commands (tasks) created since `from` on the devices the user may see. */
@@ -133,58 +158,74 @@ export class WorkspaceService {
   }
 
   /**
-   * Added: devices created in the window, in the recycle bin or not (they were added then). Released: devices whose
-   * release command completed in the window, counted once per bucket. Two grouped queries; the devices one reads the
-   * visible companies' rows through devices_company_idx, the tasks one joins them to their release tasks
-   * (tasks_release_idx: completed release commands only).
+   * Added: devices created in the window, in the recycle bin or not (they were added then), summed from
+   * device_daily_additions (one row per company and day). Released: devices whose release command completed in the
+   * window, counted once per bucket: the completed release commands (tasks_release_idx) joined to their devices in
+   * the caller's scope.
    */
   private async series(user: CurrentUser, buckets: Buckets, format: 'YYYY-MM-DD' | 'YYYY-MM'): Promise<SeriesResponse> {
     const scope = await visibleDeviceCondition(this.db, user)
-    const addKey = chinaKey(devices.createdAt, format)
+    const addKey = sql<string>`to_char(${deviceDailyAdditions.day}, ${sql.raw(`'${format}'`)})`
     const outKey = chinaKey(sql`${tasks.finishedAt}`, format)
     const [added, out] = await Promise.all([
       this.db
-        .select({ key: addKey, n: count() })
-        .from(devices)
-        .where(and(scope, sql`${devices.createdAt} >= ${buckets.since}`))
+        .select({ key: addKey, n: sql<number>`sum(${deviceDailyAdditions.added})::int`.mapWith(Number) })
+        .from(deviceDailyAdditions)
+        .where(and(await rollupScope(this.db, user, deviceDailyAdditions), sql`${deviceDailyAdditions.day} >= ${chinaDayKey(buckets.since)}::date`))
         .groupBy(addKey),
       this.db
         .select({ key: outKey, n: sql<number>`count(distinct ${tasks.deviceId})`.mapWith(Number) })
         .from(tasks)
         .innerJoin(devices, eq(devices.id, tasks.deviceId))
-        .where(and(scope, eq(tasks.status, 'DONE'), inArray(tasks.type, [...RELEASE_TASK_TYPES]), sql`${tasks.finishedAt} >= ${buckets.since}`))
+        .where(and(scope, releaseDone, sql`${tasks.finishedAt} >= ${buckets.since}`))
         .groupBy(outKey),
     ])
     return { labels: buckets.labels, add: fillBuckets(buckets.keys, added), abmOut: fillBuckets(buckets.keys, out) }
   }
 
   /**
-   * GET /pieChart: of the devices in use, how many were released and how many reported a SIM (one FILTER query),
-   * and the devices per model (one GROUP BY; a model not reported yet counts as 未知型号).
+   * GET /pieChart: the devices in use, those that reported a SIM and those per model (a model not reported yet
+   * counts as 未知型号) from device_counts; those released at least once from the completed release commands
+   * (tasks_release_idx) joined to their devices in use in the caller's scope.
    */
   async pieChart(user: CurrentUser): Promise<PieChartResponse> {
-    const where = and(eq(devices.recycleStatus, false), await visibleDeviceCondition(this.db, user))
-    const model = sql<string>`coalesce(nullif(${devices.model}, ''), nullif(${devices.state} ->> 'modelName', ''), '')`
-    const [[totals], models] = await Promise.all([
+    const where = await rollupScope(this.db, user, deviceCounts)
+    const n = sql<number>`sum(${deviceCounts.n})::int`.mapWith(Number)
+    const [[totals], models, [released]] = await Promise.all([
       this.db
         .select({
-          totalCount: count(),
-          abmOutPieCount: sql<number>`count(*) filter (where ${released})`.mapWith(Number),
-          simPieCount: sql<number>`count(*) filter (where ${reportsSim})`.mapWith(Number),
+          totalCount: sql<number>`coalesce(sum(${deviceCounts.n}), 0)::int`.mapWith(Number),
+          simPieCount: sql<number>`coalesce(sum(${deviceCounts.n}) filter (where ${deviceCounts.hasSim}), 0)::int`.mapWith(Number),
         })
-        .from(devices)
+        .from(deviceCounts)
         .where(where),
-      this.db.select({ k: model, v: count() }).from(devices).where(where).groupBy(model).orderBy(desc(count()), asc(model)),
+      this.db
+        .select({ k: deviceCounts.model, v: n })
+        .from(deviceCounts)
+        .where(where)
+        .groupBy(deviceCounts.model)
+        .having(sql`sum(${deviceCounts.n}) > 0`)
+        .orderBy(desc(n), asc(deviceCounts.model)),
+      this.db
+        .select({ n: sql<number>`count(distinct ${tasks.deviceId})`.mapWith(Number) })
+        .from(tasks)
+        .innerJoin(devices, eq(devices.id, tasks.deviceId))
+        .where(and(releaseDone, inUse, await visibleDeviceCondition(this.db, user))),
     ])
     const named = models.slice(0, MODEL_SLICES).map((m) => ({ k: m.k || t.unknownModel, v: m.v }))
-    const rest = models.slice(MODEL_SLICES).reduce((n, m) => n + m.v, 0)
-    return { ...totals, modelPieList: rest > 0 ? [...named, { k: t.otherModels, v: rest }] : named }
+    const rest = models.slice(MODEL_SLICES).reduce((sum, m) => sum + m.v, 0)
+    return {
+      totalCount: totals.totalCount,
+      abmOutPieCount: released.n,
+      simPieCount: totals.simPieCount,
+      modelPieList: rest > 0 ? [...named, { k: t.otherModels, v: rest }] : named,
+    }
   }
 
   /**
    * GET /subAccountList (SPEC §6: bosses only): each child company with its devices in use and quota left. One page
-   * of companies (companies_parent_idx) with a count per company (devices_company_idx) and its two quota accounts
-   * (quota_accounts_company_type_idx).
+   * of companies (companies_parent_idx) with its devices in use summed from device_counts (its primary key leads with
+   * company_id) and its two quota accounts (quota_accounts_company_type_idx).
    */
   async subAccountList(user: CurrentUser, q: Paging): Promise<{ records: SubAccountRecord[]; total: number }> {
     if (user.kind !== 'BOSS' || user.companyId === null) throw ApiError.forbidden(t.subAccountsBossOnly)
@@ -200,7 +241,7 @@ export class WorkspaceService {
           companyId: companies.id,
           companyName: companies.name,
           available: companies.available,
-          deviceCount: sql<number>`(select count(*) from ${devices} d where d.company_id = ${companyId} and d.recycle_status = false)`.mapWith(Number),
+          deviceCount: sql<number>`(select coalesce(sum(c.n), 0) from ${deviceCounts} c where c.company_id = ${companyId})`.mapWith(Number),
           iosQuota: quotaOf('IOS'),
           huaweiQuota: quotaOf('HUAWEI'),
         })
@@ -214,13 +255,19 @@ export class WorkspaceService {
 
   /**
    * GET /deviceOffline24H: devices in use without contact for 24 hours or more (SPEC §4 status error, never
-   * communicated included), the most recently lost first. Scoped through devices_company_idx.
+   * communicated included), the most recently lost first, never-communicated last. The page is read in order from
+   * devices_last_contact_idx: those heard from, from the 24-hour boundary backwards, then the never-communicated
+   * (the index's NULLS LAST end), each read no further than the page's end. The total is the panel's offline
+   * figure (statusCounts).
    */
   async deviceOffline24H(user: CurrentUser, q: Paging): Promise<{ records: OfflineDeviceRecord[]; total: number }> {
-    const errorFrom = new Date(this.now().getTime() - STATUS_ERROR_FROM_HOURS * HOUR_MS)
+    const now = this.now()
+    const errorFrom = new Date(now.getTime() - STATUS_ERROR_FROM_HOURS * HOUR_MS)
     const last = devices.lastCommunicationTime
-    const where = and(eq(devices.recycleStatus, false), await visibleDeviceCondition(this.db, user), sql`(${last} is null or ${last} <= ${errorFrom})`)
-    const page = await paged(this.db, devices, where, q, (w) =>
+    const scope = await visibleDeviceCondition(this.db, user)
+    const { limit, offset } = pageWindow(q)
+    const end = offset + limit
+    const rows = (lastContact: SQL) =>
       this.db
         .select({
           id: devices.id,
@@ -234,11 +281,13 @@ export class WorkspaceService {
         })
         .from(devices)
         .innerJoin(companies, eq(companies.id, devices.companyId))
-        .where(where)
+        .where(and(inUse, scope, lastContact))
         .orderBy(sql`${last} desc nulls last`, desc(devices.id))
-        .limit(w.limit)
-        .offset(w.offset),
-    )
-    return { total: page.total, records: page.records.map((r) => ({ ...r, lastCommunicationTime: r.lastCommunicationTime?.toISOString() ?? null })) }
+        .limit(end)
+    const [heard, families] = await Promise.all([rows(lte(last, errorFrom)), this.statusCounts(user, scope, now)])
+    const total = families.reduce((m, f) => m + f.offline, 0)
+    const never = heard.length >= end ? [] : await rows(isNull(last))
+    const records = [...heard, ...never].slice(offset, end)
+    return { total, records: records.map((r) => ({ ...r, lastCommunicationTime: r.lastCommunicationTime?.toISOString() ?? null })) }
   }
 }
