@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, count, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
+import type { WithSubquery } from 'drizzle-orm/subquery'
 import type { TaskRecord } from '../../../shared/contract/huawei-device'
 import { deviceAreaAuthorities } from '../../../shared/domain/device-areas'
 import { huaweiDeviceText } from '../../../shared/messages/devices'
@@ -153,24 +154,47 @@ export class TaskService {
   }
 
   /**
-   * Claims up to `max` queued tasks of a device, oldest first, and marks them SENT. One statement: the inner
+   * Claims up to `max` queued tasks of a device, oldest first, and marks them SENT; overdue tasks of the device expire
+   * in the same statement. One round trip (every poll and Apple check-in runs it; issue #16): the inner
    * SELECT … FOR UPDATE SKIP LOCKED skips rows another poll is claiming at this moment, and the outer condition
-   * re-checks QUEUED, so each task is delivered once.
+   * re-checks QUEUED, so each task is delivered once. The claim leaves out what the expiry times out (queued too
+   * long), so the two never touch one row. `alongside` are the caller's own data-modifying CTEs run in the same
+   * statement (the agent's poll records that the device was seen).
    */
-  async claim(deviceId: number, max: number): Promise<TaskRow[]> {
-    await this.expireOverdue({ deviceId })
+  async claim(deviceId: number, max: number, alongside: WithSubquery[] = []): Promise<TaskRow[]> {
+    const now = this.now()
+    const queuedSince = new Date(now.getTime() - this.timeouts.queueMs)
+    const sentOverdue = and(eq(tasks.status, 'SENT'), lt(tasks.sentAt, new Date(now.getTime() - this.timeouts.resultMs)))
+    const queuedOverdue = and(eq(tasks.status, 'QUEUED'), lt(tasks.createdAt, queuedSince))
+    const expired = this.db.$with('expired').as(
+      this.db
+        .update(tasks)
+        .set({
+          status: 'TIMEOUT',
+          finishedAt: now,
+          errorMessage: sql`case when ${tasks.status} = 'SENT' then ${huaweiDeviceText.resultTimeout} else ${huaweiDeviceText.queuedExpired} end`,
+        })
+        .where(and(eq(tasks.deviceId, deviceId), or(sentOverdue, queuedOverdue)))
+        .returning({ id: tasks.id }),
+    )
     const claimable = this.db
       .select({ id: tasks.id })
       .from(tasks)
-      .where(and(eq(tasks.deviceId, deviceId), eq(tasks.status, 'QUEUED')))
+      .where(and(eq(tasks.deviceId, deviceId), eq(tasks.status, 'QUEUED'), gte(tasks.createdAt, queuedSince)))
       .orderBy(asc(tasks.createdAt), asc(tasks.id))
       .limit(max)
       .for('update', { skipLocked: true })
+    const claimed = this.db.$with('claimed').as(
+      this.db
+        .update(tasks)
+        .set({ status: 'SENT', sentAt: now })
+        .where(and(inArray(tasks.id, claimable), eq(tasks.status, 'QUEUED')))
+        .returning(),
+    )
     const rows = await this.db
-      .update(tasks)
-      .set({ status: 'SENT', sentAt: this.now() })
-      .where(and(inArray(tasks.id, claimable), eq(tasks.status, 'QUEUED')))
-      .returning()
+      .with(...alongside, expired, claimed)
+      .select()
+      .from(claimed)
     return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
   }
 

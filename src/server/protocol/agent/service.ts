@@ -202,15 +202,19 @@ export class AgentService {
     // A device that polls is on. The reported state is merged into the stored one in SQL (jsonb ||), not into the
     // copy read when the credential was checked: a result committed in between (a lock) must not be overwritten.
     const reported = mergeState({ poweredOn: true }, req.state)
-    await this.db
-      .update(devices)
-      .set({
-        lastCommunicationTime: now,
-        state: sql`${devices.state} || ${JSON.stringify(reported)}::jsonb`,
-        updatedAt: now,
-      })
-      .where(eq(devices.id, device.id))
-    const claimed = await this.tasks.claim(device.id, req.maxTasks ?? DEFAULT_MAX_TASKS)
+    const seen = this.db.$with('seen').as(
+      this.db
+        .update(devices)
+        .set({
+          lastCommunicationTime: now,
+          state: sql`${devices.state} || ${JSON.stringify(reported)}::jsonb`,
+          updatedAt: now,
+        })
+        .where(eq(devices.id, device.id))
+        .returning({ id: devices.id }),
+    )
+    // Recorded in the claim's own statement: a poll is one round trip after the credential check (issue #16).
+    const claimed = await this.tasks.claim(device.id, req.maxTasks ?? DEFAULT_MAX_TASKS, [seen])
     return {
       tasks: claimed.map((task) => ({
         taskId: task.taskId,
