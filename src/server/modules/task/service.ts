@@ -171,10 +171,11 @@ export class TaskService {
   /**
    * The claim as one statement with placeholders (claimParams), prepared once by its callers: every poll and Apple
    * check-in runs it (issue #16), so it is one round trip, built and planned once per connection. The inner
-   * SELECT … FOR UPDATE SKIP LOCKED skips rows another poll is claiming at this moment, and the outer condition
-   * re-checks QUEUED, so each task is delivered once. The claim leaves out what the expiry times out (queued too
-   * long), so the two never touch one row. Statuses are literals, not parameters, so that a generic plan can still
-   * prove the partial tasks_live_idx. `alongside` are the caller's own data-modifying CTEs run in the same statement
+   * SELECT … LIMIT max FOR UPDATE SKIP LOCKED skips rows another poll is claiming at this moment, and the outer condition
+   * re-checks QUEUED, so each task is delivered once. The outer condition also leaves out what the expiry times out
+   * (queued too long), so the two never touch one row; it is not in the inner SELECT, whose conditions must stay those
+   * tasks_live_idx serves (a range on created_at there made a generic plan walk tasks_device_log_idx, the device's
+   * whole history). Statuses are literals, not parameters, so that a generic plan can still prove the partial index. `alongside` are the caller's own data-modifying CTEs run in the same statement
    * (the agent's poll records that the device was seen); they may use the placeholders deviceId and now.
    */
   claimQuery(alongside: WithSubquery[] = []) {
@@ -200,7 +201,7 @@ export class TaskService {
     const claimable = this.db
       .select({ id: tasks.id })
       .from(tasks)
-      .where(and(eq(tasks.deviceId, param('deviceId')), eq(tasks.status, queued), gte(tasks.createdAt, at('queuedSince'))))
+      .where(and(eq(tasks.deviceId, param('deviceId')), eq(tasks.status, queued)))
       .orderBy(asc(tasks.createdAt), asc(tasks.id))
       .limit(param('max'))
       .for('update', { skipLocked: true })
@@ -208,7 +209,10 @@ export class TaskService {
       this.db
         .update(tasks)
         .set({ status: sent, sentAt: at('now') })
-        .where(and(inArray(tasks.id, claimable), eq(tasks.status, queued)))
+        // = any(array(…)), not in (…): an InitPlan, run once. As a semi-join the planner may rescan the locking
+        // SELECT for each row, and a rescan skips the rows this statement has just updated and locks the next ones:
+        // a claim of one then took every queued task (a generic plan did, with the Apple endpoint's max of 1).
+        .where(and(sql`${tasks.id} = any(array(${claimable}))`, eq(tasks.status, queued), gte(tasks.createdAt, at('queuedSince'))))
         .returning(),
     )
     return this.db
