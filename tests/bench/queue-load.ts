@@ -62,7 +62,8 @@ async function run(slice: Slice, endAt: () => number, started: Promise<void>) {
     failures++
     if (errors.length < 5) errors.push(String(e instanceof Error ? e.message : e))
   }
-  const interval = () => slice.pollSeconds * 1000 * (0.8 + Math.random() * 0.4)
+  // The next poll's wait, never past the window's end (a device sleeping through it would stretch the window).
+  const interval = () => Math.min(slice.pollSeconds * 1000 * (0.8 + Math.random() * 0.4), Math.max(0, endAt() - Date.now()))
   let inWindow = false
   const timed = async (url: string, init: { method: string; headers: Record<string, string>; body: string }) => {
     const t = performance.now()
