@@ -81,7 +81,7 @@ export function postgresBin(): string | null {
  * A throw-away PostgreSQL cluster on loopback (as .ci/run makes one), tuned for a benchmark that may lose its data:
  * no fsync. initdb refuses root, so as root the cluster belongs to the postgres user.
  */
-export function startPostgres(port = 55433): { url: string; stop(): void } {
+export function startPostgres(port = 55433): { url: string; dataDir: string; stop(): void } {
   const bin = postgresBin()
   if (!bin) throw new Error('PostgreSQL is not installed (apt-get install -y postgresql)')
   const dir = mkdtempSync(path.join(tmpdir(), 'mdm-bench-pg.'))
@@ -93,6 +93,7 @@ export function startPostgres(port = 55433): { url: string; stop(): void } {
   as('pg_ctl', ['-D', path.join(dir, 'data'), '-o', options, '-l', path.join(dir, 'log'), '-w', 'start'])
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    dataDir: path.join(dir, 'data'),
     stop() {
       if (root) spawnSync('runuser', ['-u', 'postgres', '--', path.join(bin, 'pg_ctl'), '-D', path.join(dir, 'data'), '-m', 'immediate', 'stop'], { stdio: 'ignore' })
       else spawnSync(path.join(bin, 'pg_ctl'), ['-D', path.join(dir, 'data'), '-m', 'immediate', 'stop'], { stdio: 'ignore' })

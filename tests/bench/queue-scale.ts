@@ -1,24 +1,41 @@
 /**
  * Device protocols at scale (issue #16), on PostgreSQL:
- * 1. Claim cost against finished tasks: a claim (one queued task among a device's history) timed with no finished
- *    tasks in the table, then again after FINISHED_TASKS finished ones (tasks_live_idx keeps them out of the queue).
+ * 1. Claim cost against finished tasks: one claim (a queued task among a device's history; queueing it is not timed)
+ *    timed with no finished tasks in the table, then again after FINISHED_TASKS finished ones (tasks_live_idx keeps
+ *    them out of the queue). The finished tasks are seeded without foreign-key triggers and with the full indexes
+ *    dropped, then rebuilt, so 10M of them fit the bench's budget.
  * 2. Agents polling: AGENTS simulated Huawei agents (credentials seeded, as after enrollment) poll one server process
  *    every POLL_SECONDS with ±20 % jitter for the measured window, while commands are queued to a tenth of them; each
- *    agent reports each task it gets. Polls per second, poll p95, the server's CPU, and every command delivered
- *    exactly once.
+ *    agent reports each task it gets. The load comes from LOAD_PROCESSES forked processes (queue-load.ts), so one
+ *    client event loop does not set the limit. Polls per second, poll p95, CPU of the server, PostgreSQL and the load,
+ *    and every command delivered exactly once.
+ * 3. The same for simulated iPhones (src/sim's SimulatedIphone) on the Apple command endpoint: Idle → command →
+ *    Acknowledged. Their identities are certificates of the server's CA (issued here in bulk, as profile downloads
+ *    would) sent as forwarded client certificates (MDM_APPLE_IDENTITY=client-cert, a TLS terminator in front).
  */
-import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { fork, spawn, type ChildProcess } from 'node:child_process'
+import { generateKeyPairSync, randomBytes, randomUUID, sign, X509Certificate } from 'node:crypto'
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import forge from 'node-forge'
 import { sql } from 'drizzle-orm'
-import { randomBytes } from 'node:crypto'
 import { openDatabase, type Db } from '../../src/server/db/client'
+import { quotaAccounts } from '../../src/server/db/schema'
+import { appleIdentities } from '../../src/server/db/schema-apple'
 import { createSecretBox } from '../../src/server/crypto/secret-box'
 import { seedDemo } from '../../src/server/demo/seed'
 import { TaskService } from '../../src/server/modules/task/service'
-import { apiBases } from '../../src/shared/contract/routes'
-import { latencyFigure, percentiles, startPostgres, timeRuns, type BenchResult, type Figure } from './lib'
+import { certificateAuthority, fingerprintOf, loadOrCreateCa } from '../../src/server/protocol/apple/ca'
+import { appleCommands } from '../../src/server/protocol/apple/commands'
+import { enrollmentProfile } from '../../src/server/protocol/apple/profile'
+import { latencyFigure, percentiles, startPostgres, type BenchResult, type Figure, type Percentiles } from './lib'
+import type { FromWorker, Slice, ToWorker } from './queue-load'
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows
+/** Forked load generators: the machine has 2 cores, shared with the server and PostgreSQL. */
+const LOAD_PROCESSES = 2
+const CLIENT_CERT_HEADER = 'X-Ssl-Client-Cert'
 
 async function seedAgents(db: Db, companyId: number, n: number): Promise<{ id: number; credential: string }[]> {
   await db.execute(sql`
@@ -29,83 +46,171 @@ async function seedAgents(db: Db, companyId: number, n: number): Promise<{ id: n
   return rows.map((r) => ({ id: Number(r.id), credential: `bench-credential-${Number(r.serial_number.slice(5))}` }))
 }
 
-/** Claim cost: enqueue one command and claim it, on devices taken in turn. */
-async function claimCost(tasks: TaskService, agents: { id: number }[], companyId: number, offset: number) {
-  return timeRuns(
-    async (i) => {
-      const device = agents[(offset + i) % agents.length].id
-      await tasks.enqueue({ deviceId: device, companyId, type: `bench-${i}`, createdBy: null })
-      const claimed = await tasks.claim(device, 10)
-      if (claimed.length !== 1) throw new Error(`claim answered ${claimed.length} tasks`)
-    },
-    { count: 300, warmup: 20, maxMs: 20_000 },
+/** Claim cost: queue one command (not timed) and claim it (timed), on devices taken in turn. */
+async function claimCost(tasks: TaskService, agents: { id: number }[], companyId: number, offset: number): Promise<Percentiles> {
+  const samples: number[] = []
+  const warmup = 50
+  const end = performance.now() + 30_000
+  for (let i = 0; i < warmup + 1000 && performance.now() < end; i++) {
+    const device = agents[(offset + i) % agents.length].id
+    await tasks.enqueue({ deviceId: device, companyId, type: `bench-${i}`, createdBy: null })
+    const t = performance.now()
+    const claimed = await tasks.claim(device, 10)
+    if (i >= warmup) samples.push(performance.now() - t)
+    if (claimed.length !== 1) throw new Error(`claim answered ${claimed.length} tasks`)
+  }
+  return percentiles(samples)
+}
+
+/**
+ * `n` finished tasks spread over the agents. Bulk-load practice: the full indexes (not the primary key, not the
+ * partial ones these rows are not in) are dropped and rebuilt afterwards, foreign-key triggers are skipped
+ * (session_replication_role; the rows reference devices that exist), and two connections insert halves at once.
+ */
+async function seedFinished(db: Db, n: number, agents: { id: number }[], companyId: number) {
+  const indexes = rowsOf<{ indexname: string; indexdef: string }>(
+    await db.execute(sql`select indexname, indexdef from pg_indexes where tablename = 'tasks' and indexname <> 'tasks_pkey' and indexdef not like '% WHERE %'`),
   )
+  for (const i of indexes) await db.execute(sql.raw(`drop index "${i.indexname}"`))
+  const half = Math.ceil(n / 2)
+  await Promise.all(
+    [1, half + 1].map((from) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`)
+        await tx.execute(sql`
+          insert into tasks (task_id, device_id, company_id, type, status, created_at, sent_at, finished_at)
+          select 'done-' || g, ${agents[0].id} + (g % ${agents.length}), ${companyId}, 'check', 'DONE',
+                 now() - make_interval(secs => g / 100.0), now() - make_interval(secs => g / 100.0), now() - make_interval(secs => g / 100.0)
+          from generate_series(${from}::int, ${Math.min(n, from + half - 1)}::int) as g`)
+      }),
+    ),
+  )
+  // Rebuilt two at a time, each with a parallel worker.
+  const build = async (def: string) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`set local maintenance_work_mem = '512MB'`)
+      await tx.execute(sql.raw(def))
+    })
+  for (let i = 0; i < indexes.length; i += 2) await Promise.all(indexes.slice(i, i + 2).map((x) => build(x.indexdef)))
+  await db.execute(sql`vacuum analyze tasks`)
 }
 
 function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-  return (Number(fields[11]) + Number(fields[12])) / 100 // utime + stime, in clock ticks of 1/100 s
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / 100 // utime + stime, in clock ticks of 1/100 s
+  } catch {
+    return 0 // ended
+  }
 }
 
-async function pollLoad(url: string, db: Db, tasks: TaskService, companyId: number, agents: { id: number; credential: string }[], pid: number, pollSeconds: number, windowSeconds: number): Promise<Figure[]> {
-  const poll = `${url}${apiBases.agent}/poll`
-  const result = `${url}${apiBases.agent}/result`
-  const latencies: number[] = []
-  const received = new Map<string, number>()
-  let failures = 0
+/** The postmaster, its live backends (by parent pid), and the ones it has reaped (its children's times). */
+function postgresCpuSeconds(dataDir: string): number {
+  const postmaster = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0])
+  const fields = readFileSync(`/proc/${postmaster}/stat`, 'utf8').split(') ')[1].split(' ')
+  let total = (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const child = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')
+      if (Number(child[1]) === postmaster) total += (Number(child[11]) + Number(child[12])) / 100
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total
+}
+
+interface Server {
+  url: string
+  pid: number
+  pgDataDir: string
+}
+
+interface FleetRun {
+  latencies: number[]
+  received: string[]
+  failures: number
+  errors: string[]
+  /** The measured window, and the whole run (window, then the last polls), in seconds. */
+  window: number
+  seconds: number
+  cpu: { server: number; postgres: number; load: number }
+}
+
+/**
+ * Runs `slices` in forked load processes: each sets its devices up (iPhones enroll), then all start together for
+ * `windowSeconds`; `commander` queues commands meanwhile and answers their task ids.
+ */
+async function fleetRun(server: Server, slices: Slice[], windowSeconds: number, commander: (endAt: number) => Promise<void>): Promise<FleetRun> {
+  const workers: ChildProcess[] = slices.map(() => fork(path.join(import.meta.dirname, 'queue-load.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }))
+  try {
+    const ready = workers.map((w) => new Promise<void>((resolve, reject) => {
+      w.on('message', (m: FromWorker) => 'ready' in m && resolve())
+      w.on('exit', (code) => reject(new Error(`load process exited ${code}`)))
+    }))
+    const done = workers.map((w) => new Promise<Extract<FromWorker, { done: unknown }>['done']>((resolve) => w.on('message', (m: FromWorker) => 'done' in m && resolve(m.done))))
+    workers.forEach((w, i) => w.send({ slice: slices[i] } satisfies ToWorker))
+    await Promise.all(ready)
+    const cpuStart = { server: cpuSeconds(server.pid), postgres: postgresCpuSeconds(server.pgDataDir) }
+    const started = Date.now()
+    const endAt = started + windowSeconds * 1000
+    for (const w of workers) w.send({ start: { endAt } } satisfies ToWorker)
+    await commander(endAt)
+    const results = await Promise.all(done)
+    const seconds = (Date.now() - started) / 1000
+    const cpu = {
+      server: (cpuSeconds(server.pid) - cpuStart.server) / seconds,
+      postgres: (postgresCpuSeconds(server.pgDataDir) - cpuStart.postgres) / seconds,
+      // Each load process reports its own CPU over the window (it has exited by now).
+      load: results.reduce((s, r) => s + r.cpuSeconds, 0) / seconds,
+    }
+    return {
+      latencies: results.flatMap((r) => r.latencies),
+      received: results.flatMap((r) => r.received),
+      failures: results.reduce((s, r) => s + r.failures, 0),
+      errors: results.flatMap((r) => r.errors).slice(0, 3),
+      window: windowSeconds,
+      seconds,
+      cpu,
+    }
+  } finally {
+    for (const w of workers) if (w.exitCode === null) w.kill('SIGTERM')
+  }
+}
+
+/** Queues `queue(target)` to each target, spread over the first half of the window. */
+async function spreadCommands<T>(targets: T[], endAt: number, queue: (target: T) => Promise<string>): Promise<string[]> {
   const queued: string[] = []
-  const end = Date.now() + windowSeconds * 1000
-  const cpuStart = cpuSeconds(pid)
-  const started = Date.now()
-  const jitter = () => pollSeconds * 1000 * (0.8 + Math.random() * 0.4)
-  const agent = async (a: { id: number; credential: string }) => {
-    await new Promise((r) => setTimeout(r, Math.random() * pollSeconds * 1000))
-    while (Date.now() < end) {
-      const t = performance.now()
-      try {
-        const res = await fetch(poll, { method: 'POST', headers: { authorization: `Device ${a.credential}`, 'content-type': 'application/json' }, body: '{}' })
-        const body = (await res.json()) as { data?: { tasks: { taskId: string }[] } }
-        latencies.push(performance.now() - t)
-        if (res.status !== 200) failures++
-        for (const task of body.data?.tasks ?? []) {
-          received.set(task.taskId, (received.get(task.taskId) ?? 0) + 1)
-          await fetch(result, { method: 'POST', headers: { authorization: `Device ${a.credential}`, 'content-type': 'application/json' }, body: JSON.stringify({ taskId: task.taskId, success: true }) })
-        }
-      } catch {
-        failures++
-      }
-      await new Promise((r) => setTimeout(r, jitter()))
-    }
+  const spacing = (endAt - Date.now()) / 2 / Math.max(1, targets.length)
+  for (const t of targets) {
+    queued.push(await queue(t))
+    await new Promise((r) => setTimeout(r, spacing))
   }
-  // Commands to a tenth of the agents, spread over the first half of the window.
-  const commander = (async () => {
-    const targets = agents.filter((_, i) => i % 10 === 0)
-    const spacing = (windowSeconds * 500) / targets.length
-    for (const a of targets) {
-      const { taskId } = await tasks.enqueue({ deviceId: a.id, companyId, type: 'check', createdBy: null })
-      queued.push(taskId)
-      await new Promise((r) => setTimeout(r, spacing))
-    }
-  })()
-  await Promise.all([commander, ...agents.map(agent)])
-  // A last poll of the commanded agents collects what the window's end cut off.
-  for (const a of agents.filter((_, i) => i % 10 === 0)) {
-    const res = await fetch(poll, { method: 'POST', headers: { authorization: `Device ${a.credential}`, 'content-type': 'application/json' }, body: '{}' })
-    for (const task of ((await res.json()) as { data?: { tasks: { taskId: string }[] } }).data?.tasks ?? []) received.set(task.taskId, (received.get(task.taskId) ?? 0) + 1)
-  }
-  const seconds = (Date.now() - started) / 1000
-  const cpu = (cpuSeconds(pid) - cpuStart) / seconds
-  const lost = queued.filter((id) => !received.has(id)).length
-  const twice = [...received.values()].filter((n) => n > 1).length
-  const [{ pending }] = rowsOf<{ pending: number }>(await db.execute(sql`select count(*)::int as pending from tasks where status in ('QUEUED')`))
-  const p = percentiles(latencies)
-  const n = agents.length.toLocaleString('en')
+  return queued
+}
+
+async function fleetFigures(db: Db, label: string, unit: string, offered: number, run: FleetRun, queued: string[], targetMs: number): Promise<Figure[]> {
+  const counts = new Map<string, number>()
+  for (const id of run.received) counts.set(id, (counts.get(id) ?? 0) + 1)
+  const lost = queued.filter((id) => !counts.has(id)).length
+  const twice = [...counts.values()].filter((n) => n > 1).length
+  const [{ pending }] = rowsOf<{ pending: number }>(await db.execute(sql`select count(*)::int as pending from tasks where status = 'QUEUED'`))
+  const p = percentiles(run.latencies)
+  const pct = (v: number) => `${(v * 100).toFixed(0)} %`
   return [
-    latencyFigure(`${n} agents polling every ${pollSeconds} s: poll latency`, p, 20, `${failures} failed polls`),
-    { figure: `${n} agents: polls per second held`, target: `${(agents.length / pollSeconds).toFixed(0)} /s offered`, measured: `${(latencies.length / seconds).toFixed(0)} /s over ${seconds.toFixed(0)} s`, value: latencies.length / seconds, pass: null },
-    { figure: `${n} agents: server CPU`, target: '—', measured: `${(cpu * 100).toFixed(0)} % of one core`, value: cpu, pass: null },
+    latencyFigure(`${label}: ${unit} latency`, p, targetMs, `${run.failures} failed${run.errors.length ? ` (${run.errors.join('; ')})` : ''}`),
+    // Over the window (requests answered in it); the last poll of the commanded devices after it is not counted.
+    { figure: `${label}: ${unit}s per second held`, target: `${offered.toFixed(0)} /s offered`, measured: `${(p.n / run.window).toFixed(0)} /s over ${run.window.toFixed(0)} s`, value: p.n / run.window, pass: null },
     {
-      figure: `${n} agents: commands delivered exactly once`,
+      figure: `${label}: CPU (of one core)`,
+      target: '—',
+      measured: `server ${pct(run.cpu.server)} · PostgreSQL ${pct(run.cpu.postgres)} · load generator ${pct(run.cpu.load)} (2 cores in all)`,
+      value: run.cpu.server,
+      pass: null,
+    },
+    {
+      figure: `${label}: commands delivered exactly once`,
       target: 'all, once',
       measured: `${queued.length} queued · ${queued.length - lost} delivered · ${lost} lost · ${twice} twice · ${pending} still queued`,
       value: lost + twice,
@@ -114,7 +219,112 @@ async function pollLoad(url: string, db: Db, tasks: TaskService, companyId: numb
   ]
 }
 
-export async function queueScale(options: { finishedTasks: number; agentCounts: number[]; pollSeconds: number; windowSeconds: number }): Promise<BenchResult> {
+/** Deals devices to the load processes in turn. */
+function deal<T>(items: T[]): T[][] {
+  const slices: T[][] = Array.from({ length: LOAD_PROCESSES }, () => [])
+  items.forEach((item, i) => slices[i % LOAD_PROCESSES].push(item))
+  return slices
+}
+
+async function agentLoad(server: Server, db: Db, tasks: TaskService, companyId: number, agents: { id: number; credential: string }[], pollSeconds: number, windowSeconds: number): Promise<Figure[]> {
+  const devices = agents.map((a, i) => ({ ...a, commanded: i % 10 === 0 }))
+  let queued: string[] = []
+  const run = await fleetRun(
+    server,
+    deal(devices).map((slice) => ({ kind: 'agent', url: server.url, pollSeconds, devices: slice.map(({ credential, commanded }) => ({ credential, commanded })) })),
+    windowSeconds,
+    async (endAt) => {
+      queued = await spreadCommands(
+        devices.filter((d) => d.commanded),
+        endAt,
+        async (d) => (await tasks.enqueue({ deviceId: d.id, companyId, type: 'check', createdBy: null })).taskId,
+      )
+    },
+  )
+  const n = agents.length.toLocaleString('en')
+  return fleetFigures(db, `${n} agents polling every ${pollSeconds} s`, 'poll', agents.length / pollSeconds, run, queued, 20)
+}
+
+/**
+ * Identities for `n` iPhones, as profile downloads issue them (a certificate of the server's CA, recorded for the
+ * company), made in bulk: one shared key pair and a native signature over each certificate, instead of a new RSA
+ * key and a JavaScript signature per phone (0.4 s each).
+ */
+async function iphoneIdentities(db: Db, serverUrl: string, caDir: string, companyId: number, createdBy: number, n: number) {
+  const caPem = readFileSync(path.join(caDir, 'ca.pem'), 'utf8')
+  const caKeyPem = readFileSync(path.join(caDir, 'ca.key'), 'utf8')
+  const caCert = forge.pki.certificateFromPem(caPem)
+  const keyPem = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs1', format: 'pem' }).toString()
+  const key = forge.pki.privateKeyFromPem(keyPem) as forge.pki.rsa.PrivateKey
+  const publicKey = forge.pki.setRsaPublicKey(key.n, key.e)
+  const phones = Array.from({ length: n }, (_, i) => {
+    const cert = forge.pki.createCertificate()
+    cert.publicKey = publicKey
+    cert.serialNumber = `7${randomBytes(15).toString('hex')}`
+    cert.validity.notBefore = new Date(Date.now() - 3600_000)
+    cert.validity.notAfter = new Date(Date.now() + 365 * 86400_000)
+    cert.setSubject([{ name: 'commonName', value: `MDM Device bench-${i}` }])
+    cert.setIssuer(caCert.subject.attributes)
+    cert.setExtensions([
+      { name: 'basicConstraints', cA: false },
+      { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
+      { name: 'extKeyUsage', clientAuth: true },
+    ])
+    cert.siginfo.algorithmOid = forge.pki.oids.sha256WithRSAEncryption
+    cert.signatureOid = forge.pki.oids.sha256WithRSAEncryption
+    cert.tbsCertificate = (forge.pki as unknown as { getTBSCertificate(c: forge.pki.Certificate): forge.asn1.Asn1 }).getTBSCertificate(cert)
+    cert.signature = sign('sha256', Buffer.from(forge.asn1.toDer(cert.tbsCertificate).getBytes(), 'binary'), caKeyPem).toString('binary')
+    const certPem = forge.pki.certificateToPem(cert)
+    return { certPem, serialNumber: `BENCHIP${String(i).padStart(6, '0')}`, udid: randomUUID().toUpperCase() }
+  })
+  const ca = certificateAuthority(caPem, caKeyPem)
+  if (!ca.verifyIssued(phones[0].certPem)) throw new Error('bench identity not accepted by the CA')
+  for (let i = 0; i < phones.length; i += 1000) {
+    await db.insert(appleIdentities).values(
+      phones.slice(i, i + 1000).map((p) => {
+        const x509 = new X509Certificate(p.certPem)
+        return { companyId, fingerprint: fingerprintOf(x509), serialNumber: x509.serialNumber, createdBy }
+      }),
+    )
+  }
+  await db
+    .insert(quotaAccounts)
+    .values({ companyId, quotaType: 'IOS', remainingQuantity: n })
+    .onConflictDoUpdate({ target: [quotaAccounts.companyId, quotaAccounts.quotaType], set: { remainingQuantity: n } })
+  // One real profile of the server: the phones take its URLs and topic.
+  const profile = enrollmentProfile({ publicUrl: serverUrl, topic: 'com.apple.mgmt.bench', companyName: 'bench', identity: ca.issueIdentity('bench template') })
+  return { phones, profile, keyPem, caPem }
+}
+
+async function iphoneLoad(server: Server, db: Db, tasks: TaskService, caDir: string, demo: { bossCompanyId: number; bossId: number }, n: number, pollSeconds: number, windowSeconds: number): Promise<Figure[]> {
+  const setupStart = performance.now()
+  const { phones, profile, keyPem, caPem } = await iphoneIdentities(db, server.url, caDir, demo.bossCompanyId, demo.bossId, n)
+  const devices = phones.map((p, i) => ({ ...p, commanded: i % 10 === 0 }))
+  let queued: string[] = []
+  let setupSeconds = 0
+  const request = appleCommands.checkNetwork.requests()[0]
+  const run = await fleetRun(
+    server,
+    deal(devices).map((slice) => ({ kind: 'iphone', profile, keyPem, caPem, clientCertHeader: CLIENT_CERT_HEADER, pollSeconds, devices: slice })),
+    windowSeconds,
+    async (endAt) => {
+      setupSeconds = (performance.now() - setupStart) / 1000
+      const enrolled = rowsOf<{ id: number; udid: string }>(
+        await db.execute(sql`select d.id, e.udid from apple_enrollments e join devices d on d.id = e.device_id where d.serial_number like 'BENCHIP%' and e.push_token is not null`),
+      )
+      const byUdid = new Map(enrolled.map((r) => [r.udid, Number(r.id)]))
+      const targets = devices.filter((d) => d.commanded).map((d) => byUdid.get(d.udid))
+      if (targets.some((t) => t === undefined)) throw new Error(`${targets.filter((t) => t === undefined).length} commanded iPhones did not enroll`)
+      queued = await spreadCommands(targets as number[], endAt, async (deviceId) => (await tasks.enqueue({ deviceId, companyId: demo.bossCompanyId, type: 'checkNetwork', payload: { ...request }, createdBy: null })).taskId)
+    },
+  )
+  const label = `${n.toLocaleString('en')} iPhones checking in every ${pollSeconds} s`
+  const figures = await fleetFigures(db, label, 'request', n / pollSeconds, run, queued, 20)
+  figures.unshift({ figure: `${label}: set-up (identities, enrollment: Authenticate + TokenUpdate)`, target: '—', measured: `${setupSeconds.toFixed(1)} s`, value: setupSeconds, pass: null })
+  return figures
+}
+
+export async function queueScale(options: { finishedTasks: number; agentCounts: number[]; iphones: number; pollSeconds: number; windowSeconds: number }): Promise<BenchResult> {
   const started = performance.now()
   const pg = startPostgres(55434)
   const figures: Figure[] = []
@@ -128,12 +338,7 @@ export async function queueScale(options: { finishedTasks: number; agentCounts: 
     const before = await claimCost(tasks, agents, demo.bossCompanyId, 0)
     figures.push(latencyFigure('claim, no finished tasks in the table', before, null))
     const seedStart = performance.now()
-    await db.execute(sql`
-      insert into tasks (task_id, device_id, company_id, type, status, created_at, sent_at, finished_at)
-      select 'done-' || g, ${agents[0].id} + (g % ${agents.length}), ${demo.bossCompanyId}, 'check', 'DONE',
-             now() - make_interval(secs => g / 100.0), now() - make_interval(secs => g / 100.0), now() - make_interval(secs => g / 100.0)
-      from generate_series(1, ${options.finishedTasks}) as g`)
-    await db.execute(sql`vacuum analyze tasks`)
+    await seedFinished(db, options.finishedTasks, agents, demo.bossCompanyId)
     const seeded = (performance.now() - seedStart) / 1000
     const after = await claimCost(tasks, agents, demo.bossCompanyId, 500)
     const ratio = after.p95 / before.p95
@@ -141,20 +346,27 @@ export async function queueScale(options: { finishedTasks: number; agentCounts: 
     figures.push({ figure: 'claim p95 with finished tasks ÷ without', target: '≤ 1.5 (the same cost)', measured: ratio.toFixed(2), value: ratio, pass: ratio <= 1.5 })
     await database.close()
 
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/serve.ts'], { env: { ...process.env, DATABASE_URL: pg.url }, stdio: ['ignore', 'pipe', 'inherit'] })
+    const caDir = mkdtempSync(path.join(tmpdir(), 'mdm-bench-ca.'))
+    loadOrCreateCa(caDir)
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'serve.ts')], {
+      env: { ...process.env, DATABASE_URL: pg.url, MDM_CA_DIR: caDir, MDM_APPLE_IDENTITY: 'client-cert' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
     try {
       const url = await new Promise<string>((resolve, reject) => {
-        child.stdout.on('data', (chunk: Buffer) => {
+        child.stdout!.on('data', (chunk: Buffer) => {
           const line = chunk.toString().split('\n').find((l) => l.startsWith('{"url"'))
           if (line) resolve(JSON.parse(line).url)
         })
         child.on('exit', (code) => reject(new Error(`server exited ${code}`)))
       })
+      const server: Server = { url, pid: child.pid!, pgDataDir: pg.dataDir }
       const load = await openDatabase(pg.url)
       const loadTasks = new TaskService(load.db, createSecretBox(randomBytes(32)))
       for (const n of options.agentCounts) {
-        figures.push(...(await pollLoad(url, load.db, loadTasks, demo.bossCompanyId, agents.slice(0, n), child.pid!, options.pollSeconds, options.windowSeconds)))
+        figures.push(...(await agentLoad(server, load.db, loadTasks, demo.bossCompanyId, agents.slice(0, n), options.pollSeconds, options.windowSeconds)))
       }
+      if (options.iphones > 0) figures.push(...(await iphoneLoad(server, load.db, loadTasks, caDir, demo, options.iphones, options.pollSeconds, options.windowSeconds)))
       await load.close()
     } finally {
       child.kill('SIGTERM')
@@ -166,7 +378,14 @@ export async function queueScale(options: { finishedTasks: number; agentCounts: 
 }
 
 if (process.argv[1] && import.meta.url === `file://${process.argv[1]}`) {
-  const result = await queueScale({ finishedTasks: Number(process.argv[2] ?? 1_000_000), agentCounts: (process.argv[3] ?? '1000').split(',').map(Number), pollSeconds: Number(process.argv[4] ?? 30), windowSeconds: Number(process.argv[5] ?? 40) })
+  const [finished, agentCounts, iphones, pollSeconds, windowSeconds] = process.argv.slice(2)
+  const result = await queueScale({
+    finishedTasks: Number(finished ?? 1_000_000),
+    agentCounts: (agentCounts ?? '1000').split(',').map(Number),
+    iphones: Number(iphones ?? 100),
+    pollSeconds: Number(pollSeconds ?? 30),
+    windowSeconds: Number(windowSeconds ?? 40),
+  })
   for (const f of result.figures) console.log(`${f.pass === false ? '✗' : '·'} ${f.figure}: ${f.measured}${f.note ? ` (${f.note})` : ''}`)
   process.exit(0)
 }

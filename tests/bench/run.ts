@@ -48,7 +48,7 @@ if (wanted('postgres')) results.push(hasPostgres ? await serverScale('postgres',
 if (wanted('queue')) {
   results.push(
     hasPostgres
-      ? await queueScale({ finishedTasks: scale(10_000_000), agentCounts: [scale(1_000), scale(10_000)], pollSeconds: 30, windowSeconds: 45 })
+      ? await queueScale({ finishedTasks: scale(10_000_000), agentCounts: [scale(1_000), scale(10_000)], iphones: scale(1_000), pollSeconds: 30, windowSeconds: 45 })
       : missingPostgres('queue', 'Device protocols at scale'),
   )
 }

@@ -1,6 +1,8 @@
 /**
  * The real server in a process of its own for a benchmark (its CPU and memory measured apart from the load's):
- * DATABASE_URL names the database the benchmark seeded; prints `{"url": …}` once listening.
+ * DATABASE_URL names the database the benchmark seeded; prints `{"url": …}` once listening. MDM_CA_DIR names the
+ * Apple device CA the benchmark issued its iPhones' identities with, and MDM_APPLE_IDENTITY=client-cert takes them as
+ * forwarded client certificates (as behind a TLS terminator) instead of a signature on every message.
  */
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
@@ -10,6 +12,11 @@ import { testConfig } from '../../src/server/config'
 import { startServer } from '../../src/server/main'
 
 const config = testConfig({ port: 0, host: '127.0.0.1', databaseUrl: process.env.DATABASE_URL, demo: false, secretKey: randomBytes(32) })
-const server = await startServer({ ...config, apple: { ...config.apple, caDir: mkdtempSync(path.join(tmpdir(), 'mdm-bench-ca.')) } })
+const apple = {
+  ...config.apple,
+  caDir: process.env.MDM_CA_DIR ?? mkdtempSync(path.join(tmpdir(), 'mdm-bench-ca.')),
+  identitySource: process.env.MDM_APPLE_IDENTITY === 'client-cert' ? ('client-cert' as const) : config.apple.identitySource,
+}
+const server = await startServer({ ...config, apple })
 console.log(JSON.stringify({ url: server.url }))
 process.on('SIGTERM', () => void server.stop().then(() => process.exit(0)))

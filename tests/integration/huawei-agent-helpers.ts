@@ -39,10 +39,61 @@ export async function racingPolls(harness: Harness, fetch: FetchLike, token: str
   const statuses = await harness.database.db.select({ status: tasks.status }).from(tasks).where(eq(tasks.deviceId, deviceId))
   expect(statuses.map((s) => s.status)).toEqual(Array(24).fill('SENT'))
   for (const p of polls) {
+    // Never more than asked for: a claim that took more would mark tasks SENT that no answer carries.
+    expect(p.data.tasks.length).toBeLessThanOrEqual(5)
     const order = p.data.tasks.map((t: { taskId: string }) => Number(t.taskId.split('-').pop()))
     expect(order).toEqual([...order].sort((x, y) => x - y))
   }
   expect((await poll()).data.tasks).toEqual([])
+}
+
+/**
+ * The poll's one statement (issue #16) records the device, expires its overdue tasks and claims the rest. Racing
+ * polls while commands keep being queued: every command queued is delivered exactly once, none lost; a task queued
+ * too long and one sent without a result both end TIMEOUT and are never delivered.
+ */
+export async function racingPollsWhileQueueing(harness: Harness, fetch: FetchLike, token: string) {
+  const deviceId = await addDevice(harness, token, { serialNumber: `RACEQ${Date.now() % 100000}` })
+  const [device] = await harness.database.db.select().from(devices).where(eq(devices.id, deviceId))
+  const phone = simulator(fetch, { enrollmentToken: await issueToken(harness, token), serialNumber: device.serialNumber })
+  await phone.enroll()
+  const old = new Date(Date.now() - 2 * 24 * 3600_000)
+  await harness.database.db.insert(tasks).values([
+    { taskId: `stale-queued-${deviceId}`, deviceId, companyId: device.companyId, type: 'check', createdAt: old },
+    { taskId: `stale-sent-${deviceId}`, deviceId, companyId: device.companyId, type: 'check', status: 'SENT', createdAt: old, sentAt: old },
+  ])
+  const poll = () =>
+    fetch(`http://mdm.test${AGENT}/poll`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Device ${phone.credential}` },
+      body: JSON.stringify({ maxTasks: 3 }),
+    }).then((r) => r.json() as Promise<{ code: number; data: { tasks: { taskId: string }[] } }>)
+  const queued: string[] = []
+  const delivered: string[] = []
+  const queueing = (async () => {
+    for (let i = 0; i < 30; i++) {
+      const { taskId } = await harness.services.tasks.enqueue({ deviceId, companyId: device.companyId, type: 'check', payload: { n: i }, createdBy: null })
+      queued.push(taskId)
+    }
+  })()
+  let done = false
+  void queueing.finally(() => (done = true))
+  const poller = async () => {
+    while (!done) {
+      const answer = await poll()
+      expect(answer.code).toBe(200)
+      delivered.push(...answer.data.tasks.map((t) => t.taskId))
+    }
+  }
+  await Promise.all([queueing, poller(), poller(), poller(), poller()])
+  // What was queued after the last racing poll.
+  for (let answer = await poll(); answer.data.tasks.length; answer = await poll()) delivered.push(...answer.data.tasks.map((t) => t.taskId))
+  expect(new Set(delivered).size).toBe(delivered.length)
+  expect([...delivered].sort()).toEqual([...queued].sort())
+  const stale = await harness.database.db.select({ taskId: tasks.taskId, status: tasks.status }).from(tasks).where(eq(tasks.deviceId, deviceId))
+  expect(stale.filter((t) => t.taskId.startsWith('stale-')).map((t) => t.status)).toEqual(['TIMEOUT', 'TIMEOUT'])
+  const [{ lastCommunicationTime }] = await harness.database.db.select({ lastCommunicationTime: devices.lastCommunicationTime }).from(devices).where(eq(devices.id, deviceId))
+  expect(lastCommunicationTime!.getTime()).toBeGreaterThan(Date.now() - 60_000)
 }
 
 /**

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { devices } from '../../src/server/db/schema'
 import { AgentService } from '../../src/server/protocol/agent/service'
 import { harnessForFile } from './harness'
-import { agentTestbed, AGENT, racingPolls } from './huawei-agent-helpers'
+import { agentTestbed, AGENT, racingPolls, racingPollsWhileQueueing } from './huawei-agent-helpers'
 import { command, detail, taskStatus } from './huawei-helpers'
 
 /** The Huawei agent protocol (docs/agent-protocol.md): an enrolled phone polling for tasks and reporting results. */
@@ -81,6 +81,10 @@ describe('polling', () => {
 
   it('delivers every queued task exactly once when polls race', async () => {
     await racingPolls(h, fetchApp, boss)
+  })
+
+  it('delivers every command exactly once while polls race with commands being queued, and expires overdue tasks instead', async () => {
+    await racingPollsWhileQueueing(h, fetchApp, boss)
   })
 
   it('validates results: a failure needs a reason, unknown fields are refused, a result is taken once', async () => {

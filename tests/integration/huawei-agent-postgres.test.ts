@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { devices } from '../../src/server/db/schema'
 import { createHarness, ownDatabase, type Harness } from './harness'
-import { AGENT, racingPolls } from './huawei-agent-helpers'
+import { AGENT, racingPolls, racingPollsWhileQueueing } from './huawei-agent-helpers'
 import { appFetch, issueToken } from './huawei-helpers'
 
 /**
@@ -33,6 +33,12 @@ describe.runIf(postgresUrl || process.env.CI)('racing on PostgreSQL (FOR UPDATE 
     const fetch = appFetch(pg!)
     const token = await pg!.login('demo')
     for (let round = 0; round < 3; round++) await racingPolls(pg!, fetch, token)
+  })
+
+  it('delivers every command exactly once while polls race with commands being queued', async () => {
+    const fetch = appFetch(pg!)
+    const token = await pg!.login('demo')
+    for (let round = 0; round < 3; round++) await racingPollsWhileQueueing(pg!, fetch, token)
   })
 
   it('answers enrollments racing for one new serial with success or a clear conflict, never a server error', async () => {

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, count, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
+import type { WithSubquery } from 'drizzle-orm/subquery'
+import type { PgPreparedQuery, PreparedQueryConfig } from 'drizzle-orm/pg-core'
 import type { TaskRecord } from '../../../shared/contract/huawei-device'
 import { deviceAreaAuthorities } from '../../../shared/domain/device-areas'
 import { huaweiDeviceText } from '../../../shared/messages/devices'
@@ -36,6 +38,9 @@ export const pendingStatuses: TaskStatus[] = ['QUEUED', 'SENT']
 export const secretResults = new Set(['getLockPasscode', 'showActivationLockPassword'])
 
 type TaskRow = typeof tasks.$inferSelect
+
+/** Claimed tasks in the order they were queued. */
+export const byAge = (rows: TaskRow[]) => rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
 
 /** A sealed result, or null when it cannot be opened (the server's key was changed since: the answer is lost). */
 function openResult(secrets: SecretBox, sealed: string): Record<string, unknown> | null {
@@ -153,25 +158,79 @@ export class TaskService {
   }
 
   /**
-   * Claims up to `max` queued tasks of a device, oldest first, and marks them SENT. One statement: the inner
-   * SELECT … FOR UPDATE SKIP LOCKED skips rows another poll is claiming at this moment, and the outer condition
-   * re-checks QUEUED, so each task is delivered once.
+   * Claims up to `max` queued tasks of a device, oldest first, and marks them SENT; overdue tasks of the device expire
+   * in the same statement (claimQuery).
    */
   async claim(deviceId: number, max: number): Promise<TaskRow[]> {
-    await this.expireOverdue({ deviceId })
+    this.claimStatement ??= this.claimQuery().prepare('task_claim')
+    return byAge(await this.claimStatement.execute(this.claimParams(deviceId, max)))
+  }
+
+  private claimStatement?: PgPreparedQuery<PreparedQueryConfig & { execute: TaskRow[] }>
+
+  /**
+   * The claim as one statement with placeholders (claimParams), prepared once by its callers: every poll and Apple
+   * check-in runs it (issue #16), so it is one round trip, built and planned once per connection. The inner
+   * SELECT … LIMIT max FOR UPDATE SKIP LOCKED skips rows another poll is claiming at this moment, and the outer condition
+   * re-checks QUEUED, so each task is delivered once. The outer condition also leaves out what the expiry times out
+   * (queued too long), so the two never touch one row; it is not in the inner SELECT, whose conditions must stay those
+   * tasks_live_idx serves (a range on created_at there made a generic plan walk tasks_device_log_idx, the device's
+   * whole history). Statuses are literals, not parameters, so that a generic plan can still prove the partial index. `alongside` are the caller's own data-modifying CTEs run in the same statement
+   * (the agent's poll records that the device was seen); they may use the placeholders deviceId and now.
+   */
+  claimQuery(alongside: WithSubquery[] = []) {
+    const param = (name: keyof ReturnType<TaskService['claimParams']>) => sql.placeholder(name)
+    const at = (name: 'now' | 'sentBefore' | 'queuedSince') => sql`${param(name)}::timestamptz`
+    const [queued, sent] = [sql`'QUEUED'`, sql`'SENT'`]
+    const expired = this.db.$with('expired').as(
+      this.db
+        .update(tasks)
+        .set({
+          status: sql`'TIMEOUT'`,
+          finishedAt: at('now'),
+          errorMessage: sql`case when ${tasks.status} = ${sent} then ${huaweiDeviceText.resultTimeout} else ${huaweiDeviceText.queuedExpired} end`,
+        })
+        .where(
+          and(
+            eq(tasks.deviceId, param('deviceId')),
+            or(and(eq(tasks.status, sent), lt(tasks.sentAt, at('sentBefore'))), and(eq(tasks.status, queued), lt(tasks.createdAt, at('queuedSince')))),
+          ),
+        )
+        .returning({ id: tasks.id }),
+    )
     const claimable = this.db
       .select({ id: tasks.id })
       .from(tasks)
-      .where(and(eq(tasks.deviceId, deviceId), eq(tasks.status, 'QUEUED')))
+      .where(and(eq(tasks.deviceId, param('deviceId')), eq(tasks.status, queued)))
       .orderBy(asc(tasks.createdAt), asc(tasks.id))
-      .limit(max)
+      .limit(param('max'))
       .for('update', { skipLocked: true })
-    const rows = await this.db
-      .update(tasks)
-      .set({ status: 'SENT', sentAt: this.now() })
-      .where(and(inArray(tasks.id, claimable), eq(tasks.status, 'QUEUED')))
-      .returning()
-    return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
+    const claimed = this.db.$with('claimed').as(
+      this.db
+        .update(tasks)
+        .set({ status: sent, sentAt: at('now') })
+        // = any(array(…)), not in (…): an InitPlan, run once. As a semi-join the planner may rescan the locking
+        // SELECT for each row, and a rescan skips the rows this statement has just updated and locks the next ones:
+        // a claim of one then took every queued task (a generic plan did, with the Apple endpoint's max of 1).
+        .where(and(sql`${tasks.id} = any(array(${claimable}))`, eq(tasks.status, queued), gte(tasks.createdAt, at('queuedSince'))))
+        .returning(),
+    )
+    return this.db
+      .with(...alongside, expired, claimed)
+      .select()
+      .from(claimed)
+  }
+
+  /** The values of claimQuery's placeholders for one claim. */
+  claimParams(deviceId: number, max: number) {
+    const now = this.now()
+    return {
+      deviceId,
+      max,
+      now: now.toISOString(),
+      sentBefore: new Date(now.getTime() - this.timeouts.resultMs).toISOString(),
+      queuedSince: new Date(now.getTime() - this.timeouts.queueMs).toISOString(),
+    }
   }
 
   /**

@@ -23,7 +23,8 @@ import { isUniqueViolation } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
 import { parseOrThrow } from '../../http/envelope'
 import { quotaTypeOf, type QuotaService } from '../../modules/quota/service'
-import type { TaskService } from '../../modules/task/service'
+import { byAge, type TaskService } from '../../modules/task/service'
+import type { PgPreparedQuery, PreparedQueryConfig } from 'drizzle-orm/pg-core'
 import { impliedState, revokesCredential } from './effects'
 import { hashToken } from '../../auth/sessions'
 import { releaseRegistrationsElsewhere } from '../../modules/devices/serial-release'
@@ -189,8 +190,33 @@ export class AgentService {
 
   /** The device a credential belongs to, or null. */
   async authenticate(credential: string): Promise<AuthenticatedDevice | null> {
-    const [device] = await this.db.select().from(devices).where(eq(devices.credentialHash, hashToken(credential)))
+    // Every poll and result runs it: prepared once (issue #16).
+    this.authenticateStatement ??= this.db.select().from(devices).where(eq(devices.credentialHash, sql.placeholder('hash'))).prepare('agent_authenticate')
+    const [device] = await this.authenticateStatement.execute({ hash: hashToken(credential) })
     return device ?? null
+  }
+
+  private authenticateStatement?: PgPreparedQuery<PreparedQueryConfig & { execute: DeviceRow[] }>
+
+  private pollStatement?: ReturnType<ReturnType<AgentService['pollQuery']>['prepare']>
+
+  /**
+   * A poll is one statement after the credential check (issue #16): the device seen (lastCommunicationTime, its
+   * reported state) is a data-modifying CTE of the task queue's claim, prepared once.
+   */
+  private pollQuery() {
+    const seen = this.db.$with('seen').as(
+      this.db
+        .update(devices)
+        .set({
+          lastCommunicationTime: sql`${sql.placeholder('now')}::timestamptz`,
+          state: sql`${devices.state} || ${sql.placeholder('state')}::jsonb`,
+          updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
+        })
+        .where(eq(devices.id, sql.placeholder('deviceId')))
+        .returning({ id: devices.id }),
+    )
+    return this.tasks.claimQuery([seen])
   }
 
   /**
@@ -198,19 +224,11 @@ export class AgentService {
    * its queued tasks, each exactly once.
    */
   async poll(device: AuthenticatedDevice, req: PollInput): Promise<PollResponse> {
-    const now = this.now()
     // A device that polls is on. The reported state is merged into the stored one in SQL (jsonb ||), not into the
     // copy read when the credential was checked: a result committed in between (a lock) must not be overwritten.
     const reported = mergeState({ poweredOn: true }, req.state)
-    await this.db
-      .update(devices)
-      .set({
-        lastCommunicationTime: now,
-        state: sql`${devices.state} || ${JSON.stringify(reported)}::jsonb`,
-        updatedAt: now,
-      })
-      .where(eq(devices.id, device.id))
-    const claimed = await this.tasks.claim(device.id, req.maxTasks ?? DEFAULT_MAX_TASKS)
+    this.pollStatement ??= this.pollQuery().prepare('agent_poll')
+    const claimed = byAge(await this.pollStatement.execute({ ...this.tasks.claimParams(device.id, req.maxTasks ?? DEFAULT_MAX_TASKS), state: JSON.stringify(reported) }))
     return {
       tasks: claimed.map((task) => ({
         taskId: task.taskId,

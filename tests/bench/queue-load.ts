@@ -1,0 +1,159 @@
+/**
+ * One load-generating process of queue-scale.ts (forked, IPC): a slice of the simulated fleet, so that the load is
+ * not limited by one Node process's event loop. Huawei agents poll the agent endpoint; simulated iPhones (src/sim's
+ * SimulatedIphone, unchanged protocol code) check in on the Apple command endpoint. Each device waits a random part
+ * of the interval, then repeats every interval ±20 %. HTTP over a keep-alive agent. Answers its latencies, the tasks
+ * each device received, and its failures.
+ */
+import http from 'node:http'
+import forge from 'node-forge'
+import { SimulatedIphone } from '../../src/sim/iphone'
+
+export interface AgentSlice {
+  kind: 'agent'
+  url: string
+  /** Agent credentials; `commanded` ones get a last poll after the window to collect what it cut off. */
+  devices: { credential: string; commanded: boolean }[]
+}
+
+export interface IphoneSlice {
+  kind: 'iphone'
+  /** One profile of the server (its URLs and topic). */
+  profile: string
+  /** The key every bench identity shares (PEM), the CA's certificate, and each phone's own certificate. */
+  keyPem: string
+  caPem: string
+  clientCertHeader: string
+  devices: { certPem: string; serialNumber: string; udid: string; commanded: boolean }[]
+}
+
+export type Slice = (AgentSlice | IphoneSlice) & { pollSeconds: number }
+
+/** parent → worker: the slice, then (once every worker is ready) when the window ends. */
+export type ToWorker = { slice: Slice } | { start: { endAt: number } }
+/** worker → parent */
+export type FromWorker = { ready: true } | { done: { latencies: number[]; received: string[]; failures: number; errors: string[]; cpuSeconds: number } }
+
+const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 64 })
+
+function request(url: string, init: { method: string; headers: Record<string, string>; body: string }): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: init.method, headers: { ...init.headers, 'content-length': Buffer.byteLength(init.body) }, agent: keepAlive }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => resolve(new Response(res.statusCode === 204 || res.statusCode === 304 ? null : Buffer.concat(chunks), { status: res.statusCode ?? 0 })))
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+    // Bounded, so that a saturated server cannot stretch the window: a request unanswered after 10 s counts as failed.
+    req.setTimeout(10_000, () => req.destroy(new Error('no answer within 10 s')))
+    req.end(init.body)
+  })
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+async function run(slice: Slice, endAt: () => number, started: Promise<void>) {
+  const latencies: number[] = []
+  const received: string[] = []
+  const errors: string[] = []
+  let failures = 0
+  const fail = (e: unknown) => {
+    failures++
+    if (errors.length < 5) errors.push(String(e instanceof Error ? e.message : e))
+  }
+  // The next poll's wait, never past the window's end (a device sleeping through it would stretch the window).
+  const interval = () => Math.min(slice.pollSeconds * 1000 * (0.8 + Math.random() * 0.4), Math.max(0, endAt() - Date.now()))
+  let inWindow = false
+  const timed = async (url: string, init: { method: string; headers: Record<string, string>; body: string }) => {
+    const t = performance.now()
+    const res = await request(url, init)
+    const body = await res.arrayBuffer()
+    if (inWindow) latencies.push(performance.now() - t)
+    return new Response(res.status === 200 && body.byteLength ? body : null, { status: res.status })
+  }
+
+  if (slice.kind === 'agent') {
+    const poll = `${slice.url}/agent/v1/poll`
+    const result = `${slice.url}/agent/v1/result`
+    const pollOnce = async (credential: string) => {
+      const headers = { authorization: `Device ${credential}`, 'content-type': 'application/json' }
+      const res = await timed(poll, { method: 'POST', headers, body: '{}' })
+      if (res.status !== 200) throw new Error(`poll answered ${res.status}`)
+      const tasks = ((await res.json()) as { data?: { tasks: { taskId: string }[] } }).data?.tasks ?? []
+      for (const task of tasks) {
+        received.push(task.taskId)
+        const done = await timed(result, { method: 'POST', headers, body: JSON.stringify({ taskId: task.taskId, success: true }) })
+        if (done.status !== 200) throw new Error(`result answered ${done.status}`)
+      }
+      return tasks.length
+    }
+    await started
+    inWindow = true
+    await Promise.all(
+      slice.devices.map(async (d) => {
+        await sleep(Math.random() * slice.pollSeconds * 1000)
+        while (Date.now() < endAt()) {
+          await pollOnce(d.credential).catch(fail)
+          await sleep(interval())
+        }
+      }),
+    )
+    inWindow = false
+    // A last poll of the commanded agents collects what the window's end cut off.
+    for (const d of slice.devices.filter((x) => x.commanded)) await pollOnce(d.credential).catch(fail)
+    return { latencies, received, failures, errors }
+  }
+
+  const key = forge.pki.privateKeyFromPem(slice.keyPem)
+  const ca = forge.pki.certificateFromPem(slice.caPem)
+  const phones = slice.devices.map((d) => {
+    const certificate = forge.pki.certificateFromPem(d.certPem)
+    const phone = new SimulatedIphone({
+      profile: slice.profile,
+      serialNumber: d.serialNumber,
+      udid: d.udid,
+      identity: { certificate, key, certificates: [certificate, ca] },
+      clientCertHeader: slice.clientCertHeader,
+      fetch: timed,
+    })
+    return { phone, commanded: d.commanded }
+  })
+  // Enrollment (Authenticate, TokenUpdate) before the window, a few phones at a time.
+  for (let i = 0; i < phones.length; i += 16) await Promise.all(phones.slice(i, i + 16).map((p) => p.phone.enroll()))
+  process.send!({ ready: true } satisfies FromWorker)
+  await started
+  inWindow = true
+  await Promise.all(
+    phones.map(async ({ phone }) => {
+      await sleep(Math.random() * slice.pollSeconds * 1000)
+      while (Date.now() < endAt()) {
+        await phone.checkIn().catch(fail)
+        await sleep(interval())
+      }
+    }),
+  )
+  inWindow = false
+  for (const { phone } of phones.filter((p) => p.commanded)) await phone.checkIn().catch(fail)
+  for (const { phone } of phones) for (const entry of phone.log) received.push(entry.commandUuid)
+  return { latencies, received, failures, errors }
+}
+
+let endAt = 0
+let cpuAtStart = process.cpuUsage()
+let begin: () => void = () => {}
+const started = new Promise<void>((r) => (begin = r))
+process.on('message', (message: ToWorker) => {
+  if ('slice' in message) {
+    const slice = message.slice
+    if (slice.kind === 'agent') process.send!({ ready: true } satisfies FromWorker)
+    void run(slice, () => endAt, started).then((done) => {
+      const cpu = process.cpuUsage(cpuAtStart)
+      process.send!({ done: { ...done, cpuSeconds: (cpu.user + cpu.system) / 1e6 } } satisfies FromWorker, () => process.exit(0))
+    })
+  } else {
+    endAt = message.start.endAt
+    cpuAtStart = process.cpuUsage()
+    begin()
+  }
+})
