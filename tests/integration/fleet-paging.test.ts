@@ -121,10 +121,11 @@ describe('device lists at fleet scale (issue #16)', () => {
   })
 
   it('streams an export in keyset batches: every device once, newest first, ties on the time included', async () => {
-    // 2,500 devices, seven at a time created at the same moment: batch boundaries fall inside ties.
+    // 2,500 devices, seven at a time created at the same moment: batch boundaries fall inside ties. The moments have
+    // microseconds, as now() gives them, which a JavaScript Date cannot hold.
     await h.services.db.execute(sql`
       insert into devices (company_id, platform, serial_number, created_at)
-      select ${h.demo.bossCompanyId}, 'HUAWEI', 'TIE' || lpad(g::text, 6, '0'), timestamp '2026-01-01' - make_interval(secs => g / 7)
+      select ${h.demo.bossCompanyId}, 'HUAWEI', 'TIE' || lpad(g::text, 6, '0'), timestamptz '2026-01-01 00:00:00.000123+08' - make_interval(secs => g / 7)
       from generate_series(1, 2500) as g`)
     const boss = await h.login('demo')
     const file = await rawGet(h, `${HW}/device/export?serialNumber=TIE`, boss)

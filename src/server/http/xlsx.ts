@@ -32,6 +32,9 @@ export function streamXlsx(sheetName: string, header: string[], batches: AsyncIt
       for (const r of rows) sheet.addRow(r.map((v) => v ?? '')).commit()
       // Wait while the client has not taken what was written (backpressure), instead of reading further rows.
       if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve))
+      // Let the response go out between batches: the embedded database answers on this thread without ever yielding to
+      // I/O, so without this the headers and first rows would leave only after the last batch (1.3 s at 8,572 rows).
+      else await new Promise((resolve) => setImmediate(resolve))
     }
     if (first) {
       sheet.columns = header.map((title) => ({ header: title, width: textWidth(title) + 2 }))

@@ -32,8 +32,9 @@ type RentInput = z.output<typeof UpdateRentUserInfoRequest>
 const HOUR_MS = 3_600_000
 /** An export streams (memory holds one batch), so it may be large; beyond this the user narrows the search. */
 export const MAX_EXPORT_ROWS = 200_000
-/** Rows read per query while an export streams. */
+/** Rows read per query while an export streams; the first batch is small, so the file's first bytes leave at once. */
 const EXPORT_BATCH_ROWS = 1_000
+const EXPORT_FIRST_BATCH_ROWS = 100
 
 /** A device row as every list shows it: with its company, staff member and unfinished tasks. */
 export type DeviceListRow = DeviceRow & { companyName: string; staffName: string | null; pendingTaskCount: number }
@@ -152,9 +153,10 @@ export abstract class DeviceRegistry<R> {
   /** The family's export columns. */
   protected abstract exportColumns(): ExportColumn[]
 
-  protected selectRows() {
+  /** The list's rows (devices with company, staff and live-task count), with `extra` columns if asked. */
+  protected selectRows<E extends Record<string, SQL.Aliased | SQL>>(extra?: E) {
     return this.db
-      .select(listColumns)
+      .select({ ...listColumns, ...(extra as E) })
       .from(devices)
       .innerJoin(companies, eq(companies.id, devices.companyId))
       .leftJoin(users, eq(users.id, devices.staffId))
@@ -354,20 +356,21 @@ export abstract class DeviceRegistry<R> {
     if (total > MAX_EXPORT_ROWS) throw ApiError.badRequest(t.tooManyRows(MAX_EXPORT_ROWS))
     const columns = this.exportColumns()
     const batches = async function* (this: DeviceRegistry<R>) {
-      let after: { createdAt: Date; id: number } | null = null
+      let after: { at: string; id: number } | null = null
       for (;;) {
-        const olderThan: SQL | undefined = after
-          ? or(lt(devices.createdAt, after.createdAt), and(eq(devices.createdAt, after.createdAt), lt(devices.id, after.id)))
-          : undefined
-        const rows: DeviceListRow[] = await this.selectRows()
+        // A row comparison, so that the list index starts at the key instead of filtering from the newest row on; the
+        // time as the database wrote it (microseconds: a JavaScript Date would drop rows created within its millisecond).
+        const olderThan: SQL | undefined = after ? sql`(${devices.createdAt}, ${devices.id}) < (${after.at}::timestamptz, ${after.id})` : undefined
+        const size = after ? EXPORT_BATCH_ROWS : EXPORT_FIRST_BATCH_ROWS
+        const rows: (DeviceListRow & { cursorAt: string })[] = await this.selectRows({ cursorAt: sql<string>`${devices.createdAt}::text` })
           .where(and(where, olderThan))
           .orderBy(desc(devices.createdAt), desc(devices.id))
-          .limit(EXPORT_BATCH_ROWS)
+          .limit(size)
         if (rows.length === 0) return
         yield rows.map((r) => columns.map((c) => c.cell(r, now)))
-        if (rows.length < EXPORT_BATCH_ROWS) return
-        const last: DeviceListRow = rows[rows.length - 1]
-        after = { createdAt: last.createdAt, id: last.id }
+        if (rows.length < size) return
+        const last: DeviceListRow & { cursorAt: string } = rows[rows.length - 1]
+        after = { at: last.cursorAt, id: last.id }
       }
     }
     return streamXlsx(t.exportSheetName, columns.map((c) => c.header), batches.call(this))
