@@ -113,7 +113,8 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // The framework every screen needs travels as one long-cached file instead of a dozen small requests; so do the
-          // shared components, except those only lazily loaded dialogs use (they carry antd-mobile's Form) and the device
+          // shared components, except those only lazily loaded dialogs and pop-ups use (they carry antd-mobile's Form, Popup and
+          // react-spring) and the device
           // screens' (they call the API, whose client lives in the entry: in this chunk they would make a cycle).
           groups: [
             {
@@ -123,7 +124,7 @@ export default defineConfig({
             },
             {
               name: 'components',
-              test: /src[\\/]app[\\/]components[\\/](?!PopupForm|form-rules|Notifier|DeviceMoveDialog|device[\\/])/,
+              test: /src[\\/]app[\\/]components[\\/](?!PopupForm|FormPopup|popups|form-rules|Notifier|DeviceMoveDialog|device[\\/])/,
               priority: 5,
             },
           ],
