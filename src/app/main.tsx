@@ -1,6 +1,5 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { unstableSetRender } from 'antd-mobile'
 import { QueryClientProvider, onlineManager } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { setUnauthorizedHandler } from './api/http'
@@ -11,17 +10,6 @@ import { userCenterKeys } from './api/user-center'
 import { startPersistence } from './persist'
 import { registerServiceWorker } from './sw-update'
 import './styles.css'
-
-// antd-mobile's imperative pop-ups (Dialog.confirm …) need this render hook on React 19 (TOOLCHAIN.md).
-unstableSetRender((node, container) => {
-  const el = container as Element & { _root?: ReturnType<typeof createRoot> }
-  el._root ??= createRoot(el)
-  el._root.render(node)
-  return async () => {
-    await new Promise((r) => setTimeout(r, 0))
-    el._root?.unmount()
-  }
-})
 
 applyTheme(readTheme())
 // TanStack Query assumes online until an 'offline' event; an app opened with no network must know at once.

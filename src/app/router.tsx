@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
 import { Navigate, Outlet, createRootRouteWithContext, createRoute, createRouter, redirect } from '@tanstack/react-router'
 import { lazyScreen } from './lazy'
@@ -5,7 +6,7 @@ import { landingPath, mayOpen, routeOf, routeTable } from '../shared/domain/rout
 import { routeTitles, type RoutePath } from '../shared/messages/routes'
 import { getToken } from './api/token'
 import { screens } from './screens'
-import { Notifier } from './components/Notifier'
+import { useNotice } from './notify'
 import { LoginScreen } from './features/account/LoginScreen'
 import { userInfoQuery } from './api/user-center'
 import { ShellError } from './layout/ShellError'
@@ -15,11 +16,22 @@ interface RouterContext {
   queryClient: QueryClient
 }
 
+// The notification's code (with its icons) is fetched with the first notification, not with /login's first paint.
+const Notifier = lazy(() => import('./components/Notifier').then((m) => ({ default: m.Notifier })))
+
+function NoticeSlot() {
+  return useNotice() ? (
+    <Suspense fallback={null}>
+      <Notifier />
+    </Suspense>
+  ) : null
+}
+
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: () => (
     <>
       <Outlet />
-      <Notifier />
+      <NoticeSlot />
       <UpdatePrompt />
     </>
   ),

@@ -24,7 +24,9 @@ function webResult(): BenchResult {
   if (run.status !== 0) return { name: 'web', title: 'Console', figures: [], seconds: 0, skipped: `web.ts exited ${run.status}` }
   const web = JSON.parse(readFileSync('bench/web-results.json', 'utf8')) as {
     sizes: { route: string; jsKB: number }[]
-    lighthouse: { route: string; session: string; performance: number; accessibility: number }[]
+    lighthouse: { route: string; session: string; performance: number; accessibility: number; runs?: number[] }[]
+    offlineOpen?: { cpuThrottle: number; readableMs: number }[]
+    scroll?: { cpuThrottle: number; cards: number; p95FrameMs: number; maxFrameMs: number; framesOver50ms: number; longTasks: number }[]
   }
   const size = (route: string, target: number): Figure => {
     const s = web.sizes.find((x) => x.route === route)!
@@ -32,10 +34,19 @@ function webResult(): BenchResult {
   }
   const figures: Figure[] = [size('/login', 120), size('/huawei/device', 170)]
   for (const l of web.lighthouse) {
-    figures.push({ figure: `Lighthouse ${l.route} (${l.session}): performance`, target: '≥ 98', measured: String(l.performance), value: l.performance, pass: l.performance >= 98 })
+    const runs = l.runs && l.runs.length > 1 ? ` (median of ${l.runs.join(', ')})` : ''
+    figures.push({ figure: `Lighthouse ${l.route} (${l.session}): performance`, target: '≥ 98', measured: `${l.performance}${runs}`, value: l.performance, pass: l.performance >= 98 })
     figures.push({ figure: `Lighthouse ${l.route} (${l.session}): accessibility`, target: '100', measured: String(l.accessibility), value: l.accessibility, pass: l.accessibility >= 100 })
   }
-  return { name: 'web', title: 'Console (bundle and Lighthouse, mobile preset)', figures, seconds: (performance.now() - started) / 1000 }
+  // The target holds for a phone: the 4× CPU figure is judged, the unthrottled one is shown beside it.
+  for (const o of web.offlineOpen ?? []) {
+    const judged = o.cpuThrottle > 1
+    figures.push({ figure: `Installed app opened offline to a readable cached list of 1,000 devices (trace; CPU ${o.cpuThrottle}×)`, target: judged ? '< 500 ms' : '(shown)', measured: `${o.readableMs} ms`, value: o.readableMs, pass: judged ? o.readableMs < 500 : null })
+  }
+  for (const j of web.scroll ?? []) {
+    figures.push({ figure: `Scroll of ${j.cards} cached device cards (CPU ${j.cpuThrottle}×): frames over 50 ms (p95 ${j.p95FrameMs} ms, max ${j.maxFrameMs} ms, ${j.longTasks} long tasks)`, target: '0', measured: String(j.framesOver50ms), value: j.framesOver50ms, pass: j.framesOver50ms === 0 })
+  }
+  return { name: 'web', title: 'Console (bundle, Lighthouse mobile preset, offline open, scroll)', figures, seconds: (performance.now() - started) / 1000 }
 }
 
 const results: BenchResult[] = []

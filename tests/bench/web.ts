@@ -2,9 +2,14 @@
  * `npm run bench:web` — the PWA's budget (issue #4), measured, not asserted:
  * 1. builds the console;
  * 2. gzip size of the JS and CSS each route loads before its screen appears (/login, device and staff lists);
- * 3. Lighthouse (mobile preset, Debian Chromium) on /login and on a signed-in list screen.
- * Figures go to bench/web-results.json and the console. Targets: ≤ 150 KB gzip JS for /login; performance and
- * accessibility ≥ 95.
+ * 3. Lighthouse (mobile preset, Debian Chromium) on /login, a signed-in device list and a device detail, each run
+ *    MDM_LH_RUNS times (default 3; the machine is shared and Lighthouse noisy) and reported as the median;
+ * 4. the installed app opened offline: the time from navigation start to the first paint after the first cached
+ *    device card is in the page, read from a Chromium trace (the service worker and the persisted query cache
+ *    holding 1,000 devices, as a phone that used the app online would have them);
+ * 5. scrolling that list of cached devices, the largest page the console offers (100; the size changer's and the
+ *    server's limit), offline, under CDP CPU throttling: frame intervals and long tasks during a scripted scroll.
+ * Figures go to bench/web-results.json and the console; run.ts turns them into issue #16's table.
  */
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -13,28 +18,50 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { launch as launchChrome } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { chromium } from 'playwright-core'
+import { chromium, type BrowserContext, type CDPSession } from 'playwright-core'
 import { testConfig } from '../../src/server/config'
 import { startServer } from '../../src/server/main'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 const DIST = 'dist-bench'
-const TARGET_LOGIN_JS_KB = 150
+const TARGET_LOGIN_JS_KB = 120
+const LIST = '/huawei/device'
+/** Lighthouse's mobile preset slows the CPU 4×; the offline open and the scroll are measured the same way. */
+const CPU_THROTTLE = 4
+/** The cached devices: ten pages of 100, the largest page the size changer and the server allow. */
+const CACHED_DEVICES = 1000
+const PAGE = 100
+const LIGHTHOUSE_RUNS = Number(process.env.MDM_LH_RUNS ?? 3)
 
 const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', DIST, '--emptyOutDir'], { stdio: 'inherit' })
 if (build.status !== 0) process.exit(1)
 
 const server = await startServer(testConfig({ port: 0, host: '127.0.0.1', demo: true, distDir: DIST }))
 
-async function apiToken(username: string): Promise<string> {
+async function apiToken(username: string, password = 'Demo@2026'): Promise<string> {
   const captcha = await (await fetch(`${server.url}/mdm/api/v1/captcha`)).json()
   const res = await fetch(`${server.url}/mdm/api/v1/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: 'Demo@2026', captcha: 'test', captchaId: captcha.data.id }),
+    body: JSON.stringify({ username, password, captcha: 'test', captchaId: captcha.data.id }),
   })
   return (await res.json()).data.token
+}
+
+async function apiCall(token: string, method: string, url: string, body?: unknown) {
+  const res = await fetch(`${server.url}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  })
+  return (await res.json()) as { code: number; msg?: string; data: never }
+}
+
+/** The first of the demo account's Huawei devices (the detail screen's, and the template of the cached list's). */
+async function firstDevice(token: string): Promise<Record<string, unknown> & { id: number }> {
+  const page = await apiCall(token, 'GET', '/huawei/mdm/api/v1/device/search?current=1&pageSize=1&recycleStatus=false')
+  return (page.data as { records: (Record<string, unknown> & { id: number })[] }).records[0]
 }
 
 const gz = (file: string) => gzipSync(readFileSync(path.join(DIST, file))).length
@@ -128,33 +155,212 @@ async function audit(route: string, session?: { token: string; returning: boolea
   }
 }
 
+/** Lighthouse LIGHTHOUSE_RUNS times; the median performance (with that run's timings) and the lowest accessibility. */
+async function auditMedian(route: string, session?: { token: string; returning: boolean }) {
+  const runs = []
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await audit(route, session))
+  const byPerformance = [...runs].sort((a, b) => a.performance - b.performance)
+  const mid = byPerformance[Math.floor(runs.length / 2)]
+  return { ...mid, runs: runs.map((r) => r.performance), accessibility: Math.min(...runs.map((r) => r.accessibility)) }
+}
+
+interface TraceEvent {
+  name: string
+  cat: string
+  ph: string
+  ts: number
+  pid: number
+  args?: { data?: { documentLoaderURL?: string; isLoadingMainFrame?: boolean; isOutermostMainFrame?: boolean } }
+}
+
+/** Records a Chromium trace (CDP Tracing, streamed) around `run`. */
+async function traced(cdp: CDPSession, run: () => Promise<void>): Promise<TraceEvent[]> {
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReturnAsStream',
+    traceConfig: { includedCategories: ['devtools.timeline', 'blink.user_timing', 'loading', 'disabled-by-default-devtools.timeline.frame'] },
+  })
+  await run()
+  const complete = new Promise<{ stream?: string }>((resolve) => cdp.once('Tracing.tracingComplete', resolve))
+  await cdp.send('Tracing.end')
+  const { stream } = await complete
+  let text = ''
+  for (;;) {
+    const chunk = await cdp.send('IO.read', { handle: stream! })
+    text += chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString() : chunk.data
+    if (chunk.eof) break
+  }
+  await cdp.send('IO.close', { handle: stream! })
+  const parsed = JSON.parse(text) as TraceEvent[] | { traceEvents: TraceEvent[] }
+  return Array.isArray(parsed) ? parsed : parsed.traceEvents
+}
+
+/**
+ * The installed app on a phone that used it online: service worker installed and controlling, the persisted query
+ * cache holding every page of the list (1,000 devices). Then the network goes, and the app is opened again.
+ */
+async function offlineApp(token: string) {
+  const userDataDir = mkdtempSync(path.join(tmpdir(), 'mdm-offline-'))
+  const options = { executablePath: CHROMIUM, args: FLAGS, viewport: { width: 360, height: 740 } }
+  // 1. Online, every page of the list is opened, so that the persisted query cache holds them. The demo company's
+  // Huawei quota holds a few dozen devices, so the list's answers are made 1,000 long here: copies of the account's
+  // first real device with their own ids and serials, from the real server. The service worker is kept out of this
+  // step, so that Playwright sees (and rewrites) the requests.
+  let ctx = await chromium.launchPersistentContext(userDataDir, { ...options, serviceWorkers: 'block' })
+  await ctx.route(/\/huawei\/mdm\/api\/v1\/device\/search\?/, async (route) => {
+    const url = new URL(route.request().url())
+    const response = await route.fetch()
+    const body = (await response.json()) as { data: { records: Record<string, unknown>[]; total: number } }
+    const template = await firstDevice(token)
+    const current = Number(url.searchParams.get('current') ?? 1)
+    const pageSize = Number(url.searchParams.get('pageSize') ?? 10)
+    const from = (current - 1) * pageSize
+    body.data.total = CACHED_DEVICES
+    body.data.records = Array.from({ length: Math.max(0, Math.min(pageSize, CACHED_DEVICES - from)) }, (_, k) => ({
+      ...template,
+      id: 1_000_000 + from + k,
+      serialNumber: `BENCH${String(from + k).padStart(6, '0')}`,
+    }))
+    await route.fulfill({ response, json: body })
+  })
+  let page = ctx.pages()[0] ?? (await ctx.newPage())
+  await page.goto(`${server.url}/login`)
+  await page.evaluate(([t]) => { localStorage.setItem('mdm_token', t); localStorage.setItem('mdm_user', 'demo') }, [token])
+  for (let current = CACHED_DEVICES / PAGE; current >= 1; current--) {
+    await page.goto(`${server.url}${LIST}?current=${current}&pageSize=${PAGE}`)
+    await page.locator('.device-card').first().waitFor({ timeout: 30_000 })
+  }
+  await page.waitForTimeout(1500) // the persister writes at most once a second
+  await ctx.close()
+  // 2. The app is installed: the service worker precaches it (on /login, which leaves the list's cache alone).
+  ctx = await chromium.launchPersistentContext(userDataDir, options)
+  page = ctx.pages()[0] ?? (await ctx.newPage())
+  await page.goto(`${server.url}/login`)
+  await page.evaluate(() => navigator.serviceWorker.ready)
+  await page.reload()
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+  await page.close()
+  await ctx.setOffline(true)
+  // Marks the moment the first device card is in the page (the trace carries the mark).
+  await ctx.addInitScript(() => {
+    new MutationObserver((_m, observer) => {
+      if (document.querySelector('.device-card')) {
+        performance.mark('mdm:list-readable')
+        observer.disconnect()
+      }
+    }).observe(document, { childList: true, subtree: true })
+  })
+  return { ctx, close: async () => { await ctx.close(); rmSync(userDataDir, { recursive: true, force: true }) } }
+}
+
+/** Navigation start → first paint after the first cached device card appeared, from the trace, in ms. */
+async function offlineOpen(ctx: BrowserContext, cpuRate: number) {
+  const page = await ctx.newPage()
+  const cdp = await ctx.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate })
+  const events = await traced(cdp, async () => {
+    await page.goto(`${server.url}${LIST}?pageSize=${PAGE}`)
+    await page.locator('.device-card').first().waitFor({ timeout: 30_000 })
+    await page.waitForTimeout(1000)
+  })
+  await page.close()
+  const nav = events.find((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.includes(LIST) && e.args.data.isLoadingMainFrame)
+  const mark = events.find((e) => e.name === 'mdm:list-readable')
+  if (!nav || !mark) {
+    const navs = events.filter((e) => e.name === 'navigationStart').map((e) => JSON.stringify(e.args?.data))
+    throw new Error(`offline open (CPU ${cpuRate}×): ${nav ? '' : 'no navigationStart'} ${mark ? '' : 'no list mark'} in the trace; navigationStart events: ${navs.join(' ')}`)
+  }
+  const paint = events
+    .filter((e) => e.pid === mark.pid && (e.name === 'Paint' || e.name === 'PaintImage' || e.name === 'Commit') && e.ts >= mark.ts)
+    .sort((a, b) => a.ts - b.ts)[0]
+  return { cpuThrottle: cpuRate, readableMs: Math.round(((paint ?? mark).ts - nav.ts) / 1000), markMs: Math.round((mark.ts - nav.ts) / 1000) }
+}
+
+/** Scrolls the offline list of PAGE cached devices top to bottom (wheel) under CPU throttling; frame timings. */
+async function scrollJank(ctx: BrowserContext, cpuRate: number) {
+  const page = await ctx.newPage()
+  const cdp = await ctx.newCDPSession(page)
+  await page.goto(`${server.url}${LIST}?pageSize=${PAGE}`)
+  await page.locator('.device-card').first().waitFor({ timeout: 30_000 })
+  await page.locator('.device-card').nth(PAGE - 1).waitFor({ state: 'attached', timeout: 30_000 })
+  await page.waitForTimeout(1000)
+  const cards = await page.locator('.device-card').count()
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate })
+  // A string, not a function: tsx would wrap the named callback in a helper the page does not have.
+  await page.evaluate(`{
+    window.__frames = []
+    window.__longTasks = []
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push(e.duration) }).observe({ type: 'longtask' })
+    let last = performance.now()
+    const tick = (t) => { window.__frames.push(t - last); last = t; requestAnimationFrame(tick) }
+    requestAnimationFrame(tick)
+  }`)
+  const distance = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)
+  const started = Date.now()
+  await cdp.send('Input.synthesizeScrollGesture', { x: 180, y: 600, yDistance: -distance, speed: 2000, gestureSourceType: 'mouse', repeatCount: 1 })
+  const seconds = (Date.now() - started) / 1000
+  const { frames, longTasks, scrolled } = await page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __longTasks: number[] }
+    return { frames: w.__frames.slice(1), longTasks: w.__longTasks, scrolled: window.scrollY }
+  })
+  await page.close()
+  const sorted = [...frames].sort((a, b) => a - b)
+  return {
+    cpuThrottle: cpuRate,
+    cards,
+    scrolledPx: Math.round(scrolled),
+    seconds: +seconds.toFixed(1),
+    frames: frames.length,
+    p95FrameMs: +(sorted[Math.floor(sorted.length * 0.95)] ?? 0).toFixed(1),
+    maxFrameMs: +(sorted.at(-1) ?? 0).toFixed(1),
+    framesOver50ms: frames.filter((f) => f > 50).length,
+    longTasks: longTasks.length,
+    longestTaskMs: Math.round(Math.max(0, ...longTasks)),
+  }
+}
+
 try {
   const token = await apiToken('demo')
+  const deviceId = (await firstDevice(token)).id
+  const DETAIL = `/huawei/detail?huawei-device-id=${deviceId}`
   const sizes = [
     await routeAssets('/login', 'button[type=submit]'),
     await routeAssets('/huawei/device', '.shell-content h1', token),
+    await routeAssets(DETAIL, '.shell-content h1', token),
     await routeAssets('/user/staff', '.shell-content h1', token),
   ]
   // MDM_BENCH_SIZES_ONLY=1 skips Lighthouse (about a minute) while tuning bundles.
   const lighthouseRuns = process.env.MDM_BENCH_SIZES_ONLY
     ? []
     : [
-        { ...(await audit('/login')), session: 'signed out' },
-        { ...(await audit('/huawei/device', { token, returning: false })), session: 'signed in, nothing cached' },
-        { ...(await audit('/huawei/device', { token, returning: true })), session: 'signed in, returning (persisted cache, no service worker)' },
+        { ...(await auditMedian('/login')), session: 'signed out' },
+        { ...(await auditMedian(LIST, { token, returning: false })), session: 'signed in, nothing cached' },
+        { ...(await auditMedian(LIST, { token, returning: true })), session: 'signed in, returning (persisted cache, no service worker)' },
+        { ...(await auditMedian(DETAIL, { token, returning: false })), session: 'signed in, nothing cached' },
       ]
+  const offline = await offlineApp(token)
+  let offlineOpens, scrolls
+  try {
+    offlineOpens = [await offlineOpen(offline.ctx, 1), await offlineOpen(offline.ctx, CPU_THROTTLE)]
+    scrolls = [await scrollJank(offline.ctx, CPU_THROTTLE)]
+  } finally {
+    await offline.close()
+  }
   const results = {
     date: new Date().toISOString(),
-    targets: { loginJsKB: TARGET_LOGIN_JS_KB, performance: 95, accessibility: 95 },
+    targets: { loginJsKB: TARGET_LOGIN_JS_KB, listJsKB: 170, performance: 98, accessibility: 100, offlineOpenMs: 500, framesOver50ms: 0 },
     sizes,
     lighthouse: lighthouseRuns,
+    offlineOpen: offlineOpens,
+    scroll: scrolls,
   }
   writeFileSync('bench/web-results.json', JSON.stringify(results, null, 2) + '\n')
   for (const s of sizes) console.log(`${s.route.padEnd(16)} JS ${s.jsKB} KB gzip, CSS ${s.cssKB} KB gzip (${s.files.length} files)`)
   for (const l of lighthouseRuns) {
-    console.log(`Lighthouse ${l.route.padEnd(16)} [${l.session}] performance ${l.performance}, accessibility ${l.accessibility}, FCP ${l.fcpMs} ms, LCP ${l.lcpMs} ms (${l.finalUrl})`)
+    console.log(`Lighthouse ${l.route.padEnd(16)} [${l.session}] performance ${l.performance} (runs ${l.runs.join(', ')}), accessibility ${l.accessibility}, FCP ${l.fcpMs} ms, LCP ${l.lcpMs} ms (${l.finalUrl})`)
     for (const f of l.failing) console.log(`    ${f}`)
   }
+  for (const o of offlineOpens) console.log(`Offline open of ${LIST} (${CACHED_DEVICES} cached devices, CPU ${o.cpuThrottle}×): readable at ${o.readableMs} ms (card in the page at ${o.markMs} ms)`)
+  for (const j of scrolls) console.log(`Scroll of ${j.cards} cached cards (CPU ${j.cpuThrottle}×): ${j.scrolledPx} px in ${j.seconds} s, ${j.frames} frames, p95 ${j.p95FrameMs} ms, max ${j.maxFrameMs} ms, ${j.framesOver50ms} over 50 ms, ${j.longTasks} long tasks (longest ${j.longestTaskMs} ms)`)
   console.log(`/login JS ${sizes[0].jsKB <= TARGET_LOGIN_JS_KB ? 'within' : 'OVER'} the ${TARGET_LOGIN_JS_KB} KB budget`)
 } finally {
   await server.stop()

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { PullToRefresh } from 'antd-mobile'
+import { PullToRefresh } from './PullToRefresh'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Pagination } from './Pagination'
 import { QueryStatus } from './QueryStatus'

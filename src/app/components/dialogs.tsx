@@ -1,14 +1,16 @@
-import { Dialog } from 'antd-mobile'
 import { uiText } from '../../shared/messages/common'
 import { organizationMessages, organizationText } from '../../shared/messages/organization'
+import { popups } from './lazy-popups'
 
 /** Asks before a delete or a reset; resolves true when confirmed. */
-export function confirmAction(content: string, confirmText: string = uiText.confirm): Promise<boolean> {
+export async function confirmAction(content: string, confirmText: string = uiText.confirm): Promise<boolean> {
+  const { Dialog } = await popups()
   return Dialog.confirm({ content, confirmText, cancelText: uiText.cancel })
 }
 
 /** SPEC §8: the new password is shown in a dialog titled 重置成功 (once; it is not stored anywhere). */
-export function showNewPassword(account: string, password: string): Promise<void> {
+export async function showNewPassword(account: string, password: string): Promise<void> {
+  const { Dialog } = await popups()
   return Dialog.alert({
     title: organizationMessages.resetPasswordDone,
     content: (

@@ -1,16 +1,18 @@
-import { Dialog, Input } from 'antd-mobile'
+import { Input } from 'antd-mobile'
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { isIrreversibleCommand } from '../../shared/domain/irreversible-commands'
 import { secondaryPasswordText as t } from '../../shared/messages/audit'
 import { call } from '../api/http'
 import { api } from '../api/routes'
+import { popups } from './lazy-popups'
 
 /** GET /userCenter/security: the personal centre's account facts, among them whether a secondary password is set. */
 export const securityQuery = () =>
   queryOptions({ queryKey: ['personalCenter', 'security'] as const, queryFn: () => call(api.personalCenter.security) })
 
 /** Asks for the secondary password; resolves with it, or null when the user cancels. */
-export function askSecondaryPassword(): Promise<string | null> {
+export async function askSecondaryPassword(): Promise<string | null> {
+  const { Dialog } = await popups()
   return new Promise((resolve) => {
     let value = ''
     let settled = false

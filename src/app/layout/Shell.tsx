@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from 'react'
-import { Popup } from 'antd-mobile'
 import { UnorderedListOutline } from 'antd-mobile-icons'
 import { useQuery } from '@tanstack/react-query'
 import { Outlet, useRouterState } from '@tanstack/react-router'
@@ -13,12 +12,15 @@ import { useMediaQuery } from './use-media-query'
 
 // The menu (with its icons) loads when first shown: at once on tablets, on the first tap of 菜单 on phones.
 const SidePanel = lazy(() => import('./SidePanel').then((m) => ({ default: m.SidePanel })))
+const MenuDrawer = lazy(() => import('./MenuDrawer').then((m) => ({ default: m.MenuDrawer })))
 // Issue #15: unread pinned announcements pop up after sign-in; their code loads after the shell, never before it.
 const UnreadAnnouncements = lazy(() => import('../features/announcement/UnreadAnnouncements').then((m) => ({ default: m.UnreadAnnouncements })))
 
 /** The signed-in frame: side menu on tablets, a drawer on phones, the current screen and the ICP footer. */
 export function Shell() {
   const [drawerOpen, setDrawerOpen] = useState(false)
+  // The drawer stays mounted once opened, so that it can animate closed.
+  const [drawerUsed, setDrawerUsed] = useState(false)
   // The same breakpoint as styles.css: tablets get the side menu, phones the drawer; only one is rendered.
   const tablet = useMediaQuery('(min-width: 768px)')
   const pathname = useRouterState({ select: (s) => s.location.pathname })
@@ -36,7 +38,7 @@ export function Shell() {
       ) : null}
       <div className="shell-main">
         <header className="shell-header">
-          <button type="button" className="icon-button menu-button" aria-label={uiText.menu} onClick={() => setDrawerOpen(true)}>
+          <button type="button" className="icon-button menu-button" aria-label={uiText.menu} onClick={() => (setDrawerOpen(true), setDrawerUsed(true))}>
             <UnorderedListOutline fontSize={22} />
           </button>
           <div className="shell-title">{title}</div>
@@ -52,12 +54,10 @@ export function Shell() {
           <UnreadAnnouncements />
         </Suspense>
       ) : null}
-      {tablet ? null : (
-        <Popup visible={drawerOpen} position="left" onMaskClick={() => setDrawerOpen(false)} onClose={() => setDrawerOpen(false)} bodyClassName="drawer-body">
-          <Suspense fallback={<Loading />}>
-            <SidePanel onNavigate={() => setDrawerOpen(false)} />
-          </Suspense>
-        </Popup>
+      {tablet || !drawerUsed ? null : (
+        <Suspense fallback={null}>
+          <MenuDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
       )}
     </div>
   )

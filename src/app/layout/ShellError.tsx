@@ -1,7 +1,7 @@
-import { Button } from 'antd-mobile'
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { errorMessages, uiText } from '../../shared/messages/common'
 import { describeScreenError } from './screen-error'
+import { PlainButton } from '../components/PlainButton'
 
 /**
  * A screen that failed: say what happened in Chinese and offer what can help — trying again, or, when the screen's
@@ -14,7 +14,7 @@ export function ShellError({ error, reset }: ErrorComponentProps) {
     <div className="center-box" role="alert">
       <h2>{reload ? errorMessages.chunkLoadFailed : errorMessages.networkFailed}</h2>
       {reload ? null : <p>{message}</p>}
-      <Button
+      <PlainButton
         color="primary"
         className="touch"
         onClick={() => {
@@ -27,7 +27,7 @@ export function ShellError({ error, reset }: ErrorComponentProps) {
         }}
       >
         {reload ? uiText.reloadPage : uiText.retry}
-      </Button>
+      </PlainButton>
     </div>
   )
 }

@@ -1,6 +1,6 @@
-import { Button } from 'antd-mobile'
 import { offlineText } from '../../shared/messages/common'
 import { applyUpdate, dismissUpdate, useUpdateWaiting } from '../sw-update'
+import { PlainButton } from '../components/PlainButton'
 
 /** A non-blocking bar offering the new version; it never reloads by itself. */
 export function UpdatePrompt() {
@@ -9,12 +9,12 @@ export function UpdatePrompt() {
   return (
     <div className="update-prompt" role="status">
       <span>{offlineText.updateAvailable}</span>
-      <Button size="small" fill="none" onClick={dismissUpdate}>
+      <PlainButton size="small" fill="none" onClick={dismissUpdate}>
         {offlineText.later}
-      </Button>
-      <Button size="small" color="primary" onClick={applyUpdate}>
+      </PlainButton>
+      <PlainButton size="small" color="primary" onClick={applyUpdate}>
         {offlineText.refresh}
-      </Button>
+      </PlainButton>
     </div>
   )
 }

@@ -157,6 +157,9 @@ export const uiText = {
   menu: '菜单',
   darkMode: '深色模式',
   loading: '加载中…',
+  clearInput: '清除',
+  // Pull to refresh (antd-mobile's zh-CN wording, kept when the component became a local one).
+  pullToRefresh: { pulling: '下拉刷新', canRelease: '释放立即刷新', refreshing: '加载中...', complete: '刷新成功' },
   retry: '重试',
   reloadPage: '刷新页面',
   menuLoadFailed: '菜单加载失败',

@@ -1,11 +1,12 @@
 import { useState } from 'react'
-import { ActionSheet, Button } from 'antd-mobile'
+import { Button } from 'antd-mobile'
 import { CloseOutline } from 'antd-mobile-icons'
 import { successMessages, uiText } from '../../../shared/messages/common'
 import { deviceCommandText, huaweiDeviceText as t } from '../../../shared/messages/devices'
 import { notify } from '../../notify'
 import { confirmAction } from '../dialogs'
 import { OnlineButton } from '../OnlineButton'
+import { popups } from '../lazy-popups'
 import { useAuthorities } from '../use-authorities'
 import type { CommandSubject, DeviceFamily, FamilyDevice } from './family'
 import { setRecycled, useDevicesChanged } from './queries'
@@ -79,7 +80,8 @@ export function BulkBar<Name extends string, D extends FamilyDevice>({
     onDone(failed)
   }
 
-  const chooseCommand = () => {
+  const chooseCommand = async () => {
+    const { ActionSheet } = await popups()
     const handler = ActionSheet.show({
       actions: family.commands
         .filter((command) => command.bulk)
@@ -104,7 +106,7 @@ export function BulkBar<Name extends string, D extends FamilyDevice>({
       </Button>
       <span className="bulk-count">{t.selected(devices.length)}</span>
       {!recycle && auth.has(family.authority.command) ? (
-        <OnlineButton color="primary" loading={running.size > 0} onClick={chooseCommand}>
+        <OnlineButton color="primary" loading={running.size > 0} onClick={() => void chooseCommand()}>
           {t.commands}
         </OnlineButton>
       ) : null}

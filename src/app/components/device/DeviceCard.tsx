@@ -1,10 +1,11 @@
-import { ActionSheet, Button, Tag, type ActionSheetProps } from 'antd-mobile'
+import { Button, Tag, type ActionSheetProps } from 'antd-mobile'
 import { uiText } from '../../../shared/messages/common'
 import { deviceCommandText as c, huaweiDeviceText as t } from '../../../shared/messages/devices'
 import { DeviceSummaryCard } from '../DeviceSummaryCard'
 import { renewText } from '../../../shared/messages/biz'
 import { useNow } from '../use-now'
 import { OnlineButton } from '../OnlineButton'
+import { popups } from '../lazy-popups'
 import { SelectBox } from '../SelectBox'
 import type { DeviceFamily, FamilyDevice } from './family'
 import type { DeviceCommands } from './use-device-command'
@@ -77,7 +78,8 @@ export function DeviceCard<Name extends string, D extends FamilyDevice>({
     ...destructive.map((cmd) => ({ key: cmd.name, text: cmd.label, danger: true, onClick: () => void commands?.run(cmd.name, device) })),
     ...(actions.onRecycle ? [{ key: 'recycle', text: t.recycle, danger: true, onClick: () => actions.onRecycle?.(device) }] : []),
   ]
-  const openMore = () => {
+  const openMore = async () => {
+    const { ActionSheet } = await popups()
     const handler = ActionSheet.show({
       actions: more.map((a) => ({ ...a, onClick: () => (handler.close(), a.onClick?.()) })),
       cancelText: uiText.cancel,
@@ -126,7 +128,7 @@ export function DeviceCard<Name extends string, D extends FamilyDevice>({
             {t.detail}
           </Button>
           {more.length > 0 ? (
-            <OnlineButton size="small" className="device-more" onClick={openMore}>
+            <OnlineButton size="small" className="device-more" onClick={() => void openMore()}>
               {c.more}
             </OnlineButton>
           ) : null}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { Button, PullToRefresh, Tag } from 'antd-mobile'
+import { Button, Tag } from 'antd-mobile'
+import { PullToRefresh } from '../PullToRefresh'
 import { LeftOutline } from 'antd-mobile-icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { uiText } from '../../../shared/messages/common'

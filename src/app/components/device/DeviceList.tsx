@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react'
-import { PullToRefresh } from 'antd-mobile'
+import { PullToRefresh } from '../PullToRefresh'
 import { useQuery } from '@tanstack/react-query'
 import { connectionStatusLabels } from '../../../shared/domain/connection-status'
 import { huaweiDeviceText as t } from '../../../shared/messages/devices'

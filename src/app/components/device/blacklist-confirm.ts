@@ -1,9 +1,9 @@
-import { Dialog } from 'antd-mobile'
 import { ResultCode } from '../../../shared/contract/envelope'
 import { blacklistText } from '../../../shared/messages/biz'
 import { uiText } from '../../../shared/messages/common'
 import { RequestError } from '../../api/http'
 import { notify } from '../../notify'
+import { popups } from '../lazy-popups'
 
 /**
  * Saves a new device, asking first when it is on the platform's blacklist (issue #15): the server answers
@@ -18,6 +18,7 @@ export async function saveConfirmingBlacklist<T>(send: (confirmBlacklisted: bool
       if (err instanceof RequestError) notify.warning(err.message)
       throw err
     }
+    const { Dialog } = await popups()
     const confirmed = await Dialog.confirm({ title: blacklistText.title, content: err.message, confirmText: blacklistText.confirmSave, cancelText: uiText.cancel })
     if (!confirmed) throw err
     return send(true, { silent: false })

@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Button, PullToRefresh, Tag } from 'antd-mobile'
+import { Button, Tag } from 'antd-mobile'
+import { PullToRefresh } from '../../components/PullToRefresh'
 import { useQuery } from '@tanstack/react-query'
 import { formatDate } from '../../../shared/domain/format'
 import { successMessages } from '../../../shared/messages/common'

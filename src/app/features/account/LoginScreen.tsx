@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react'
-import { Button, Input, List } from 'antd-mobile'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { LoginRequest } from '../../../shared/contract/account'
@@ -7,6 +6,8 @@ import { uiText } from '../../../shared/messages/common'
 import { signIn } from '../../api/token'
 import { AuthLayout } from './AuthLayout'
 import { CaptchaImage } from './CaptchaField'
+import { PlainButton } from '../../components/PlainButton'
+import { LightInput, LightList, LightListItem } from './LightFields'
 import { accountKeys, captchaQuery, useLogin } from './queries'
 import './account.css'
 
@@ -20,8 +21,8 @@ const fields: { name: Field; label: string; type?: string; autoComplete: string;
 ]
 
 /**
- * The first screen most users see, so it is kept light: a plain form over antd-mobile inputs rather than
- * antd-mobile's Form (rc-field-form and its validator would add ~30 KB gzip to the first paint).
+ * The first screen most users see, so it is kept light: a plain form over light inputs styled as antd-mobile's
+ * (LightFields.tsx) rather than antd-mobile's Form (rc-field-form and its validator would add ~30 KB gzip).
  */
 export function LoginScreen({ redirect }: { redirect?: string }) {
   const [values, setValues] = useState<LoginForm>({ username: '', password: '', captcha: '' })
@@ -59,15 +60,15 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
   return (
     <AuthLayout title={uiText.loginTitle} subtitle={uiText.loginSubtitle}>
       <form className="login-form" onSubmit={onSubmit} noValidate>
-        <List>
+        <LightList>
           {fields.map((f) => (
-            <List.Item
+            <LightListItem
               key={f.name}
               prefix={<label htmlFor={`login-${f.name}`} className="form-label">{f.label}</label>}
               extra={f.name === 'captcha' ? <CaptchaImage onRefresh={() => set('captcha', '')} /> : undefined}
               description={errors[f.name] ? <span className="form-error" role="alert">{errors[f.name]}</span> : undefined}
             >
-              <Input
+              <LightInput
                 id={`login-${f.name}`}
                 type={f.type}
                 value={values[f.name]}
@@ -78,13 +79,13 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
                 aria-invalid={errors[f.name] ? true : undefined}
                 clearable={f.name !== 'captcha'}
               />
-            </List.Item>
+            </LightListItem>
           ))}
-        </List>
+        </LightList>
         <div className="form-footer">
-          <Button block type="submit" color="primary" size="large" loading={login.isPending}>
+          <PlainButton type="submit" block color="primary" size="large" loading={login.isPending}>
             {uiText.login}
-          </Button>
+          </PlainButton>
         </div>
       </form>
       <Link to="/register" className="auth-link">

@@ -1,5 +1,6 @@
 import { Component, lazy, Suspense, useState, type ReactNode } from 'react'
-import { Button, NoticeBar, PullToRefresh } from 'antd-mobile'
+import { Button, NoticeBar } from 'antd-mobile'
+import { PullToRefresh } from '../../components/PullToRefresh'
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { OfflineDeviceRecord, WorkspacePanelResponse } from '../../../shared/contract/workspace'

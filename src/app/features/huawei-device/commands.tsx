@@ -1,14 +1,15 @@
-import { Dialog } from 'antd-mobile'
 import type { AgentCommand } from '../../../shared/contract/agent'
 import type { DeviceRecord } from '../../../shared/contract/huawei-device'
 import { errorMessages, uiText } from '../../../shared/messages/common'
 import { deviceCommandText as c, huaweiDeviceText as t } from '../../../shared/messages/devices'
 import type { CommandDeclaration } from '../../components/device/family'
 import { notify } from '../../notify'
+import { popups } from '../../components/lazy-popups'
 import { reportedState } from './area'
 
 /** The control-exit dialog (SPEC §2): what leaving management means, naming the device. */
-function confirmExitControl(device: string): Promise<boolean> {
+async function confirmExitControl(device: string): Promise<boolean> {
+  const { Dialog } = await popups()
   return Dialog.confirm({
     title: t.exitControlTitle,
     content: <p style={{ margin: 0 }}>{t.exitControlText(device)}</p>,

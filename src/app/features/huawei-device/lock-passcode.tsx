@@ -1,4 +1,4 @@
-import { Dialog } from 'antd-mobile'
+import { Dialog } from '../../components/popups'
 import type { TaskStatusResponse } from '../../../shared/contract/huawei-device'
 import { uiText } from '../../../shared/messages/common'
 import { huaweiDeviceText as t } from '../../../shared/messages/devices'

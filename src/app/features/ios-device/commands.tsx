@@ -1,4 +1,3 @@
-import { Dialog } from 'antd-mobile'
 import type { TaskStatusResponse } from '../../../shared/contract/huawei-device'
 import type { IosDeviceRecord, MyDeviceCommandName } from '../../../shared/contract/my-device'
 import { iosCommandRefusal } from '../../../shared/domain/ios-commands'
@@ -7,6 +6,7 @@ import { appleDeviceText } from '../../../shared/messages/apple'
 import { iosDeviceText as t } from '../../../shared/messages/ios-device'
 import type { CommandDeclaration } from '../../components/device/family'
 import { notify } from '../../notify'
+import { popups } from '../../components/lazy-popups'
 
 /**
  * SPEC §4 unmanage action 3: the activation-lock bypass code in a modal. It comes from the task's result, which only
@@ -15,6 +15,7 @@ import { notify } from '../../notify'
 async function showActivationLockPassword(task: Pick<TaskStatusResponse, 'result'>): Promise<void> {
   const code = task.result?.activationLockBypassCode
   const password = typeof code === 'string' ? code : ''
+  const { Dialog } = await popups()
   await Dialog.alert({
     title: t.activationLockPasswordTitle,
     content: password ? (

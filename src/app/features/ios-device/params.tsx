@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react'
-import { Button, Dialog, Input, TextArea } from 'antd-mobile'
+import { Button, Input, TextArea } from 'antd-mobile'
 import { CloseOutline } from 'antd-mobile-icons'
 import type { CommonPhrase, PhraseType } from '../../../shared/contract/common-phrases'
 import { validationMessages, uiText } from '../../../shared/messages/common'
@@ -8,6 +8,7 @@ import { organizationText } from '../../../shared/messages/organization'
 import { call } from '../../api/http'
 import { api } from '../../api/routes'
 import { confirmAction } from '../../components/dialogs'
+import { Dialog } from '../../components/popups'
 
 /**
  * The parameter steps of the Apple commands (CommandDeclaration.params): a dialog that resolves with what is sent

@@ -1,4 +1,4 @@
-import { Dialog, Tag } from 'antd-mobile'
+import { Tag } from 'antd-mobile'
 import { useQuery } from '@tanstack/react-query'
 import type { RegistrationRecord, RegistrationStatus } from '../../../shared/contract/registration'
 import { formatDate } from '../../../shared/domain/format'
@@ -13,6 +13,7 @@ import { useDisclosure } from '../../components/use-disclosure'
 import { useSearchState } from '../../components/use-search-state'
 import { deleteRow } from '../../components/delete-row'
 import { notify } from '../../notify'
+import { Dialog } from '../../components/popups'
 import { registrationListQuery, registrationSearch, registrationSearchMax, registrationStatuses, useRegistrationMutations } from './queries'
 
 const t = organizationText.registration
