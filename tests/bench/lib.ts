@@ -110,7 +110,10 @@ export function resultTable(r: BenchResult): string {
   return `${head}| figure | target | measured | pass | note |\n|---|---|---|---|---|\n${rows.join('\n')}\n\n(${r.seconds.toFixed(0)} s)\n`
 }
 
-/** The real server in a process of its own (tests/bench/serve.ts) on a seeded database: its memory is its own. */
+/**
+ * The real server in a process of its own (tests/bench/serve.ts, which reads `env` too) on a seeded database: its CPU and
+ * memory are its own, not the load generator's.
+ */
 export interface ChildServer {
   url: string
   pid: number
@@ -119,9 +122,9 @@ export interface ChildServer {
   stop(): Promise<void>
 }
 
-export async function spawnServer(databaseUrl: string): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'tests/bench/serve.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
+export async function spawnServer(databaseUrl: string, env: Record<string, string> = {}): Promise<ChildServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'serve.ts')], {
+    env: { ...process.env, ...env, DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))

@@ -13,7 +13,7 @@
  *    Acknowledged. Their identities are certificates of the server's CA (issued here in bulk, as profile downloads
  *    would) sent as forwarded client certificates (MDM_APPLE_IDENTITY=client-cert, a TLS terminator in front).
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process'
+import { fork, type ChildProcess } from 'node:child_process'
 import { generateKeyPairSync, randomBytes, randomUUID, sign, X509Certificate } from 'node:crypto'
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -29,7 +29,7 @@ import { TaskService } from '../../src/server/modules/task/service'
 import { certificateAuthority, fingerprintOf, loadOrCreateCa } from '../../src/server/protocol/apple/ca'
 import { appleCommands } from '../../src/server/protocol/apple/commands'
 import { enrollmentProfile } from '../../src/server/protocol/apple/profile'
-import { latencyFigure, percentiles, startPostgres, type BenchResult, type Figure, type Percentiles } from './lib'
+import { latencyFigure, percentiles, spawnServer, startPostgres, type BenchResult, type Figure, type Percentiles } from './lib'
 import type { FromWorker, Slice, ToWorker } from './queue-load'
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows
@@ -348,19 +348,9 @@ export async function queueScale(options: { finishedTasks: number; agentCounts: 
 
     const caDir = mkdtempSync(path.join(tmpdir(), 'mdm-bench-ca.'))
     loadOrCreateCa(caDir)
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'serve.ts')], {
-      env: { ...process.env, DATABASE_URL: pg.url, MDM_CA_DIR: caDir, MDM_APPLE_IDENTITY: 'client-cert' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    })
+    const child = await spawnServer(pg.url, { MDM_CA_DIR: caDir, MDM_APPLE_IDENTITY: 'client-cert' })
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        child.stdout!.on('data', (chunk: Buffer) => {
-          const line = chunk.toString().split('\n').find((l) => l.startsWith('{"url"'))
-          if (line) resolve(JSON.parse(line).url)
-        })
-        child.on('exit', (code) => reject(new Error(`server exited ${code}`)))
-      })
-      const server: Server = { url, pid: child.pid!, pgDataDir: pg.dataDir }
+      const server: Server = { url: child.url, pid: child.pid, pgDataDir: pg.dataDir }
       const load = await openDatabase(pg.url)
       const loadTasks = new TaskService(load.db, createSecretBox(randomBytes(32)))
       for (const n of options.agentCounts) {
@@ -369,7 +359,7 @@ export async function queueScale(options: { finishedTasks: number; agentCounts: 
       if (options.iphones > 0) figures.push(...(await iphoneLoad(server, load.db, loadTasks, caDir, demo, options.iphones, options.pollSeconds, options.windowSeconds)))
       await load.close()
     } finally {
-      child.kill('SIGTERM')
+      await child.stop()
     }
   } finally {
     pg.stop()
