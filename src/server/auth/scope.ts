@@ -1,7 +1,7 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { companies, devices } from '../db/schema'
-import type { CurrentUser } from './sessions'
+import type { CurrentUser } from './current-user'
 import { organizationMessages } from '../../shared/messages/organization'
 import { ApiError } from '../http/errors'
 

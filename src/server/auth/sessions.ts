@@ -3,23 +3,11 @@ import { and, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client'
 import { companies, roles, sessions, users } from '../db/schema'
+import type { CurrentUser } from './current-user'
 import { knowChildCompanies } from './scope'
-import { companyAuthorities, effectiveAuthorities, type UserKind } from '../../shared/domain/authorities'
+import { companyAuthorities, effectiveAuthorities } from '../../shared/domain/authorities'
 
-/** The signed-in user as every guarded route sees it. */
-export interface CurrentUser {
-  id: number
-  sessionId: number
-  username: string
-  name: string
-  kind: UserKind
-  companyId: number | null
-  /** The company's parent (null for a top-level company). */
-  parentCompanyId: number | null
-  companyName: string | null
-  phoneNumber: string
-  authorities: string[]
-}
+export type { CurrentUser } from './current-user'
 
 const parentCompanies = alias(companies, 'parent_companies')
 
