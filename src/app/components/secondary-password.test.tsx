@@ -1,6 +1,4 @@
 // @vitest-environment jsdom
-import { createRoot } from 'react-dom/client'
-import { unstableSetRender } from 'antd-mobile'
 import { QueryClient } from '@tanstack/react-query'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -9,16 +7,9 @@ const get = vi.fn()
 vi.mock('../api/http', () => ({ call: (...args: unknown[]) => get(...args) }))
 const { secondaryPasswordFor } = await import('./secondary-password')
 
-beforeAll(() => {
-  unstableSetRender((node, container) => {
-    const el = container as Element & { _root?: ReturnType<typeof createRoot> }
-    el._root ??= createRoot(el)
-    el._root.render(node)
-    return async () => {
-      await new Promise((r) => setTimeout(r, 0))
-      el._root?.unmount()
-    }
-  })
+// antd-mobile's render hook for React 19, installed as the console installs it (popups.ts).
+beforeAll(async () => {
+  await import('./popups')
 })
 beforeEach(() => get.mockReset())
 
