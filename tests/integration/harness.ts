@@ -101,11 +101,35 @@ export async function createHarness(overrides: Partial<AppConfig> = {}, database
  * Returns a handle usable at module level; it reaches the harness once the file's tests run.
  */
 export function harnessForFile(overrides: Partial<AppConfig> = {}): Harness {
+  return harnessOpenedBy(() => createHarness(overrides))
+}
+
+/**
+ * harnessForFile on a PostgreSQL database of its own (on the server of MDM_TEST_POSTGRES_URL), for a file whose tests
+ * run on both engines; call it inside `describe.runIf(process.env.MDM_TEST_POSTGRES_URL || process.env.CI)`.
+ */
+export function postgresHarnessForFile(prefix: string): Harness {
+  let own: Awaited<ReturnType<typeof ownDatabase>> | undefined
+  return harnessOpenedBy(
+    async () => {
+      const url = process.env.MDM_TEST_POSTGRES_URL
+      if (!url) throw new Error('CI 中必须设置 MDM_TEST_POSTGRES_URL（由 .ci/run 启动 PostgreSQL）')
+      own = await ownDatabase(url, prefix)
+      return createHarness({}, own.url)
+    },
+    () => own?.drop(),
+  )
+}
+
+function harnessOpenedBy(open: () => Promise<Harness>, afterClose?: () => Promise<void> | undefined): Harness {
   let inner: Harness | undefined
   beforeAll(async () => {
-    inner = await createHarness(overrides)
+    inner = await open()
   })
-  afterAll(() => inner?.close())
+  afterAll(async () => {
+    await inner?.close()
+    await afterClose?.()
+  })
   beforeEach(() => inner!.reset())
   return new Proxy({} as Harness, {
     get(_target, key) {

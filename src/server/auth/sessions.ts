@@ -105,11 +105,23 @@ export async function heldAuthorities(db: Db, userId: number): Promise<string[]>
 }
 
 export class SessionService {
+  /**
+   * Every signed-in request runs this one statement, so it is built once and prepared by name (issue #16): its SQL is
+   * not assembled again per request, and on PostgreSQL each connection parses and plans it once.
+   */
+  private readonly sessionAccount
+
   constructor(
     private readonly db: Db,
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.sessionAccount = accountQuery(db, sessions.id)
+      .innerJoin(sessions, eq(sessions.userId, users.id))
+      .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
+      .limit(1)
+      .prepare('session_account')
+  }
 
   /** Issues a random bearer token; only its SHA-256 is stored. */
   async create(userId: number): Promise<string> {
@@ -124,10 +136,7 @@ export class SessionService {
 
   /** The user behind a token, or null when the token is unknown, expired, revoked or the account may not act. */
   async resolve(token: string): Promise<CurrentUser | null> {
-    const [row] = await accountQuery(this.db, sessions.id)
-      .innerJoin(sessions, eq(sessions.userId, users.id))
-      .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date(this.now()))))
-      .limit(1)
+    const [row] = await this.sessionAccount.execute({ tokenHash: hashToken(token), now: new Date(this.now()).toISOString() })
     return row ? currentUser(row, row.sessionId ?? 0) : null
   }
 

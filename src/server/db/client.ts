@@ -24,6 +24,14 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
+/**
+ * Whether the database runs inside this process (PGlite): one statement at a time, each planned in WebAssembly, so
+ * fewer statements is what makes a request faster; PostgreSQL runs statements of a request side by side instead.
+ */
+export function isEmbedded(db: Db): boolean {
+  return (db as unknown as { $client?: unknown }).$client instanceof PGlite
+}
+
 /** What every embedded database loads: pg_trgm serves substring search (issue #16), as on PostgreSQL. */
 export const pgliteOptions = { extensions: { pg_trgm } }
 

@@ -1,6 +1,6 @@
 import { count, sql, type SQL } from 'drizzle-orm'
-import type { PgTable } from 'drizzle-orm/pg-core'
-import type { Db } from './client'
+import { PgDialect, type PgTable } from 'drizzle-orm/pg-core'
+import { isEmbedded, type Db } from './client'
 
 /** SPEC §3 paged query: `current` starts at 1. */
 export interface PageRequest {
@@ -23,8 +23,33 @@ export function pageWindow(q: PageRequest): PageWindow {
  */
 export const EXACT_COUNT_LIMIT = 10_000
 
-/** The planner's row estimate of a query (EXPLAIN, nothing executed). */
+/**
+ * How long a planner estimate is reused. An estimate moves only as the table grows or ANALYZE runs, and it is shown as
+ * one (约); asking the planner again on every page of the same list costs a statement each time (issue #16).
+ */
+export const ESTIMATE_REUSE_MS = 30_000
+const ESTIMATES_KEPT = 500
+const estimates = new WeakMap<Db, Map<string, { rows: number; at: number }>>()
+const dialect = new PgDialect()
+
+/** The planner's row estimate of a query (EXPLAIN, nothing executed), reused for ESTIMATE_REUSE_MS. */
 async function estimatedRows(db: Db, query: SQL): Promise<number> {
+  const built = dialect.sqlToQuery(query)
+  const key = `${built.sql}\u0000${JSON.stringify(built.params)}`
+  let kept = estimates.get(db)
+  if (!kept) estimates.set(db, (kept = new Map()))
+  const now = Date.now()
+  const known = kept.get(key)
+  if (known && now - known.at < ESTIMATE_REUSE_MS) return known.rows
+  const rows = await plannedRows(db, query)
+  kept.delete(key)
+  // The oldest goes first (a Map iterates in insertion order).
+  if (kept.size >= ESTIMATES_KEPT) kept.delete(kept.keys().next().value!)
+  kept.set(key, { rows, at: now })
+  return rows
+}
+
+async function plannedRows(db: Db, query: SQL): Promise<number> {
   const result = (await db.execute(sql`explain (format json) ${query}`)) as unknown as { rows: Record<string, unknown>[] }
   const plan = Object.values(result.rows[0] ?? {})[0]
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan?: { 'Plan Rows'?: number } }[]
@@ -87,4 +112,51 @@ export async function paged<T>(
   // An estimate is never below what this very page shows.
   const total = counted.totalExact === false ? Math.max(counted.total, window.offset + records.length) : counted.total
   return { records, ...counted, total }
+}
+
+/** The rows of a page read with `listTotal`: how many rows match, counted up to EXACT_COUNT_LIMIT + 1. */
+export type CountedRow = { listTotal: number | null }
+
+/**
+ * paged() for a list whose page query can count its matches in the same statement (issue #16: a search costs its
+ * statements one after another).
+ * - PostgreSQL: the page and the count run side by side on two connections; each keeps its own best plan (the count
+ *   is often index-only where the page is not).
+ * - PGlite: one statement at a time, each planned in WebAssembly, so one statement instead of two: `rows(window, true)`
+ *   reads the page from the matches capped at EXACT_COUNT_LIMIT + 1, each row carrying their count. When the count is
+ *   within the limit that page is the page and its total exact. Beyond it the capped matches are an arbitrary part of
+ *   the list, so the page is read again in order (`rows(window, false)`) and the total found as paged() does.
+ * A plain list (only its scope) that the planner already puts beyond ESTIMATE_ONLY_ABOVE reads its page in order and
+ * answers the estimate; a `broad` hint (a filter no index serves) goes the way of paged().
+ */
+export async function pagedCounting<T extends CountedRow>(
+  db: Db,
+  table: PgTable,
+  where: SQL | undefined,
+  q: PageRequest,
+  rows: (window: PageWindow, counting: boolean) => Promise<T[]>,
+  hints: CountHints = {},
+): Promise<{ records: T[]; total: number; totalExact?: false }> {
+  const window = pageWindow(q)
+  const inOrder = (w: PageWindow) => rows(w, false)
+  if (hints.broad) return paged(db, table, where, q, inOrder, hints)
+  if (hints.plain) {
+    const estimate = await estimatedRows(db, db.select({ one: sql`1` }).from(table).where(where).getSQL())
+    if (estimate > ESTIMATE_ONLY_ABOVE) return paged(db, table, where, q, inOrder, { plain: true })
+  }
+  if (!isEmbedded(db)) {
+    const counting = countTotal(db, table, where)
+    // A short page is the list's end: its total is known and the count, still running, is not waited for.
+    counting.catch(() => undefined)
+    const records = await inOrder(window)
+    if (records.length < window.limit && (records.length > 0 || window.offset === 0)) return { records, total: window.offset + records.length }
+    const counted = await counting
+    const total = counted.totalExact === false ? Math.max(counted.total, window.offset + records.length) : counted.total
+    return { records, ...counted, total }
+  }
+  const counted = await rows(window, true)
+  const matches = counted[0]?.listTotal ?? (window.offset === 0 ? 0 : null)
+  if (matches !== null && matches <= EXACT_COUNT_LIMIT) return { records: counted, total: matches }
+  // Past the list's end (no row to carry the count), or beyond the limit: the page in order, the total as paged().
+  return paged(db, table, where, q, inOrder, hints)
 }

@@ -15,7 +15,7 @@ import { findVisibleCompany, visibleDeviceCondition } from '../../auth/scope'
 import type { CurrentUser } from '../../auth/sessions'
 import type { Db } from '../../db/client'
 import { likePattern } from '../../db/like'
-import { countTotal, paged, type CountHints } from '../../db/paging'
+import { countTotal, EXACT_COUNT_LIMIT, pagedCounting, type CountHints } from '../../db/paging'
 import { companies, devices, tasks, users, type DeviceRow, type Platform } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
@@ -193,14 +193,26 @@ export abstract class DeviceRegistry<R> {
     const now = this.now()
     const { where, hints } = await this.conditions(user, q, now)
     const newestFirst = [desc(devices.createdAt), desc(devices.id)]
-    const { records, ...total } = await paged(
+    const { records, ...total } = await pagedCounting(
       this.db,
       devices,
       where,
       q,
-      (w) => {
-        const page = this.db.select({ id: devices.id }).from(devices).where(where).orderBy(...newestFirst).limit(w.limit).offset(w.offset)
-        return this.selectRows().where(inArray(devices.id, page)).orderBy(...newestFirst)
+      (w, counting) => {
+        if (!counting) {
+          const page = this.db.select({ id: devices.id }).from(devices).where(where).orderBy(...newestFirst).limit(w.limit).offset(w.offset)
+          return this.selectRows({ listTotal: sql<number | null>`null::int` }).where(inArray(devices.id, page)).orderBy(...newestFirst)
+        }
+        // The matches (at most one beyond the exact-count limit), their count, and the page of them in order.
+        const matches = this.db.select({ id: devices.id, createdAt: devices.createdAt }).from(devices).where(where).limit(EXACT_COUNT_LIMIT + 1).as('matches')
+        const page = this.db
+          .select({ id: matches.id, listTotal: sql<number>`(count(*) over ())::int`.as('list_total') })
+          .from(matches)
+          .orderBy(desc(matches.createdAt), desc(matches.id))
+          .limit(w.limit)
+          .offset(w.offset)
+          .as('page')
+        return this.selectRows({ listTotal: page.listTotal }).innerJoin(page, eq(page.id, devices.id)).orderBy(...newestFirst)
       },
       hints,
     )

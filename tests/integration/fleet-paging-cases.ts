@@ -1,0 +1,177 @@
+import ExcelJS from 'exceljs'
+import { sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { EXACT_COUNT_LIMIT } from '../../src/server/db/paging'
+import { RELEASE_TASK_TYPES } from '../../src/server/modules/workspace/service'
+import type { Harness } from './harness'
+import { HW, rawGet } from './huawei-helpers'
+
+const SEARCH = `${HW}/device/search`
+
+/**
+ * More Huawei devices in the demo boss company than a list counts exactly, in one statement: FLEET000001 the newest,
+ * or with `newestLast` the newest written last (so that the first rows on disk are the oldest).
+ */
+async function manyDevices(h: Harness, n: number, inBin = false, newestLast = false) {
+  const age = newestLast ? sql`${n} - g` : sql`g`
+  await h.services.db.execute(sql`
+    insert into devices (company_id, platform, serial_number, created_at, recycle_status)
+    select ${h.demo.bossCompanyId}, 'HUAWEI', 'FLEET' || lpad(g::text, 6, '0'), now() - make_interval(secs => ${age}), ${inBin}
+    from generate_series(1, ${n}) as g`)
+  await h.services.db.execute(sql`analyze devices`)
+}
+
+const serialsOf = (body: { data: { records: { serialNumber: string }[] } }) => body.data.records.map((r) => r.serialNumber)
+
+/**
+ * The device lists at fleet scale (issue #16), on the engine of `h`: the search's statements differ by engine (PGlite
+ * counts in the page's statement, PostgreSQL counts beside it), so every case runs on both.
+ */
+export function fleetPagingCases(h: Harness) {
+  describe('device lists at fleet scale (issue #16)', () => {
+    it('estimates a total beyond the exact-count limit and says so; counts exactly below it', async () => {
+      const n = EXACT_COUNT_LIMIT + 500
+      await manyDevices(h, n)
+      const boss = await h.login('demo')
+      const all = await h.call('GET', `${SEARCH}?current=1&pageSize=10`, { token: boss })
+      expect(all.body.data.totalExact).toBe(false)
+      expect(all.body.data.total).toBeGreaterThan(EXACT_COUNT_LIMIT)
+      // The planner's estimate of an analysed table is close, not wild.
+      expect(Math.abs(all.body.data.total - n)).toBeLessThan(n * 0.2)
+      expect(serialsOf(all.body)).toEqual(Array.from({ length: 10 }, (_, i) => `FLEET${String(i + 1).padStart(6, '0')}`))
+
+      // A narrower search is counted exactly (no totalExact in the answer).
+      const some = await h.call('GET', `${SEARCH}?current=1&pageSize=10&serialNumber=${encodeURIComponent('leet0012')}`, { token: boss })
+      expect(some.body.data).not.toHaveProperty('totalExact')
+      expect(some.body.data.total).toBe(100) // FLEET001200 … FLEET001299
+      expect(serialsOf(some.body)[0]).toBe('FLEET001200')
+
+      // The renter's name is served by its pairs index: counted exactly.
+      await h.services.db.execute(sql`update devices set renter_name = '张三' where serial_number like 'FLEET0000%'`)
+      const named = await h.call('GET', `${SEARCH}?current=1&pageSize=10&renterName=${encodeURIComponent('张三')}`, { token: boss })
+      expect(named.body.data).not.toHaveProperty('totalExact')
+      expect(named.body.data.total).toBe(99) // FLEET000001 … FLEET000099
+      expect(serialsOf(named.body)).toEqual(Array.from({ length: 10 }, (_, i) => `FLEET${String(i + 1).padStart(6, '0')}`))
+
+      // The last page is the list's end: its total is exact whatever the list's size.
+      const last = await h.call('GET', `${SEARCH}?current=1&pageSize=100&renterName=${encodeURIComponent('张三')}`, { token: boss })
+      expect(last.body.data.records).toHaveLength(99)
+      expect(last.body.data.total).toBe(99)
+    })
+
+    it('estimates a filter no index serves on a list beyond the limit, rather than reading every row', async () => {
+      // The connection status in the recycle bin (devices_last_contact_idx holds the devices in use); never contacted is
+      // "error". The page itself is exact, and the estimate never below what it shows.
+      await manyDevices(h, EXACT_COUNT_LIMIT + 500, true)
+      const boss = await h.login('demo')
+      const silent = await h.call('GET', `${SEARCH}?current=1&pageSize=10&recycleStatus=true&connectionStatus=error`, { token: boss })
+      expect(silent.body.data.totalExact).toBe(false)
+      expect(serialsOf(silent.body)).toEqual(Array.from({ length: 10 }, (_, i) => `FLEET${String(i + 1).padStart(6, '0')}`))
+      expect(silent.body.data.total).toBeGreaterThanOrEqual(10)
+    })
+
+    it('finds renters by any part of the name or phone, in either case, from the pairs and trigram indexes', async () => {
+      await manyDevices(h, 300)
+      await h.services.db.execute(sql`update devices set renter_name = '欧阳娜娜', renter_phone = '13912345678' where serial_number = 'FLEET000007'`)
+      await h.services.db.execute(sql`update devices set renter_name = 'Anna Lee', renter_phone = '13800001111' where serial_number = 'FLEET000008'`)
+      await h.services.db.execute(sql`update devices set renter_name = '娜欧' where serial_number = 'FLEET000009'`)
+      await h.services.db.execute(sql`analyze devices`)
+      const boss = await h.login('demo')
+      const found = async (query: string) => serialsOf((await h.call('GET', `${SEARCH}?current=1&pageSize=50&${query}`, { token: boss })).body)
+      expect(await found(`renterName=${encodeURIComponent('欧阳娜娜')}`)).toEqual(['FLEET000007'])
+      expect(await found(`renterName=${encodeURIComponent('阳娜')}`)).toEqual(['FLEET000007'])
+      // Every pair present is not enough: the order is checked (娜欧 holds 娜 and 欧 but not 欧娜).
+      expect(await found(`renterName=${encodeURIComponent('欧娜')}`)).toEqual([])
+      expect(await found(`renterName=${encodeURIComponent('娜')}`)).toEqual(['FLEET000007', 'FLEET000008', 'FLEET000009'].filter((s) => s !== 'FLEET000008'))
+      expect(await found(`renterName=${encodeURIComponent('na l')}`)).toEqual(['FLEET000008'])
+      expect(await found(`renterName=${encodeURIComponent('ANNA')}`)).toEqual(['FLEET000008'])
+      expect(await found('renterPhone=2345')).toEqual(['FLEET000007'])
+      expect(await found('renterPhone=0000111')).toEqual(['FLEET000008'])
+
+      const plan = async (query: string) =>
+        JSON.stringify(((await h.services.db.execute(sql.raw(`explain ${query}`))) as unknown as { rows: unknown[] }).rows)
+      await h.services.db.execute(sql`set enable_seqscan = off`)
+      try {
+        expect(await plan(`select id from devices where mdm_grams(renter_name) @> mdm_search_grams('阳娜')`)).toContain('devices_renter_name_grams_idx')
+        expect(await plan(`select id from devices where renter_phone ilike '%2345%'`)).toContain('devices_renter_phone_trgm_idx')
+      } finally {
+        await h.services.db.execute(sql`reset enable_seqscan`)
+      }
+    })
+
+    it('finds a deep page in the same order as the first pages, joined rows included', async () => {
+      await manyDevices(h, 2_000)
+      const boss = await h.login('demo')
+      const page = await h.call('GET', `${SEARCH}?current=150&pageSize=10`, { token: boss })
+      expect(serialsOf(page.body)).toEqual(Array.from({ length: 10 }, (_, i) => `FLEET${String(1491 + i).padStart(6, '0')}`))
+      expect(page.body.data.records[0]).toMatchObject({ companyName: '演示租赁公司', pendingTaskCount: 0 })
+      expect(page.body.data.total).toBe(2_000)
+    })
+
+    it('serves "serial number contains" and the newest-first page from indexes', async () => {
+      const plan = async (query: string) =>
+        JSON.stringify(((await h.services.db.execute(sql.raw(`explain ${query}`))) as unknown as { rows: unknown[] }).rows)
+      await manyDevices(h, 3_000)
+      await h.services.db.execute(sql`set enable_seqscan = off`)
+      try {
+        expect(await plan(`select id from devices where serial_number ilike '%LEET0012%'`)).toContain('devices_serial_trgm_idx')
+        expect(await plan(`select id from devices where platform = 'HUAWEI' and recycle_status = false order by created_at desc, id desc limit 10`)).toContain('devices_list_order_idx')
+        expect(await plan(`select id from tasks where device_id = 1 and status = 'QUEUED' order by created_at limit 5`)).toContain('tasks_live_idx')
+        expect(await plan(`select id from tasks where device_id = 1 order by created_at desc, id desc limit 10`)).toContain('tasks_device_log_idx')
+        // Expiring overdue tasks (every poll) reads the live queue only.
+        expect(await plan(`update tasks set status = 'TIMEOUT' where device_id = 1 and ((status = 'SENT' and sent_at < now()) or (status = 'QUEUED' and created_at < now()))`)).toContain('tasks_live_idx')
+        // The dashboard's released devices: the partial index's types are exactly the service's.
+        const types = RELEASE_TASK_TYPES.map((t) => `'${t}'`).join(', ')
+        expect(await plan(`select 1 from tasks where device_id = 1 and status = 'DONE' and type in (${types})`)).toContain('tasks_release_idx')
+      } finally {
+        await h.services.db.execute(sql`reset enable_seqscan`)
+      }
+    })
+
+    it('streams an export in keyset batches: every device once, newest first, ties on the time included', async () => {
+      // 2,500 devices, seven at a time created at the same moment: batch boundaries fall inside ties. The moments have
+      // microseconds, as now() gives them, which a JavaScript Date cannot hold.
+      await h.services.db.execute(sql`
+        insert into devices (company_id, platform, serial_number, created_at)
+        select ${h.demo.bossCompanyId}, 'HUAWEI', 'TIE' || lpad(g::text, 6, '0'), timestamptz '2026-01-01 00:00:00.000123+08' - make_interval(secs => g / 7)
+        from generate_series(1, 2500) as g`)
+      const boss = await h.login('demo')
+      const file = await rawGet(h, `${HW}/device/export?serialNumber=TIE`, boss)
+      expect(file.status).toBe(200)
+      const workbook = new ExcelJS.Workbook()
+      await workbook.xlsx.load(await file.arrayBuffer())
+      const serials = (workbook.worksheets[0].getColumn(1).values as string[]).slice(2)
+      expect(serials).toHaveLength(2500)
+      expect(new Set(serials).size).toBe(2500)
+      const page = await h.call('GET', `${SEARCH}?current=1&pageSize=50&serialNumber=TIE`, { token: boss })
+      expect(serials.slice(0, 50)).toEqual(serialsOf(page.body))
+    })
+    it('pages a search beyond the exact-count limit in order: the newest matches first, the total an estimate', async () => {
+      // The newest written last: any EXACT_COUNT_LIMIT + 1 matches read in the table's order leave out the newest.
+      const n = EXACT_COUNT_LIMIT + 500
+      await manyDevices(h, n, false, true)
+      const boss = await h.login('demo')
+      for (const current of [1, 2]) {
+        const page = await h.call('GET', `${SEARCH}?current=${current}&pageSize=10&serialNumber=FLEET`, { token: boss })
+        expect(serialsOf(page.body)).toEqual(Array.from({ length: 10 }, (_, i) => `FLEET${String(n - (current - 1) * 10 - i).padStart(6, '0')}`))
+        expect(page.body.data.totalExact).toBe(false)
+        expect(page.body.data.total).toBeGreaterThan(EXACT_COUNT_LIMIT)
+      }
+    })
+
+    it('counts a search exactly on a middle page, and past its end', async () => {
+      await manyDevices(h, 300)
+      const boss = await h.login('demo')
+      // FLEET000100 … FLEET000199
+      const middle = await h.call('GET', `${SEARCH}?current=3&pageSize=10&serialNumber=FLEET0001`, { token: boss })
+      expect(serialsOf(middle.body)).toEqual(Array.from({ length: 10 }, (_, i) => `FLEET${String(120 + i).padStart(6, '0')}`))
+      expect(middle.body.data).not.toHaveProperty('totalExact')
+      expect(middle.body.data.total).toBe(100)
+      const past = await h.call('GET', `${SEARCH}?current=20&pageSize=10&serialNumber=FLEET0001`, { token: boss })
+      expect(past.body.data.records).toEqual([])
+      expect(past.body.data.total).toBe(100)
+      const none = await h.call('GET', `${SEARCH}?current=1&pageSize=10&serialNumber=NOSUCH`, { token: boss })
+      expect(none.body.data).toMatchObject({ records: [], total: 0 })
+    })
+  })
+}
