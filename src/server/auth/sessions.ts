@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm'
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { Db } from '../db/client'
+import { embeddedClient, type Db } from '../db/client'
 import { companies, roles, sessions, users } from '../db/schema'
 import type { CurrentUser } from './current-user'
 import { knowChildCompanies } from './scope'
@@ -26,10 +26,11 @@ function jsonValue<T>(value: unknown): T {
  * company, its role; for staff of a child company, the company account's role (it bounds theirs); for a boss, the
  * child companies (the scope, auth/scope.ts).
  */
-function accountQuery(db: Db, sessionId: SQL | typeof sessions.id = sql`null`) {
+function accountQuery(db: Db, session?: typeof sessions) {
   return db
     .select({
-      sessionId: sql<number | null>`${sessionId}`.mapWith(Number),
+      sessionId: sql<number | null>`${session ? session.id : sql`null`}`.mapWith(Number),
+      sessionExpiresAt: sql<Date | null>`${session ? session.expiresAt : sql`null`}`.mapWith(sessions.expiresAt),
       user: users,
       companyName: companies.name,
       companyAvailable: companies.available,
@@ -50,12 +51,18 @@ function accountQuery(db: Db, sessionId: SQL | typeof sessions.id = sql`null`) {
     .leftJoin(roles, eq(roles.id, users.roleId))
 }
 
+/** The channel of migration 0017's notices: a session, account, company or role changed. */
+const AUTH_CHANGED = 'mdm_auth_changed'
+/** How many resolved sessions the embedded database's server keeps (each a few hundred bytes). */
+const SESSIONS_KEPT = 10_000
+
 async function accountRow(db: Db, userId: number) {
   const [row] = await accountQuery(db).where(eq(users.id, userId)).limit(1)
   return row
 }
 
 type AccountRow = NonNullable<Awaited<ReturnType<typeof accountRow>>>
+
 
 /**
  * What the account holds. Staff hold their role's authorities within what their company's own account holds
@@ -110,13 +117,35 @@ export class SessionService {
    * not assembled again per request, and on PostgreSQL each connection parses and plans it once.
    */
   private readonly sessionAccount
+  /**
+   * Sessions already resolved, kept only by a server on the embedded database (issue #16: there every statement is
+   * planned in WebAssembly, and resolving the session was a third of a device search). PGlite's data folder belongs
+   * to this process alone, and migration 0017 announces every change to sessions, accounts, companies and roles as it
+   * commits (before the writing statement returns): the notice drops them all. `changes` counts notices, so that a
+   * resolve that read the database before a change and would store after it stores nothing.
+   */
+  private readonly resolved = new Map<string, AccountRow>()
+  private changes = 0
+  private keeping = false
 
   constructor(
     private readonly db: Db,
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
   ) {
-    this.sessionAccount = accountQuery(db, sessions.id)
+    const embedded = embeddedClient(db)
+    if (embedded) {
+      const dropAll = () => {
+        this.changes++
+        this.resolved.clear()
+      }
+      // Kept only once the notices are heard; a database closed before that keeps nothing.
+      embedded.listen(AUTH_CHANGED, dropAll).then(
+        () => (this.keeping = true),
+        () => undefined,
+      )
+    }
+    this.sessionAccount = accountQuery(db, sessions)
       .innerJoin(sessions, eq(sessions.userId, users.id))
       .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
       .limit(1)
@@ -136,8 +165,20 @@ export class SessionService {
 
   /** The user behind a token, or null when the token is unknown, expired, revoked or the account may not act. */
   async resolve(token: string): Promise<CurrentUser | null> {
-    const [row] = await this.sessionAccount.execute({ tokenHash: hashToken(token), now: new Date(this.now()).toISOString() })
-    return row ? currentUser(row, row.sessionId ?? 0) : null
+    const tokenHash = hashToken(token)
+    const now = this.now()
+    const kept = this.resolved.get(tokenHash)
+    if (kept && kept.sessionExpiresAt && kept.sessionExpiresAt.getTime() > now) return currentUser(kept, kept.sessionId ?? 0)
+    if (kept) this.resolved.delete(tokenHash)
+    const changesBefore = this.changes
+    const [row] = await this.sessionAccount.execute({ tokenHash, now: new Date(now).toISOString() })
+    if (!row) return null
+    if (this.keeping && this.changes === changesBefore) {
+      // The oldest goes first (a Map iterates in insertion order).
+      if (this.resolved.size >= SESSIONS_KEPT) this.resolved.delete(this.resolved.keys().next().value!)
+      this.resolved.set(tokenHash, row)
+    }
+    return currentUser(row, row.sessionId ?? 0)
   }
 
   async revoke(sessionId: number): Promise<void> {

@@ -24,12 +24,18 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
+/** The embedded database's own client (PGlite, inside this process), or undefined for PostgreSQL. */
+export function embeddedClient(db: Db): PGlite | undefined {
+  const client = (db as unknown as { $client?: unknown }).$client
+  return client instanceof PGlite ? client : undefined
+}
+
 /**
  * Whether the database runs inside this process (PGlite): one statement at a time, each planned in WebAssembly, so
  * fewer statements is what makes a request faster; PostgreSQL runs statements of a request side by side instead.
  */
 export function isEmbedded(db: Db): boolean {
-  return (db as unknown as { $client?: unknown }).$client instanceof PGlite
+  return embeddedClient(db) !== undefined
 }
 
 /** What every embedded database loads: pg_trgm serves substring search (issue #16), as on PostgreSQL. */
