@@ -1,4 +1,5 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client'
 import { companies, devices } from '../db/schema'
 import type { CurrentUser } from './current-user'
@@ -36,14 +37,19 @@ export function knowChildCompanies(user: CurrentUser, childIds: number[]): void 
 }
 
 /**
- * The devices a user may see, as a condition on `devices`: those of the visible companies; staff only the devices
- * assigned to them (devices.staffId). undefined means every device (platform administrator).
+ * The devices a user may see, as a condition on `devices` (or on a table of device counts with the same two columns,
+ * the dashboard's rollups): those of the visible companies; staff only the devices assigned to them (staffId).
+ * undefined means every device (platform administrator).
  */
-export async function visibleDeviceCondition(db: Db, user: CurrentUser): Promise<SQL | undefined> {
+export async function visibleDeviceCondition(
+  db: Db,
+  user: CurrentUser,
+  table: { companyId: PgColumn; staffId: PgColumn } = devices,
+): Promise<SQL | undefined> {
   const companyIds = await visibleCompanyIds(db, user)
   if (companyIds === null) return undefined
-  const ofCompanies = inArray(devices.companyId, companyIds)
-  return user.kind === 'STAFF' ? and(ofCompanies, eq(devices.staffId, user.id)) : ofCompanies
+  const ofCompanies = inArray(table.companyId, companyIds)
+  return user.kind === 'STAFF' ? and(ofCompanies, eq(table.staffId, user.id)) : ofCompanies
 }
 
 /**

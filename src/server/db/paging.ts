@@ -74,6 +74,13 @@ export interface CountHints {
   plain?: boolean
 }
 
+/** How many rows match, counting no further than `cap` (so the cost is bounded by it). */
+export async function countUpTo(db: Db, table: PgTable, where: SQL | undefined, cap: number): Promise<number> {
+  const capped = db.select({ one: sql`1` }).from(table).where(where).limit(cap).as('capped')
+  const [{ n }] = await db.select({ n: count() }).from(capped)
+  return n
+}
+
 /**
  * A list's total: exact up to EXACT_COUNT_LIMIT (counting stops there, so its cost is bounded), otherwise the
  * planner's estimate, never below what was counted, with `totalExact: false` so that the console says 约.
@@ -85,8 +92,7 @@ export async function countTotal(db: Db, table: PgTable, where: SQL | undefined,
     if (rows > ESTIMATE_ONLY_ABOVE) return { total: rows, totalExact: false }
   }
   if (hints.broad && (await estimate(hints.broad)) > EXACT_COUNT_LIMIT) return { total: await estimate(where), totalExact: false }
-  const capped = db.select({ one: sql`1` }).from(table).where(where).limit(EXACT_COUNT_LIMIT + 1).as('capped')
-  const [{ n }] = await db.select({ n: count() }).from(capped)
+  const n = await countUpTo(db, table, where, EXACT_COUNT_LIMIT + 1)
   if (n <= EXACT_COUNT_LIMIT) return { total: n }
   return { total: Math.max(n, await estimate(where)), totalExact: false }
 }

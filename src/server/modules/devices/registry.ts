@@ -15,7 +15,7 @@ import { findVisibleCompany, visibleDeviceCondition } from '../../auth/scope'
 import type { CurrentUser } from '../../auth/sessions'
 import type { Db } from '../../db/client'
 import { likePattern } from '../../db/like'
-import { countTotal, EXACT_COUNT_LIMIT, pagedCounting, type CountHints } from '../../db/paging'
+import { countTotal, countUpTo, EXACT_COUNT_LIMIT, pagedCounting, type CountHints } from '../../db/paging'
 import { companies, devices, tasks, users, type DeviceRow, type Platform } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
@@ -364,7 +364,10 @@ export abstract class DeviceRegistry<R> {
   async export(user: CurrentUser, q: ListInput): Promise<ReadableStream<Uint8Array>> {
     const now = this.now()
     const { where, hints } = await this.conditions(user, q, now)
-    const { total } = await countTotal(this.db, devices, where, hints)
+    // Beyond the exact-count limit the list's total is an estimate: the refusal is decided on an exact count, which
+    // stops one row past the export's limit.
+    const counted = await countTotal(this.db, devices, where, hints)
+    const total = counted.totalExact === false ? await countUpTo(this.db, devices, where, MAX_EXPORT_ROWS + 1) : counted.total
     if (total > MAX_EXPORT_ROWS) throw ApiError.badRequest(t.tooManyRows(MAX_EXPORT_ROWS))
     const columns = this.exportColumns()
     const batches = async function* (this: DeviceRegistry<R>) {

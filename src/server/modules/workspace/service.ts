@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm'
-import type { PgColumn } from 'drizzle-orm/pg-core'
 import type {
   OfflineDeviceRecord,
   PieChartResponse,
@@ -38,18 +37,6 @@ const releaseDone = and(eq(tasks.status, 'DONE'), inArray(tasks.type, [...RELEAS
  * Devices in use, as devices_last_contact_idx's predicate is written (a literal, so that the index serves every plan).
  */
 const inUse = sql`${devices.recycleStatus} = false`
-
-/**
- * The caller's scope (visibleCompanyIds, the one scope function) on a rollup table of db/schema-dashboard.ts: the
- * visible companies, and for staff only their assigned devices (staff_id) — the rule of visibleDeviceCondition, on
- * the rollup's own columns. undefined: every company (platform administrator).
- */
-async function rollupScope(db: Db, user: CurrentUser, table: { companyId: PgColumn; staffId: PgColumn }): Promise<SQL | undefined> {
-  const companyIds = await visibleCompanyIds(db, user)
-  if (companyIds === null) return undefined
-  const ofCompanies = inArray(table.companyId, companyIds)
-  return user.kind === 'STAFF' ? and(ofCompanies, eq(table.staffId, user.id)) : ofCompanies
-}
 
 /** The China calendar day (YYYY-MM-DD) or month (YYYY-MM) of a timestamp column; the same keys as dashboard-buckets.ts. */
 const chinaKey = (column: SQL | typeof devices.createdAt, format: 'YYYY-MM-DD' | 'YYYY-MM') =>
@@ -111,7 +98,7 @@ export class WorkspaceService {
     const last = devices.lastCommunicationTime
     const totals = sql`select ${deviceCounts.platform} as platform, ${deviceCounts.n} as total,
       case when ${deviceCounts.lostMode} then ${deviceCounts.n} else 0 end as lost, 0 as online, 0 as warning, 0 as offline, 0 as seen
-      from ${deviceCounts} where ${(await rollupScope(this.db, user, deviceCounts)) ?? sql`true`}`
+      from ${deviceCounts} where ${(await visibleDeviceCondition(this.db, user, deviceCounts)) ?? sql`true`}`
     const read = async (counted: SQL) => {
       const result = await this.db.execute(sql`select platform, sum(total)::int as total, sum(lost)::int as lost, sum(online)::int as online,
         sum(warning)::int as warning, sum(offline)::int as offline, sum(seen)::int as seen from (${totals} union all ${counted}) x group by platform`)
@@ -171,7 +158,7 @@ export class WorkspaceService {
       this.db
         .select({ key: addKey, n: sql<number>`sum(${deviceDailyAdditions.added})::int`.mapWith(Number) })
         .from(deviceDailyAdditions)
-        .where(and(await rollupScope(this.db, user, deviceDailyAdditions), sql`${deviceDailyAdditions.day} >= ${chinaDayKey(buckets.since)}::date`))
+        .where(and(await visibleDeviceCondition(this.db, user, deviceDailyAdditions), sql`${deviceDailyAdditions.day} >= ${chinaDayKey(buckets.since)}::date`))
         .groupBy(addKey),
       this.db
         .select({ key: outKey, n: sql<number>`count(distinct ${tasks.deviceId})`.mapWith(Number) })
@@ -189,7 +176,7 @@ export class WorkspaceService {
    * (tasks_release_idx) joined to their devices in use in the caller's scope.
    */
   async pieChart(user: CurrentUser): Promise<PieChartResponse> {
-    const where = await rollupScope(this.db, user, deviceCounts)
+    const where = await visibleDeviceCondition(this.db, user, deviceCounts)
     const n = sql<number>`sum(${deviceCounts.n})::int`.mapWith(Number)
     const [[totals], models, [released]] = await Promise.all([
       this.db
