@@ -24,6 +24,7 @@ import { recordAudit } from '../audit/service'
 import type { IosDeviceService } from '../my-device/devices'
 import type { MyDeviceService } from '../my-device/service'
 import { installProfile, LOCK_MESSAGE_PROFILE_IDENTIFIER, lockMessageProfile, removeProfile, RESTRICTION_PROFILE_IDENTIFIER, restrictionProfile } from './profiles'
+import { boolValue, numberValue, textValue } from '../../protocol/apple/plist'
 
 type ProfileRow = typeof iosDeviceProfiles.$inferSelect
 type InstallInput = z.output<typeof RestrictionInstallRequest>
@@ -37,9 +38,9 @@ const supervisedNeeds: IosCommandNeeds = { mdm: true, supervised: true }
 const DAY_ZONE = '+08:00'
 const DAY_MS = 24 * 3600_000
 
-const text = (v: unknown) => (typeof v === 'string' ? v : null)
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null)
-const bool = (v: unknown) => (typeof v === 'boolean' ? v : null)
+const text = textValue
+const num = numberValue
+const bool = boolValue
 
 /**
  * The Apple detail's restriction strategy, lock-screen message, device information and location (issue #14). Every

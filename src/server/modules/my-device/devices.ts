@@ -20,14 +20,16 @@ import type { QuotaService } from '../quota/service'
 import type { TaskService } from '../task/service'
 import type { BlacklistService } from '../blacklist/service'
 import { serviceEndsOf } from '../renew/service'
+import { boolValue, numberValue, textValue } from '../../protocol/apple/plist'
 
 type Enrollment = typeof appleEnrollments.$inferSelect
 type RegisterInput = z.output<typeof IosDeviceRegisterRequest>
 type DeviceInfoInput = z.output<typeof UpdateAppleDeviceInfoRequest>
 
-const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null)
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null)
-const text = (v: unknown): string => (typeof v === 'string' ? v : '')
+const bool = boolValue
+const num = numberValue
+/** The console's record shows an unreported text as empty. */
+const text = (v: unknown): string => textValue(v) ?? ''
 
 function lostModeInfo(v: unknown): IosLostModeInfo | null {
   if (!v || typeof v !== 'object') return null

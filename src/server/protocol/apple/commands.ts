@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import { myDeviceCommandParams, type MyDeviceCommandName } from '../../../shared/contract/my-device'
 import { appleMdmText as t } from '../../../shared/messages/apple'
-import type { PlistDict } from './plist'
+import { numberValue, type PlistDict } from './plist'
 import { detailBAcknowledged } from './detail-b'
 import { DEVICE_INFORMATION_TASK, deviceInformationAcknowledged } from './device-information'
 import { ENROLLMENT_PROFILE_IDENTIFIER } from './identifiers'
@@ -122,7 +122,7 @@ export function commandDict(request: QueuedRequest, device: { unlockToken: Buffe
 }
 
 function num(v: unknown): number | undefined {
-  return typeof v === 'number' && Number.isFinite(v) ? v : undefined
+  return numberValue(v) ?? undefined
 }
 
 /**

@@ -31,3 +31,11 @@ export function data(dict: PlistDict, key: string): Buffer | undefined {
   const v = dict[key]
   return v instanceof Uint8Array ? Buffer.from(v) : undefined
 }
+
+/**
+ * A value a device reported (DeviceInformation, SecurityInfo …) as the type its key is documented with, or null when
+ * the device sent something else or nothing: the one reading of the Apple services and the console's detail.
+ */
+export const textValue = (v: unknown): string | null => (typeof v === 'string' ? v : null)
+export const numberValue = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null)
+export const boolValue = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null)
