@@ -6,11 +6,10 @@ import type { SessionService } from './auth/sessions'
 import type { SmsProvider } from './sms/provider'
 import type { SecretBox } from './crypto/secret-box'
 import type { RateLimiter } from './auth/rate-limit'
-import type { DeviceRow } from './db/schema'
 import type { HuaweiTypePlatform } from '../shared/domain/device-areas'
 import type { TaskService } from './modules/task/service'
 import type { QuotaService } from './modules/quota/service'
-import type { AgentService } from './protocol/agent/service'
+import type { AgentService, DeviceCredential } from './protocol/agent/service'
 import type { DeviceService } from './modules/huawei-device/service'
 import type { CertificateAuthority } from './protocol/apple/ca'
 import type { ApnsClient } from './protocol/apple/apns'
@@ -96,8 +95,8 @@ export interface Services {
   blacklist: BlacklistService
 }
 
-/** A device that presented its own agent credential (the agent protocol's guard sets it). */
-export type AuthenticatedDevice = DeviceRow
+/** The credential a device presented (the agent protocol's guard sets it; protocol/agent/service.ts). */
+export type AuthenticatedDevice = DeviceCredential
 
 export interface AppEnv {
   Variables: {

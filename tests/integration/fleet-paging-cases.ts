@@ -60,7 +60,7 @@ export function fleetPagingCases(h: Harness) {
     })
 
     it('estimates a filter no index serves on a list beyond the limit, rather than reading every row', async () => {
-      // The connection status in the recycle bin (devices_last_contact_idx holds the devices in use); never contacted is
+      // The connection status in the recycle bin (devices_contact_bucket_idx holds the devices in use); never contacted is
       // "error". The page itself is exact, and the estimate never below what it shows.
       await manyDevices(h, EXACT_COUNT_LIMIT + 500, true)
       const boss = await h.login('demo')

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { devices } from '../../src/server/db/schema'
 import { AgentService } from '../../src/server/protocol/agent/service'
+import { hashToken } from '../../src/server/auth/sessions'
 import { harnessForFile } from './harness'
 import { agentTestbed, AGENT, racingPolls, racingPollsWhileQueueing } from './huawei-agent-helpers'
 import { command, detail, taskStatus } from './huawei-helpers'
@@ -65,16 +66,15 @@ describe('polling', () => {
     expect((await detail(h, boss, b.deviceId)).data.state.locked).toBe(false)
   })
 
-  it('a poll does not overwrite state that a result committed after the poll’s credential was checked', async () => {
+  it('a poll does not overwrite state that a result committed after the poll’s credential was presented', async () => {
     const { deviceId, phone } = await enrolledPhone()
     const taskId = (await command(h, boss, 'lockScreen', deviceId)).body.data.taskId
     expect((await agentCall('/poll', {}, phone.credential!)).body.data.tasks).toHaveLength(1)
-    // A second poll has read the device (locked: false) when the lock's result commits …
+    // A second poll has presented its credential when the lock's result commits …
     const agent = new AgentService(h.services)
-    const polling = (await agent.authenticate(phone.credential!))!
-    expect(polling.state.locked).toBe(false)
+    const polling = { hash: hashToken(phone.credential!) }
     expect((await agentCall('/result', { taskId, success: true }, phone.credential!)).body.data.status).toBe('DONE')
-    // … and then stores what it was told: the lock must survive it.
+    // … and then stores what it was told: the lock must survive it (merged in SQL, never from a copy read before).
     await agent.poll(polling, { state: { battery: 40 } })
     expect((await detail(h, boss, deviceId)).data.state).toMatchObject({ locked: true, battery: 40, poweredOn: true })
   })

@@ -168,6 +168,21 @@ describe('GET /device/search', () => {
     expect((await search(boss, 'current=&pageSize=')).data.records).toHaveLength(3)
   })
 
+  it('tells the statuses apart by the exact time on either side of a boundary, within one contact bucket', async () => {
+    // contact_bucket (10 minutes) finds the range; the exact time decides. A minute either side of 24 and of 6 hours.
+    const near = [
+      ['NEAR24OLD', 24 + 1 / 60],
+      ['NEAR24NEW', 24 - 1 / 60],
+      ['NEAR6OLD', 6 + 1 / 60],
+      ['NEAR6NEW', 6 - 1 / 60],
+    ] as const
+    for (const [serialNumber, hours] of near) await seen(await addDevice(h, boss, { serialNumber }), hours)
+    const serials = async (q: string) => (await search(boss, q)).data.records.map((r: { serialNumber: string }) => r.serialNumber).sort()
+    expect(await serials('connectionStatus=error&serialNumber=NEAR')).toEqual(['NEAR24OLD'])
+    expect(await serials('connectionStatus=warning&serialNumber=NEAR')).toEqual(['NEAR24NEW', 'NEAR6OLD'])
+    expect(await serials('connectionStatus=success&serialNumber=NEAR')).toEqual(['NEAR6NEW'])
+  })
+
   it('shows a child company only its own devices, and staff only the devices assigned to them', async () => {
     await setHuaweiQuota(h, h.demo.eastCompanyId, 5)
     await addDevice(h, boss, { serialNumber: 'BOSS1' })

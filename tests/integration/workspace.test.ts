@@ -342,6 +342,22 @@ describe('GET /deviceOffline24H', () => {
     expect(page.records.find((r: { id: number }) => r.id === w.ids.b4).lastCommunicationTime).toBeNull()
   })
 
+  it('orders by the exact time within a contact bucket and counts a minute either side of 24 hours apart', async () => {
+    const before = await get('/workspace/panel', w.tokens.child)
+    // Two offline devices in one 10-minute bucket (contact_bucket), the later one first; one a minute short of 24 hours.
+    const bucketStart = Math.floor((Date.now() - 30 * HOUR) / 600_000) * 600_000
+    const earlier = await makeDevice(h, { companyId: w.companyOf.child, lastCommunicationTime: new Date(bucketStart + 60_000) })
+    const later = await makeDevice(h, { companyId: w.companyOf.child, lastCommunicationTime: new Date(bucketStart + 7 * 60_000) })
+    const edge = await makeDevice(h, { companyId: w.companyOf.child, lastCommunicationTime: new Date(Date.now() - 24 * HOUR - 60_000) })
+    await makeDevice(h, { companyId: w.companyOf.child, lastCommunicationTime: new Date(Date.now() - 24 * HOUR + 60_000) })
+    const after = await get('/workspace/panel', w.tokens.child)
+    expect(after.total).toBe(before.total + 4)
+    expect(after.offline24h).toBe(before.offline24h + 3)
+    expect(after.online).toBe(before.online)
+    const ids = (await get('/deviceOffline24H?pageSize=10', w.tokens.child)).records.map((r: { id: number }) => r.id)
+    expect(ids.filter((id: number) => [edge.id, later.id, earlier.id].includes(id))).toEqual([edge.id, later.id, earlier.id])
+  })
+
   it('pages five at a time by default', async () => {
     for (let i = 0; i < 6; i++) await makeDevice(h, { companyId: w.companyOf.child, lastCommunicationTime: new Date(Date.now() - (100 + i) * HOUR) })
     const first = await get('/deviceOffline24H', w.tokens.child)

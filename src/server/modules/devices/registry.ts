@@ -16,7 +16,7 @@ import type { CurrentUser } from '../../auth/sessions'
 import type { Db } from '../../db/client'
 import { likePattern } from '../../db/like'
 import { countTotal, countUpTo, EXACT_COUNT_LIMIT, pagedCounting, type CountHints } from '../../db/paging'
-import { companies, devices, tasks, users, type DeviceRow, type Platform } from '../../db/schema'
+import { companies, contactBucketOf, devices, tasks, users, type DeviceRow, type Platform } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
 import { streamXlsx, type Cell } from '../../http/xlsx'
@@ -46,18 +46,21 @@ const listColumns = {
   pendingTaskCount: sql<number>`(select count(*)::int from ${tasks} where ${tasks.deviceId} = ${devices.id} and ${tasks.status} in ('QUEUED', 'SENT'))`,
 }
 
-/** SPEC §4 thresholds as a condition on lastCommunicationTime, the same boundaries as connectionStatus(). */
+/**
+ * SPEC §4 thresholds as a condition on lastCommunicationTime, the same boundaries as connectionStatus(); each bound
+ * also on its contact bucket, the range devices_contact_bucket_idx serves (the exact time rechecks it).
+ */
 export function connectionStatusCondition(status: ConnectionStatus, now: Date): SQL | undefined {
   const warnFrom = new Date(now.getTime() - STATUS_WARNING_AFTER_HOURS * HOUR_MS)
   const errorFrom = new Date(now.getTime() - STATUS_ERROR_FROM_HOURS * HOUR_MS)
-  const last = devices.lastCommunicationTime
+  const [last, bucket] = [devices.lastCommunicationTime, devices.contactBucket]
   switch (status) {
     case 'success':
-      return sql`${last} >= ${warnFrom}`
+      return sql`${bucket} >= ${contactBucketOf(warnFrom)} and ${last} >= ${warnFrom}`
     case 'warning':
-      return and(lt(last, warnFrom), gt(last, errorFrom))
+      return and(sql`${bucket} between ${contactBucketOf(errorFrom)} and ${contactBucketOf(warnFrom)}`, lt(last, warnFrom), gt(last, errorFrom))
     case 'error':
-      return or(isNull(last), lte(last, errorFrom))
+      return or(isNull(bucket), and(sql`${bucket} <= ${contactBucketOf(errorFrom)}`, lte(last, errorFrom)))
   }
 }
 
@@ -165,7 +168,7 @@ export abstract class DeviceRegistry<R> {
   /**
    * The search and export conditions; the recycle bin is read only with its own authority (console and open API).
    * The hints tell paged() how the total may be found: `plain` when only the scope is asked for; `broad` leaves out the
-   * connection status of the recycle bin, which no index serves (devices_last_contact_idx holds the devices in use).
+   * connection status of the recycle bin, which no index serves (devices_contact_bucket_idx holds the devices in use).
    */
   private async conditions(user: CurrentUser, q: ListInput, now: Date): Promise<{ where: SQL | undefined; hints: CountHints }> {
     if (q.recycleStatus && !user.authorities.includes(deviceAreaAuthorities[this.platform].recycle)) {
@@ -180,7 +183,7 @@ export abstract class DeviceRegistry<R> {
     ].filter((c) => c !== undefined)
     const broad = and(scope, ...filters)
     const status = q.connectionStatus ? connectionStatusCondition(q.connectionStatus, now) : undefined
-    // devices_last_contact_idx (the dashboard's) serves the status of devices in use; in the bin it is unindexed.
+    // devices_contact_bucket_idx (the dashboard's) serves the status of devices in use; in the bin it is unindexed.
     const statusUnindexed = status !== undefined && q.recycleStatus
     return { where: and(broad, status), hints: { broad: statusUnindexed ? broad : undefined, plain: !filters.length && !status } }
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import type { WithSubquery } from 'drizzle-orm/subquery'
 import type { PgPreparedQuery, PreparedQueryConfig } from 'drizzle-orm/pg-core'
 import type { TaskRecord } from '../../../shared/contract/huawei-device'
@@ -179,6 +179,18 @@ export class TaskService {
    * (the agent's poll records that the device was seen); they may use the placeholders deviceId and now.
    */
   claimQuery(alongside: WithSubquery[] = []) {
+    const { expired, claimed } = this.claimCtes(sql.placeholder('deviceId'))
+    return this.db
+      .with(...alongside, expired, claimed)
+      .select()
+      .from(claimed)
+  }
+
+  /**
+   * claimQuery's data-modifying CTEs for the device `deviceId` names: its placeholder, or the id a caller's own CTE
+   * answers (the agent's poll finds its device by credential in the same statement).
+   */
+  claimCtes(deviceId: SQL | Placeholder) {
     const param = (name: keyof ReturnType<TaskService['claimParams']>) => sql.placeholder(name)
     const at = (name: 'now' | 'sentBefore' | 'queuedSince') => sql`${param(name)}::timestamptz`
     const [queued, sent] = [sql`'QUEUED'`, sql`'SENT'`]
@@ -192,7 +204,7 @@ export class TaskService {
         })
         .where(
           and(
-            eq(tasks.deviceId, param('deviceId')),
+            eq(tasks.deviceId, deviceId),
             or(and(eq(tasks.status, sent), lt(tasks.sentAt, at('sentBefore'))), and(eq(tasks.status, queued), lt(tasks.createdAt, at('queuedSince')))),
           ),
         )
@@ -201,7 +213,7 @@ export class TaskService {
     const claimable = this.db
       .select({ id: tasks.id })
       .from(tasks)
-      .where(and(eq(tasks.deviceId, param('deviceId')), eq(tasks.status, queued)))
+      .where(and(eq(tasks.deviceId, deviceId), eq(tasks.status, queued)))
       .orderBy(asc(tasks.createdAt), asc(tasks.id))
       .limit(param('max'))
       .for('update', { skipLocked: true })
@@ -215,10 +227,7 @@ export class TaskService {
         .where(and(sql`${tasks.id} = any(array(${claimable}))`, eq(tasks.status, queued), gte(tasks.createdAt, at('queuedSince'))))
         .returning(),
     )
-    return this.db
-      .with(...alongside, expired, claimed)
-      .select()
-      .from(claimed)
+    return { expired, claimed }
   }
 
   /** The values of claimQuery's placeholders for one claim. */

@@ -14,7 +14,7 @@ import { visibleCompanyIds, visibleDeviceCondition } from '../../auth/scope'
 import type { CurrentUser } from '../../auth/sessions'
 import type { Db } from '../../db/client'
 import { paged, pageWindow } from '../../db/paging'
-import { companies, deviceCounts, deviceDailyAdditions, devices, quotaAccounts, tasks } from '../../db/schema'
+import { companies, contactBucketOf, deviceCounts, deviceDailyAdditions, devices, quotaAccounts, tasks } from '../../db/schema'
 import { ApiError } from '../../http/errors'
 
 type Paging = { current: number; pageSize: number }
@@ -34,7 +34,7 @@ export const RELEASE_TASK_TYPES = ['disownDevice', 'removeProfile', 'exitControl
 const releaseDone = and(eq(tasks.status, 'DONE'), inArray(tasks.type, [...RELEASE_TASK_TYPES]))
 
 /**
- * Devices in use, as devices_last_contact_idx's predicate is written (a literal, so that the index serves every plan).
+ * Devices in use, as devices_contact_bucket_idx's predicate is written (a literal, so that the index serves every plan).
  */
 const inUse = sql`${devices.recycleStatus} = false`
 
@@ -86,7 +86,7 @@ export class WorkspaceService {
   /**
    * Devices in use per family by SPEC §4 status, and in lost mode, exactly, without reading every device: the totals
    * and lost mode come from device_counts (a few rows per company); of the statuses only one side is counted, in
-   * devices_last_contact_idx, and the other is the total less it. First the devices heard from within 24 hours
+   * devices_contact_bucket_idx, and the other is the total less it. First the devices heard from within 24 hours
    * (online, warning), read no further than RECENT_COUNT_LIMIT entries — enough when most devices are offline; when
    * more were heard from, the fleet is mostly online, and the devices not heard from for 6 hours or more (warning,
    * offline: from the 6-hour boundary back, and the never-communicated) are counted instead. Each answer is one
@@ -95,7 +95,7 @@ export class WorkspaceService {
   private async statusCounts(user: CurrentUser, scope: SQL | undefined, now: Date) {
     const warnFrom = new Date(now.getTime() - STATUS_WARNING_AFTER_HOURS * HOUR_MS)
     const errorFrom = new Date(now.getTime() - STATUS_ERROR_FROM_HOURS * HOUR_MS)
-    const last = devices.lastCommunicationTime
+    const [last, bucket] = [devices.lastCommunicationTime, devices.contactBucket]
     const totals = sql`select ${deviceCounts.platform} as platform, ${deviceCounts.n} as total,
       case when ${deviceCounts.lostMode} then ${deviceCounts.n} else 0 end as lost, 0 as online, 0 as warning, 0 as offline, 0 as seen
       from ${deviceCounts} where ${(await visibleDeviceCondition(this.db, user, deviceCounts)) ?? sql`true`}`
@@ -106,12 +106,12 @@ export class WorkspaceService {
     }
     const inScope = (condition: SQL) => sql`${and(inUse, scope, condition)}`
     let rows = await read(sql`select platform, 0, 0, (last >= ${warnFrom})::int, (last < ${warnFrom})::int, 0, 1 from (
-      select ${devices.platform} as platform, ${last} as last from ${devices} where ${inScope(sql`${last} > ${errorFrom}`)} limit ${this.recentCountLimit + 1}) recent`)
+      select ${devices.platform} as platform, ${last} as last from ${devices} where ${inScope(sql`${bucket} >= ${contactBucketOf(errorFrom)} and ${last} > ${errorFrom}`)} limit ${this.recentCountLimit + 1}) recent`)
     const recentSeen = rows.reduce((m, r) => m + Number(r.seen), 0)
     const mostlyOnline = recentSeen > this.recentCountLimit
     if (mostlyOnline) {
       rows = await read(sql`select ${devices.platform}, 0, 0, 0, (${last} > ${errorFrom})::int, (${last} <= ${errorFrom} or ${last} is null)::int, 1
-        from ${devices} where ${inScope(sql`(${last} < ${warnFrom} or ${last} is null)`)}`)
+        from ${devices} where ${inScope(sql`((${bucket} <= ${contactBucketOf(warnFrom)} and ${last} < ${warnFrom}) or ${bucket} is null)`)}`)
     }
     return dashboardPlatforms.map((platform) => {
       const r = rows.find((row) => row.platform === platform)
@@ -243,14 +243,14 @@ export class WorkspaceService {
   /**
    * GET /deviceOffline24H: devices in use without contact for 24 hours or more (SPEC §4 status error, never
    * communicated included), the most recently lost first, never-communicated last. The page is read in order from
-   * devices_last_contact_idx: those heard from, from the 24-hour boundary backwards, then the never-communicated
+   * devices_contact_bucket_idx: those heard from, from the 24-hour boundary backwards, then the never-communicated
    * (the index's NULLS LAST end), each read no further than the page's end. The total is the panel's offline
    * figure (statusCounts).
    */
   async deviceOffline24H(user: CurrentUser, q: Paging): Promise<{ records: OfflineDeviceRecord[]; total: number }> {
     const now = this.now()
     const errorFrom = new Date(now.getTime() - STATUS_ERROR_FROM_HOURS * HOUR_MS)
-    const last = devices.lastCommunicationTime
+    const [last, bucket] = [devices.lastCommunicationTime, devices.contactBucket]
     const scope = await visibleDeviceCondition(this.db, user)
     const { limit, offset } = pageWindow(q)
     const end = offset + limit
@@ -269,11 +269,11 @@ export class WorkspaceService {
         .from(devices)
         .innerJoin(companies, eq(companies.id, devices.companyId))
         .where(and(inUse, scope, lastContact))
-        .orderBy(sql`${last} desc nulls last`, desc(devices.id))
+        .orderBy(sql`${bucket} desc nulls last`, sql`${last} desc nulls last`, desc(devices.id))
         .limit(end)
-    const [heard, families] = await Promise.all([rows(lte(last, errorFrom)), this.statusCounts(user, scope, now)])
+    const [heard, families] = await Promise.all([rows(sql`${bucket} <= ${contactBucketOf(errorFrom)} and ${lte(last, errorFrom)}`), this.statusCounts(user, scope, now)])
     const total = families.reduce((m, f) => m + f.offline, 0)
-    const never = heard.length >= end ? [] : await rows(isNull(last))
+    const never = heard.length >= end ? [] : await rows(isNull(bucket))
     const records = [...heard, ...never].slice(offset, end)
     return { total, records: records.map((r) => ({ ...r, lastCommunicationTime: r.lastCommunicationTime?.toISOString() ?? null })) }
   }

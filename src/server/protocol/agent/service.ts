@@ -18,13 +18,12 @@ import { huaweiDeviceText as t } from '../../../shared/messages/devices'
 import { serverMessages } from '../../../shared/messages/server'
 import type { Db } from '../../db/client'
 import type { CurrentUser } from '../../auth/sessions'
-import { devices, enrollmentTokens, type DeviceRow } from '../../db/schema'
+import { devices, enrollmentTokens } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
 import { parseOrThrow } from '../../http/envelope'
 import { quotaTypeOf, type QuotaService } from '../../modules/quota/service'
 import { byAge, type TaskService } from '../../modules/task/service'
-import type { PgPreparedQuery, PreparedQueryConfig } from 'drizzle-orm/pg-core'
 import { impliedState, revokesCredential } from './effects'
 import { hashToken } from '../../auth/sessions'
 import { releaseRegistrationsElsewhere } from '../../modules/devices/serial-release'
@@ -38,8 +37,14 @@ export const AGENT_POLL_INTERVAL_SECONDS = 10
 const DEFAULT_MAX_TASKS = 10
 const MAX_RESULT_CHARS = 16_384
 
-/** A device that presented its own agent credential. */
-export type AuthenticatedDevice = DeviceRow
+/**
+ * The credential a device presented (`Authorization: Device <credential>`), as its SHA-256. Each handler checks it in
+ * the statement that reads or writes the device (issue #16: a poll is one round trip), and answers 401 when no device
+ * holds it.
+ */
+export interface DeviceCredential {
+  hash: string
+}
 
 type EnrollInput = z.output<typeof EnrollRequest>
 type PollInput = z.output<typeof PollRequest>
@@ -188,21 +193,12 @@ export class AgentService {
     return { deviceId, credential, pollIntervalSeconds: AGENT_POLL_INTERVAL_SECONDS }
   }
 
-  /** The device a credential belongs to, or null. */
-  async authenticate(credential: string): Promise<AuthenticatedDevice | null> {
-    // Every poll and result runs it: prepared once (issue #16).
-    this.authenticateStatement ??= this.db.select().from(devices).where(eq(devices.credentialHash, sql.placeholder('hash'))).prepare('agent_authenticate')
-    const [device] = await this.authenticateStatement.execute({ hash: hashToken(credential) })
-    return device ?? null
-  }
-
-  private authenticateStatement?: PgPreparedQuery<PreparedQueryConfig & { execute: DeviceRow[] }>
-
-  private pollStatement?: ReturnType<ReturnType<AgentService['pollQuery']>['prepare']>
+  private pollStatement?: ReturnType<AgentService['pollQuery']>
 
   /**
-   * A poll is one statement after the credential check (issue #16): the device seen (lastCommunicationTime, its
-   * reported state) is a data-modifying CTE of the task queue's claim, prepared once.
+   * A poll is one statement (issue #16): the credential check, the device seen (lastCommunicationTime, its reported
+   * state), the expiry and the claim of its tasks are data-modifying CTEs of one prepared statement, one round trip.
+   * It answers one row per claimed task, or one row without a task, or no row when no device holds the credential.
    */
   private pollQuery() {
     const seen = this.db.$with('seen').as(
@@ -213,22 +209,26 @@ export class AgentService {
           state: sql`${devices.state} || ${sql.placeholder('state')}::jsonb`,
           updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
         })
-        .where(eq(devices.id, sql.placeholder('deviceId')))
+        .where(eq(devices.credentialHash, sql.placeholder('credentialHash')))
         .returning({ id: devices.id }),
     )
-    return this.tasks.claimQuery([seen])
+    const { expired, claimed } = this.tasks.claimCtes(sql`(select ${seen.id} from ${seen})`)
+    return this.db.with(seen, expired, claimed).select().from(seen).leftJoin(claimed, sql`true`).prepare('agent_poll')
   }
 
   /**
    * POST /agent/v1/poll: records that the device is alive (lastCommunicationTime, its reported state) and hands it
    * its queued tasks, each exactly once.
    */
-  async poll(device: AuthenticatedDevice, req: PollInput): Promise<PollResponse> {
-    // A device that polls is on. The reported state is merged into the stored one in SQL (jsonb ||), not into the
-    // copy read when the credential was checked: a result committed in between (a lock) must not be overwritten.
+  async poll(credential: DeviceCredential, req: PollInput): Promise<PollResponse> {
+    // A device that polls is on. The reported state is merged into the stored one in SQL (jsonb ||): a result
+    // committed meanwhile (a lock) must not be overwritten.
     const reported = mergeState({ poweredOn: true }, req.state)
-    this.pollStatement ??= this.pollQuery().prepare('agent_poll')
-    const claimed = byAge(await this.pollStatement.execute({ ...this.tasks.claimParams(device.id, req.maxTasks ?? DEFAULT_MAX_TASKS), state: JSON.stringify(reported) }))
+    this.pollStatement ??= this.pollQuery()
+    const { deviceId: _, ...claim } = this.tasks.claimParams(0, req.maxTasks ?? DEFAULT_MAX_TASKS)
+    const rows = await this.pollStatement.execute({ ...claim, credentialHash: credential.hash, state: JSON.stringify(reported) })
+    if (!rows.length) throw ApiError.unauthorized(t.deviceCredentialInvalid)
+    const claimed = byAge(rows.flatMap((r) => (r.claimed ? [r.claimed] : [])))
     return {
       tasks: claimed.map((task) => ({
         taskId: task.taskId,
@@ -245,14 +245,16 @@ export class AgentService {
    * state as the command implies and as the device reports; some results carry data the server keeps (device info,
    * the lock passcode for the console that asked).
    */
-  async report(device: AuthenticatedDevice, req: ResultInput): Promise<ResultResponse> {
+  async report(credential: DeviceCredential, req: ResultInput): Promise<ResultResponse> {
     const now = this.now()
     return this.db.transaction(async (tx) => {
-      const [current] = await tx.select().from(devices).where(eq(devices.id, device.id)).for('update')
+      // The credential is checked by the statement that locks its device (no round trip of its own).
+      const [current] = await tx.select().from(devices).where(eq(devices.credentialHash, credential.hash)).for('update')
+      if (!current) throw ApiError.unauthorized(t.deviceCredentialInvalid)
       const data = req.success ? (req.data ?? {}) : undefined
       // Results are kept as JSON; their size is bounded so that one agent cannot fill the tasks table.
       if (data && JSON.stringify(data).length > MAX_RESULT_CHARS) throw ApiError.badRequest(t.resultTooLarge)
-      const task = await this.tasks.finish(tx, device.id, {
+      const task = await this.tasks.finish(tx, current.id, {
         taskId: req.taskId,
         success: req.success,
         data,
@@ -272,7 +274,7 @@ export class AgentService {
         if (revokesCredential.has(command)) patch.credentialHash = null
       }
       patch.state = mergeState(current.state, { poweredOn: true }, implied, req.state)
-      await tx.update(devices).set(patch).where(eq(devices.id, device.id))
+      await tx.update(devices).set(patch).where(eq(devices.id, current.id))
       return { taskId: task.taskId, status: req.success ? 'DONE' : 'ERROR' }
     })
   }
