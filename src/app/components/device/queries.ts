@@ -1,6 +1,8 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { call } from '../../api/http'
+import { parseSearch } from '../search-params'
 import type { CommandFamily, DeviceFamily, DeviceListParams, FamilyDevice } from './family'
+import { deviceListSearch } from './list-search'
 
 /** Keys hold every argument, the platform included, so two families never share an entry (STYLE §3). */
 export const deviceKeys = {
@@ -36,6 +38,19 @@ export const deviceListQuery = <D extends FamilyDevice>(family: DeviceFamily<str
     refetchInterval: (query) => (query.state.data?.records.some((d) => d.pendingTaskCount > 0) ? PENDING_REFRESH_MS : false),
     meta: { persist: true },
   })
+
+/**
+ * Starts a list's request while the router still checks the user's authorities, instead of after (issue #16), with
+ * the key the list screen's own query has (DeviceList: its URL search plus recycleStatus). Silently: a user without
+ * the authority is sent to /403 and must see no refusal. A failure is left to the screen's own request, which
+ * repeats it (an errored query refetches when observed) and reports it as usual.
+ */
+export async function prefetchDeviceList<D extends FamilyDevice>(queryClient: QueryClient, family: DeviceFamily<string, D>, recycle: boolean, search: Record<string, unknown>) {
+  const q: DeviceListParams = { ...parseSearch(deviceListSearch, search), recycleStatus: recycle }
+  const options = deviceListQuery(family, q)
+  await queryClient.prefetchQuery({ ...options, queryFn: () => call(family.api.search, q, { silent: true }) as ReturnType<NonNullable<typeof options.queryFn>> })
+  if (queryClient.getQueryState(options.queryKey)?.status === 'error') void queryClient.invalidateQueries({ queryKey: options.queryKey, exact: true })
+}
 
 export const deviceDetailQuery = <D extends FamilyDevice>(family: DeviceFamily<string, D>, id: number) =>
   queryOptions({
