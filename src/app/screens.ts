@@ -34,7 +34,7 @@ export const screens: Partial<Record<RoutePath, ScreenEntry>> = {
   // (huawei-device-id, mi-device-id, filters) are parsed inside them (useSearchState).
   '/huawei/device': { component: lazyScreen(() => import('./features/huawei-device/DeviceScreens'), 'HuaweiDeviceScreen'), prefetch: (qc, s) => huaweiScreens().then((m) => m.prefetchList.huaweiDevice(qc, s)) },
   '/huawei/recycle': { component: lazyScreen(() => import('./features/huawei-device/DeviceScreens'), 'HuaweiRecycleScreen'), prefetch: (qc, s) => huaweiScreens().then((m) => m.prefetchList.huaweiRecycle(qc, s)) },
-  '/huawei/detail': { component: lazyScreen(() => import('./features/huawei-device/DeviceDetailScreen'), 'HuaweiDetailScreen') },
+  '/huawei/detail': { component: lazyScreen(() => import('./features/huawei-device/DeviceDetailScreen'), 'HuaweiDetailScreen'), prefetch: (qc, s) => import('./features/huawei-device/DeviceDetailScreen').then((m) => m.prefetchDetail(qc, s)) },
   '/mi/device': { component: lazyScreen(() => import('./features/huawei-device/DeviceScreens'), 'MiDeviceScreen'), prefetch: (qc, s) => huaweiScreens().then((m) => m.prefetchList.miDevice(qc, s)) },
   '/mi/recycle': { component: lazyScreen(() => import('./features/huawei-device/DeviceScreens'), 'MiRecycleScreen'), prefetch: (qc, s) => huaweiScreens().then((m) => m.prefetchList.miRecycle(qc, s)) },
   // Apple devices (issue #13): the shared device screens with the Apple family; the detail reads device-id.

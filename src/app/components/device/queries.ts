@@ -40,16 +40,26 @@ export const deviceListQuery = <D extends FamilyDevice>(family: DeviceFamily<str
   })
 
 /**
- * Starts a list's request while the router still checks the user's authorities, instead of after (issue #16), with
- * the key the list screen's own query has (DeviceList: its URL search plus recycleStatus). Silently: a user without
- * the authority is sent to /403 and must see no refusal. A failure is left to the screen's own request, which
- * repeats it (an errored query refetches when observed) and reports it as usual.
+ * Starts a screen's first request while the router still checks the user's authorities, instead of after (issue
+ * #16), under the key the screen's own query has. Silently: a user without the authority is sent to /403 and must see
+ * no refusal. A failure is left to the screen's own request, which repeats it (an errored query refetches when
+ * observed) and reports it as usual.
  */
-export async function prefetchDeviceList<D extends FamilyDevice>(queryClient: QueryClient, family: DeviceFamily<string, D>, recycle: boolean, search: Record<string, unknown>) {
-  const q: DeviceListParams = { ...parseSearch(deviceListSearch, search), recycleStatus: recycle }
-  const options = deviceListQuery(family, q)
-  await queryClient.prefetchQuery({ ...options, queryFn: () => call(family.api.search, q, { silent: true }) as ReturnType<NonNullable<typeof options.queryFn>> })
+async function prefetchSilently<T>(queryClient: QueryClient, options: { queryKey: readonly unknown[] }, queryFn: () => Promise<T>) {
+  await queryClient.prefetchQuery({ ...options, queryFn })
   if (queryClient.getQueryState(options.queryKey)?.status === 'error') void queryClient.invalidateQueries({ queryKey: options.queryKey, exact: true })
+}
+
+/** A device list's first request (DeviceList's key: the URL search plus recycleStatus). */
+export function prefetchDeviceList<D extends FamilyDevice>(queryClient: QueryClient, family: DeviceFamily<string, D>, recycle: boolean, search: Record<string, unknown>) {
+  const q: DeviceListParams = { ...parseSearch(deviceListSearch, search), recycleStatus: recycle }
+  return prefetchSilently(queryClient, deviceListQuery(family, q), () => call(family.api.search, q, { silent: true }))
+}
+
+/** A device detail's first request (DeviceDetailShell's key). */
+export function prefetchDeviceDetail<D extends FamilyDevice>(queryClient: QueryClient, family: DeviceFamily<string, D>, id: number | undefined) {
+  if (id === undefined) return Promise.resolve()
+  return prefetchSilently(queryClient, deviceDetailQuery(family, id), () => call(family.api.detail, { deviceId: id }, { silent: true }))
 }
 
 export const deviceDetailQuery = <D extends FamilyDevice>(family: DeviceFamily<string, D>, id: number) =>
