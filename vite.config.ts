@@ -1,8 +1,8 @@
 /// <reference types="vitest/config" />
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig, type Plugin, type Rollup } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { uiText } from './src/shared/messages/common.ts'
@@ -51,12 +51,60 @@ function endpointRoutes(): Plugin {
   }
 }
 
+/**
+ * Issue #16: the device list's ~40 chunks were requested only once the entry had run, the router had matched and the
+ * shell had been imported, and vite's helper appending their preload links cost 60 ms of main thread on this
+ * machine (240 ms at Lighthouse's 4× CPU; a head script appending them cost as much). So the build lists each screen's
+ * chunks (src/app/screens.ts) and the shell's in screen-preloads.json, and the server names them in the page it
+ * answers for that path as <link rel="modulepreload"> (src/server/app.ts): the browser fetches them beside the entry,
+ * and vite's helper, finding them in the page, appends none of its own.
+ */
+function screenPreloads(): Plugin {
+  const appDir = path.resolve('src/app')
+  return {
+    name: 'mdm-screen-preloads',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk')
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]))
+        const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId!, c]))
+        const closure = (file: string, into = new Set<string>()): Set<string> => {
+          if (into.has(file)) return into
+          into.add(file)
+          for (const dep of byFile.get(file)!.imports) closure(dep, into)
+          return into
+        }
+        const chunkOf = (specifier: string) => {
+          const base = path.join(appDir, specifier)
+          const file = ['.tsx', '.ts'].map((ext) => base + ext).find((f) => existsSync(f))
+          const chunk = file && byModule.get(file)
+          if (!chunk) throw new Error(`mdm-screen-preloads: no chunk for ${specifier}`)
+          return chunk.fileName
+        }
+        const entry = chunks.find((c) => c.isEntry)!
+        const inPage = closure(entry.fileName)
+        const shellFiles = [...closure(chunkOf('./layout/Shell'))].filter((f) => !inPage.has(f))
+        const source = readFileSync(path.join(appDir, 'screens.ts'), 'utf8')
+        const entries = [...source.matchAll(/'(\/[^']*)': \{ component: lazyScreen\(\(\) => import\('([^']+)'\)/g)]
+        if (entries.length !== source.split('lazyScreen(').length - 1) throw new Error('mdm-screen-preloads: an entry of screens.ts is not of the form it reads')
+        const screens = Object.fromEntries(
+          entries.map(([, route, specifier]) => [route, [...closure(chunkOf(specifier))].filter((f) => !inPage.has(f) && !shellFiles.includes(f))]),
+        )
+        this.emitFile({ type: 'asset', fileName: 'screen-preloads.json', source: JSON.stringify({ shell: shellFiles, screens }) })
+      },
+    },
+  }
+}
+
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
   plugins: [
     react(),
     precompress(),
     endpointRoutes(),
+    screenPreloads(),
     // The page title and the boot splash carry the app's name from src/shared/messages/common.ts, like the manifest.
     { name: 'mdm-app-name', transformIndexHtml: (html) => html.replaceAll('%APP_NAME%', uiText.appName) },
     VitePWA({

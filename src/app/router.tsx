@@ -109,11 +109,12 @@ function shellPage(path: RoutePath) {
   return createRoute({
     getParentRoute: () => shellRoute,
     path,
-    beforeLoad: async ({ context }) => {
+    beforeLoad: async ({ context, search }) => {
       // The home screen (SPEC §2: / lands on /dashboard) until it is built sends the user to their first screen.
       if (path === '/dashboard' && !route.built) throw redirect({ to: await landing(context.queryClient), replace: true })
-      // The screen's code downloads in parallel with the authority check below.
+      // The screen's code and its first request start in parallel with the authority check below.
       void component.preload?.()
+      void screens[path]?.prefetch?.(context.queryClient, search as Record<string, unknown>).catch(() => undefined)
       if (!route.authority) return
       const info = await context.queryClient.ensureQueryData(userInfoQuery())
       if (!mayOpen(route, info.authorityList)) throw redirect({ to: '/403' })

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query'
 import type { AsyncRouteComponent } from '@tanstack/react-router'
 import type { RoutePath } from '../shared/messages/routes'
 import { lazyScreen } from './lazy'
@@ -9,7 +10,12 @@ import { lazyScreen } from './lazy'
  */
 export interface ScreenEntry {
   component: AsyncRouteComponent<unknown>
+  /** Starts the screen's first request from the page's URL search, while the router checks authorities (issue #16). */
+  prefetch?: (queryClient: QueryClient, search: Record<string, unknown>) => Promise<void>
 }
+
+const huaweiScreens = () => import('./features/huawei-device/DeviceScreens')
+const iosScreens = () => import('./features/ios-device/IosDeviceScreens')
 
 export const screens: Partial<Record<RoutePath, ScreenEntry>> = {
   // Organization (issue #5). List screens read their filters from the URL inside the lazy chunk (useSearchState,
@@ -26,14 +32,14 @@ export const screens: Partial<Record<RoutePath, ScreenEntry>> = {
   '/audit': { component: lazyScreen(() => import('./features/audit/AuditScreen'), 'AuditScreen') },
   // Huawei and Mi devices (issue #6). The lists and the Huawei detail are separate chunks; page parameters
   // (huawei-device-id, mi-device-id, filters) are parsed inside them (useSearchState).
-  '/huawei/device': { component: lazyScreen(() => import('./features/huawei-device/DeviceScreens'), 'HuaweiDeviceScreen') },
-  '/huawei/recycle': { component: lazyScreen(() => import('./features/huawei-device/DeviceScreens'), 'HuaweiRecycleScreen') },
-  '/huawei/detail': { component: lazyScreen(() => import('./features/huawei-device/DeviceDetailScreen'), 'HuaweiDetailScreen') },
-  '/mi/device': { component: lazyScreen(() => import('./features/huawei-device/DeviceScreens'), 'MiDeviceScreen') },
-  '/mi/recycle': { component: lazyScreen(() => import('./features/huawei-device/DeviceScreens'), 'MiRecycleScreen') },
+  '/huawei/device': { component: lazyScreen(() => import('./features/huawei-device/DeviceScreens'), 'HuaweiDeviceScreen'), prefetch: (qc, s) => huaweiScreens().then((m) => m.prefetchList.huaweiDevice(qc, s)) },
+  '/huawei/recycle': { component: lazyScreen(() => import('./features/huawei-device/DeviceScreens'), 'HuaweiRecycleScreen'), prefetch: (qc, s) => huaweiScreens().then((m) => m.prefetchList.huaweiRecycle(qc, s)) },
+  '/huawei/detail': { component: lazyScreen(() => import('./features/huawei-device/DeviceDetailScreen'), 'HuaweiDetailScreen'), prefetch: (qc, s) => import('./features/huawei-device/DeviceDetailScreen').then((m) => m.prefetchDetail(qc, s)) },
+  '/mi/device': { component: lazyScreen(() => import('./features/huawei-device/DeviceScreens'), 'MiDeviceScreen'), prefetch: (qc, s) => huaweiScreens().then((m) => m.prefetchList.miDevice(qc, s)) },
+  '/mi/recycle': { component: lazyScreen(() => import('./features/huawei-device/DeviceScreens'), 'MiRecycleScreen'), prefetch: (qc, s) => huaweiScreens().then((m) => m.prefetchList.miRecycle(qc, s)) },
   // Apple devices (issue #13): the shared device screens with the Apple family; the detail reads device-id.
-  '/ios/device': { component: lazyScreen(() => import('./features/ios-device/IosDeviceScreens'), 'IosDeviceScreen') },
-  '/ios/recycle': { component: lazyScreen(() => import('./features/ios-device/IosDeviceScreens'), 'IosRecycleScreen') },
+  '/ios/device': { component: lazyScreen(() => import('./features/ios-device/IosDeviceScreens'), 'IosDeviceScreen'), prefetch: (qc, s) => iosScreens().then((m) => m.prefetchList.iosDevice(qc, s)) },
+  '/ios/recycle': { component: lazyScreen(() => import('./features/ios-device/IosDeviceScreens'), 'IosRecycleScreen'), prefetch: (qc, s) => iosScreens().then((m) => m.prefetchList.iosRecycle(qc, s)) },
   '/ios/detail': { component: lazyScreen(() => import('./features/ios-device/IosDetailScreen'), 'IosDetailScreen') },
   // The APNs push certificate (issue #14), platform administrator only.
   '/certificate': { component: lazyScreen(() => import('./features/certificate/CertificateScreen'), 'CertificateScreen') },

@@ -167,13 +167,44 @@ export function createApp(services: Services): Hono<AppEnv> {
   app.get('/assets/*', (c) => c.text(serverMessages.assetNotFound, 404))
   // Client-side routes (/dashboard, /ios/device …) all answer with the console's index.html — the one on disk now,
   // so that a rebuild or redeploy under a running server serves the new build's page (read again when it changes).
-  let index: { mtimeMs: number; html: string } | undefined
+  let index: { mtimeMs: number; html: string; pages: Map<string, string>; preloads?: ScreenPreloads } | undefined
   app.get('*', (c) => {
     const mtimeMs = existsSync(indexFile) ? statSync(indexFile).mtimeMs : undefined
     if (mtimeMs === undefined) return c.text(serverMessages.consoleNotBuilt, 503)
-    if (index?.mtimeMs !== mtimeMs) index = { mtimeMs, html: readFileSync(indexFile, 'utf8') }
+    if (index?.mtimeMs !== mtimeMs) index = { mtimeMs, html: readFileSync(indexFile, 'utf8'), pages: new Map(), preloads: readScreenPreloads(distDir) }
     c.header('Cache-Control', 'no-cache')
-    return c.html(index.html)
+    return c.html(pageFor(index, c.req.path))
   })
   return app
+}
+
+/** screen-preloads.json of the build (vite.config.ts screenPreloads): the chunks of the shell and of each screen. */
+interface ScreenPreloads {
+  shell: string[]
+  screens: Record<string, string[]>
+}
+
+function readScreenPreloads(distDir: string): ScreenPreloads | undefined {
+  try {
+    return JSON.parse(readFileSync(path.join(distDir, 'screen-preloads.json'), 'utf8')) as ScreenPreloads
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The console's page for a path: index.html, plus, for a screen of the signed-in shell, a modulepreload link for each
+ * chunk the screen needs, so the browser fetches them with the entry rather than after it has run (issue #16). A
+ * visitor who is not signed in is sent to /login and has fetched them for nothing, once; they are cached for later.
+ */
+function pageFor(index: { html: string; pages: Map<string, string>; preloads?: ScreenPreloads }, pathname: string): string {
+  const files = index.preloads?.screens[pathname]
+  if (!files) return index.html
+  let page = index.pages.get(pathname)
+  if (!page) {
+    const links = [...index.preloads!.shell, ...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('')
+    page = index.html.replace('</head>', `${links}</head>`)
+    index.pages.set(pathname, page)
+  }
+  return page
 }

@@ -33,6 +33,11 @@ const CPU_THROTTLE = 4
 const CACHED_DEVICES = 1000
 const PAGE = 100
 const LIGHTHOUSE_RUNS = Number(process.env.MDM_LH_RUNS ?? 3)
+/** While tuning: MDM_LH_JSON=<folder> keeps each Lighthouse report; MDM_BENCH_ONLY=login,list,returning,detail,offline runs only those parts. */
+const LH_JSON_DIR = process.env.MDM_LH_JSON
+const ONLY = process.env.MDM_BENCH_ONLY?.split(',')
+const part = (name: string) => !ONLY || ONLY.includes(name)
+let lhReports = 0
 
 const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', DIST, '--emptyOutDir'], { stdio: 'inherit' })
 if (build.status !== 0) process.exit(1)
@@ -135,6 +140,7 @@ async function audit(route: string, session?: { token: string; returning: boolea
       disableStorageReset: !!session,
     })
     const lhr = result!.lhr
+    if (LH_JSON_DIR) writeFileSync(path.join(LH_JSON_DIR, `${++lhReports}-${route.replace(/\W+/g, '_')}${session ? (session.returning ? '-returning' : '-token') : ''}.json`), JSON.stringify(lhr))
     const failing = Object.values(lhr.audits)
       .filter((a) => a.score !== null && a.score < 1 && (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'numeric'))
       .map((a) => `${a.id}: ${a.displayValue ?? a.score}`)
@@ -329,21 +335,23 @@ try {
     await routeAssets('/user/staff', '.shell-content h1', token),
   ]
   // MDM_BENCH_SIZES_ONLY=1 skips Lighthouse (about a minute) while tuning bundles.
-  const lighthouseRuns = process.env.MDM_BENCH_SIZES_ONLY
-    ? []
-    : [
-        { ...(await auditMedian('/login')), session: 'signed out' },
-        { ...(await auditMedian(LIST, { token, returning: false })), session: 'signed in, nothing cached' },
-        { ...(await auditMedian(LIST, { token, returning: true })), session: 'signed in, returning (persisted cache, no service worker)' },
-        { ...(await auditMedian(DETAIL, { token, returning: false })), session: 'signed in, nothing cached' },
-      ]
-  const offline = await offlineApp(token)
-  let offlineOpens, scrolls
-  try {
-    offlineOpens = [await offlineOpen(offline.ctx, 1), await offlineOpen(offline.ctx, CPU_THROTTLE)]
-    scrolls = [await scrollJank(offline.ctx, CPU_THROTTLE)]
-  } finally {
-    await offline.close()
+  const lighthouseRuns = []
+  if (!process.env.MDM_BENCH_SIZES_ONLY) {
+    if (part('login')) lighthouseRuns.push({ ...(await auditMedian('/login')), session: 'signed out' })
+    if (part('list')) lighthouseRuns.push({ ...(await auditMedian(LIST, { token, returning: false })), session: 'signed in, nothing cached' })
+    if (part('returning')) lighthouseRuns.push({ ...(await auditMedian(LIST, { token, returning: true })), session: 'signed in, returning (persisted cache, no service worker)' })
+    if (part('detail')) lighthouseRuns.push({ ...(await auditMedian(DETAIL, { token, returning: false })), session: 'signed in, nothing cached' })
+  }
+  let offlineOpens: Awaited<ReturnType<typeof offlineOpen>>[] = []
+  let scrolls: Awaited<ReturnType<typeof scrollJank>>[] = []
+  if (part('offline')) {
+    const offline = await offlineApp(token)
+    try {
+      offlineOpens = [await offlineOpen(offline.ctx, 1), await offlineOpen(offline.ctx, CPU_THROTTLE)]
+      scrolls = [await scrollJank(offline.ctx, CPU_THROTTLE)]
+    } finally {
+      await offline.close()
+    }
   }
   const results = {
     date: new Date().toISOString(),

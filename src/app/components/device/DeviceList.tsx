@@ -14,6 +14,7 @@ import { SelectBox } from '../SelectBox'
 import { useAuthorities } from '../use-authorities'
 import { useClampedPage } from '../use-clamped-page'
 import { useNow } from '../use-now'
+import { useProgressiveCount } from '../use-progressive-count'
 import { useCachedAt } from '../use-online'
 import { useSearchState } from '../use-search-state'
 import { BulkBar } from './BulkBar'
@@ -74,6 +75,8 @@ export function DeviceList<Name extends string, D extends FamilyDevice>({ family
   const title = routeTitles[recycle ? family.recyclePath : family.listPath]
   // Offline, cards say when their data was loaded instead of showing a status as if live (issue #11).
   const cachedAt = useCachedAt(list)
+  // A phone's screen holds three or four cards: the first twelve come first on the app's first list.
+  const shown = useProgressiveCount(records.length, 12)
 
   const setPage = (next: DeviceListSearch) => {
     setSelected(new Set())
@@ -138,7 +141,7 @@ export function DeviceList<Name extends string, D extends FamilyDevice>({ family
           emptyText={recycle ? t.noRecycledDevices : t.noDevices}
         />
         <RecordList label={title}>
-          {records.map((d) => (
+          {records.slice(0, shown).map((d) => (
             <DeviceCard
               key={d.id}
               family={family}

@@ -1,6 +1,8 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { call } from '../../api/http'
+import { parseSearch } from '../search-params'
 import type { CommandFamily, DeviceFamily, DeviceListParams, FamilyDevice } from './family'
+import { deviceListSearch } from './list-search'
 
 /** Keys hold every argument, the platform included, so two families never share an entry (STYLE §3). */
 export const deviceKeys = {
@@ -36,6 +38,29 @@ export const deviceListQuery = <D extends FamilyDevice>(family: DeviceFamily<str
     refetchInterval: (query) => (query.state.data?.records.some((d) => d.pendingTaskCount > 0) ? PENDING_REFRESH_MS : false),
     meta: { persist: true },
   })
+
+/**
+ * Starts a screen's first request while the router still checks the user's authorities, instead of after (issue
+ * #16), under the key the screen's own query has. Silently: a user without the authority is sent to /403 and must see
+ * no refusal. A failure is left to the screen's own request, which repeats it (an errored query refetches when
+ * observed) and reports it as usual.
+ */
+async function prefetchSilently<T>(queryClient: QueryClient, options: { queryKey: readonly unknown[] }, queryFn: () => Promise<T>) {
+  await queryClient.prefetchQuery({ ...options, queryFn })
+  if (queryClient.getQueryState(options.queryKey)?.status === 'error') void queryClient.invalidateQueries({ queryKey: options.queryKey, exact: true })
+}
+
+/** A device list's first request (DeviceList's key: the URL search plus recycleStatus). */
+export function prefetchDeviceList<D extends FamilyDevice>(queryClient: QueryClient, family: DeviceFamily<string, D>, recycle: boolean, search: Record<string, unknown>) {
+  const q: DeviceListParams = { ...parseSearch(deviceListSearch, search), recycleStatus: recycle }
+  return prefetchSilently(queryClient, deviceListQuery(family, q), () => call(family.api.search, q, { silent: true }))
+}
+
+/** A device detail's first request (DeviceDetailShell's key). */
+export function prefetchDeviceDetail<D extends FamilyDevice>(queryClient: QueryClient, family: DeviceFamily<string, D>, id: number | undefined) {
+  if (id === undefined) return Promise.resolve()
+  return prefetchSilently(queryClient, deviceDetailQuery(family, id), () => call(family.api.detail, { deviceId: id }, { silent: true }))
+}
 
 export const deviceDetailQuery = <D extends FamilyDevice>(family: DeviceFamily<string, D>, id: number) =>
   queryOptions({

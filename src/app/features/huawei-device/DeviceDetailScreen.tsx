@@ -1,3 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { prefetchDeviceDetail } from '../../components/device/queries'
+import { parseSearch } from '../../components/search-params'
 import { useSearchState } from '../../components/use-search-state'
 import { huaweiArea } from './area'
 import { HUAWEI_DEVICE_ID_PARAM } from './device-params'
@@ -11,3 +14,7 @@ export function HuaweiDetailScreen() {
   const { backToList } = useDeviceNavigation(huaweiArea)
   return <DeviceDetail area={huaweiArea} deviceId={search[HUAWEI_DEVICE_ID_PARAM]} onBack={(recycled) => backToList(recycled)} />
 }
+
+/** The detail's request, started while the router checks authorities (src/app/screens.ts). */
+export const prefetchDetail = (queryClient: QueryClient, search: Record<string, unknown>) =>
+  prefetchDeviceDetail(queryClient, huaweiArea, parseSearch(huaweiDetailSearch, search)[HUAWEI_DEVICE_ID_PARAM])

@@ -1,4 +1,6 @@
 import { lazy, Suspense } from 'react'
+import type { QueryClient } from '@tanstack/react-query'
+import { prefetchDeviceList } from '../../components/device/queries'
 import { Loading } from '../../components/Loading'
 import { useSearchState } from '../../components/use-search-state'
 import { huaweiArea, miArea } from './area'
@@ -44,4 +46,15 @@ export function MiDeviceScreen() {
 export function MiRecycleScreen() {
   const { openDetail } = useDeviceNavigation(miArea)
   return <AreaDeviceList area={miArea} recycle onOpen={(d) => openDetail(miArea.recyclePath, miArea.listPath, { [MI_DEVICE_ID_PARAM]: d.id })} />
+}
+
+/** Each list's request, started while the router checks authorities (src/app/screens.ts). */
+export const prefetchList = {
+  huaweiDevice: (queryClient: QueryClient, search: Record<string, unknown>) => prefetchDeviceList(queryClient, huaweiArea, false, search),
+  huaweiRecycle: (queryClient: QueryClient, search: Record<string, unknown>) => prefetchDeviceList(queryClient, huaweiArea, true, search),
+  // With mi-device-id the screen shows one device's detail, not the list.
+  miDevice: async (queryClient: QueryClient, search: Record<string, unknown>) => {
+    if (search[MI_DEVICE_ID_PARAM] === undefined) await prefetchDeviceList(queryClient, miArea, false, search)
+  },
+  miRecycle: (queryClient: QueryClient, search: Record<string, unknown>) => prefetchDeviceList(queryClient, miArea, true, search),
 }

@@ -1,4 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query'
 import type { IosDeviceRecord } from '../../../shared/contract/my-device'
+import { prefetchDeviceList } from '../../components/device/queries'
 import { iosDeviceText as t } from '../../../shared/messages/ios-device'
 import { DeviceList } from '../../components/device/DeviceList'
 import { useDeviceNavigation } from '../../components/device/navigation'
@@ -62,4 +64,10 @@ export function IosDeviceScreen() {
 export function IosRecycleScreen() {
   const open = useOpenDetail('/ios/recycle')
   return <DeviceList family={iosFamily} recycle onOpen={open} />
+}
+
+/** Each list's request, started while the router checks authorities (src/app/screens.ts). */
+export const prefetchList = {
+  iosDevice: (queryClient: QueryClient, search: Record<string, unknown>) => prefetchDeviceList(queryClient, iosFamily, false, search),
+  iosRecycle: (queryClient: QueryClient, search: Record<string, unknown>) => prefetchDeviceList(queryClient, iosFamily, true, search),
 }
