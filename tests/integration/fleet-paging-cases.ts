@@ -25,7 +25,7 @@ const serialsOf = (body: { data: { records: { serialNumber: string }[] } }) => b
 
 /**
  * The device lists at fleet scale (issue #16), on the engine of `h`: the search's statements differ by engine (PGlite
- * counts in the page's statement, PostgreSQL counts beside it), so every case runs on both.
+ * counts in the page's statement, PostgreSQL after it), so every case runs on both.
  */
 export function fleetPagingCases(h: Harness) {
   describe('device lists at fleet scale (issue #16)', () => {

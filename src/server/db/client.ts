@@ -32,7 +32,7 @@ export function embeddedClient(db: Db): PGlite | undefined {
 
 /**
  * Whether the database runs inside this process (PGlite): one statement at a time, each planned in WebAssembly, so
- * fewer statements is what makes a request faster; PostgreSQL runs statements of a request side by side instead.
+ * fewer statements is what makes a request faster; on PostgreSQL a statement's planning is native and cheap.
  */
 export function isEmbedded(db: Db): boolean {
   return embeddedClient(db) !== undefined

@@ -126,8 +126,8 @@ export type CountedRow = { listTotal: number | null }
 /**
  * paged() for a list whose page query can count its matches in the same statement (issue #16: a search costs its
  * statements one after another).
- * - PostgreSQL: the page and the count run side by side on two connections; each keeps its own best plan (the count
- *   is often index-only where the page is not).
+ * - PostgreSQL: as paged(), the page, then its count when the page is full: each statement keeps its own best plan
+ *   (the count is often index-only where the page is not).
  * - PGlite: one statement at a time, each planned in WebAssembly, so one statement instead of two: `rows(window, true)`
  *   reads the page from the matches capped at EXACT_COUNT_LIMIT + 1, each row carrying their count. When the count is
  *   within the limit that page is the page and its total exact. Beyond it the capped matches are an arbitrary part of
@@ -150,16 +150,10 @@ export async function pagedCounting<T extends CountedRow>(
     const estimate = await estimatedRows(db, db.select({ one: sql`1` }).from(table).where(where).getSQL())
     if (estimate > ESTIMATE_ONLY_ABOVE) return paged(db, table, where, q, inOrder, { plain: true })
   }
-  if (!isEmbedded(db)) {
-    const counting = countTotal(db, table, where)
-    // A short page is the list's end: its total is known and the count, still running, is not waited for.
-    counting.catch(() => undefined)
-    const records = await inOrder(window)
-    if (records.length < window.limit && (records.length > 0 || window.offset === 0)) return { records, total: window.offset + records.length }
-    const counted = await counting
-    const total = counted.totalExact === false ? Math.max(counted.total, window.offset + records.length) : counted.total
-    return { records, ...counted, total }
-  }
+  // PostgreSQL: the page, then the count only when the page is full (each statement with its own best plan). Counting
+  // beside the page on a second connection was measured slower on this 2-core machine: a short page (a serial found)
+  // paid a count it did not need, and two statements competed for the same cores (bench/results.md, 22:13 UTC).
+  if (!isEmbedded(db)) return paged(db, table, where, q, inOrder, hints)
   const counted = await rows(window, true)
   const matches = counted[0]?.listTotal ?? (window.offset === 0 ? 0 : null)
   if (matches !== null && matches <= EXACT_COUNT_LIMIT) return { records: counted, total: matches }
