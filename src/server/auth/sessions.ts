@@ -111,12 +111,21 @@ export async function heldAuthorities(db: Db, userId: number): Promise<string[]>
   return row ? authoritiesOf(row) : []
 }
 
+/** The account behind a session token (placeholders tokenHash and now), prepared by name. */
+function sessionAccountQuery(db: Db) {
+  return accountQuery(db, sessions)
+    .innerJoin(sessions, eq(sessions.userId, users.id))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_account')
+}
+
 export class SessionService {
   /**
    * Every signed-in request runs this one statement, so it is built once and prepared by name (issue #16): its SQL is
    * not assembled again per request, and on PostgreSQL each connection parses and plans it once.
    */
-  private readonly sessionAccount
+  private sessionAccountStatement?: ReturnType<typeof sessionAccountQuery>
   /**
    * Sessions already resolved, kept only by a server on the embedded database (issue #16: there every statement is
    * planned in WebAssembly, and resolving the session was a third of a device search). PGlite's data folder belongs
@@ -145,11 +154,11 @@ export class SessionService {
         () => undefined,
       )
     }
-    this.sessionAccount = accountQuery(db, sessions)
-      .innerJoin(sessions, eq(sessions.userId, users.id))
-      .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
-      .limit(1)
-      .prepare('session_account')
+  }
+
+  /** Built on first use: a service is made before anything is asked of its database. */
+  private get sessionAccount() {
+    return (this.sessionAccountStatement ??= sessionAccountQuery(this.db))
   }
 
   /** Issues a random bearer token; only its SHA-256 is stored. */
