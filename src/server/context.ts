@@ -95,16 +95,13 @@ export interface Services {
   blacklist: BlacklistService
 }
 
-/** The credential a device presented (the agent protocol's guard sets it; protocol/agent/service.ts). */
-export type AuthenticatedDevice = DeviceCredential
-
 export interface AppEnv {
   Variables: {
     services: Services
     /** Set by the guard on every route that is not public. */
     user: CurrentUser
     /** Set by the device guard of the agent protocol. */
-    device: AuthenticatedDevice
+    device: DeviceCredential
   }
 }
 
@@ -115,6 +112,6 @@ export interface AppEnv {
 export interface RequestContext {
   readonly services: Services
   readonly user: CurrentUser
-  readonly device: AuthenticatedDevice
+  readonly device: DeviceCredential
   readonly clientIp: string
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core'
 
 /**
@@ -215,8 +215,17 @@ export const enrollmentTokens = pgTable(
 /** The width of devices.contact_bucket: a device polling every 30 s moves an indexed column once in 20 polls. */
 export const CONTACT_BUCKET = '10 minutes'
 
-/** The contact bucket a time falls in, as devices.contact_bucket computes it: a bound for devices_contact_bucket_idx. */
-export const contactBucketOf = (at: Date) => sql`date_bin(${sql.raw(`'${CONTACT_BUCKET}'`)}, ${at.toISOString()}::timestamptz, timestamptz '1970-01-01 00:00:00+00')`
+/** The contact bucket a time falls in, as devices.contact_bucket computes it. */
+const contactBucketOf = (at: Date) => sql`date_bin(${sql.raw(`'${CONTACT_BUCKET}'`)}, ${at.toISOString()}::timestamptz, timestamptz '1970-01-01 00:00:00+00')`
+
+/**
+ * devices.last_communication_time compared with `at`, the same bound first on its contact bucket: the range
+ * devices_contact_bucket_idx finds, which the exact time then rechecks. Never-contacted devices match no comparison.
+ */
+export function lastContact(op: '<' | '<=' | '>' | '>=', at: Date): SQL {
+  const onBucket = op.startsWith('<') ? '<=' : '>='
+  return sql`(${devices.contactBucket} ${sql.raw(onBucket)} ${contactBucketOf(at)} and ${devices.lastCommunicationTime} ${sql.raw(op)} ${at})`
+}
 
 export const devices = pgTable(
   'devices',

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, gt, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, getTableColumns, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { DeviceExportQuery, DeviceSearchQuery, UpdateRentUserInfoRequest } from '../../../shared/contract/huawei-device'
 import {
@@ -16,7 +16,7 @@ import type { CurrentUser } from '../../auth/sessions'
 import type { Db } from '../../db/client'
 import { likePattern } from '../../db/like'
 import { countTotal, countUpTo, EXACT_COUNT_LIMIT, pagedCounting, type CountHints } from '../../db/paging'
-import { companies, contactBucketOf, devices, tasks, users, type DeviceRow, type Platform } from '../../db/schema'
+import { companies, devices, lastContact, tasks, users, type DeviceRow, type Platform } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
 import { streamXlsx, type Cell } from '../../http/xlsx'
@@ -53,14 +53,13 @@ const listColumns = {
 export function connectionStatusCondition(status: ConnectionStatus, now: Date): SQL | undefined {
   const warnFrom = new Date(now.getTime() - STATUS_WARNING_AFTER_HOURS * HOUR_MS)
   const errorFrom = new Date(now.getTime() - STATUS_ERROR_FROM_HOURS * HOUR_MS)
-  const [last, bucket] = [devices.lastCommunicationTime, devices.contactBucket]
   switch (status) {
     case 'success':
-      return sql`${bucket} >= ${contactBucketOf(warnFrom)} and ${last} >= ${warnFrom}`
+      return lastContact('>=', warnFrom)
     case 'warning':
-      return and(sql`${bucket} between ${contactBucketOf(errorFrom)} and ${contactBucketOf(warnFrom)}`, lt(last, warnFrom), gt(last, errorFrom))
+      return and(lastContact('<', warnFrom), lastContact('>', errorFrom))
     case 'error':
-      return or(isNull(bucket), and(sql`${bucket} <= ${contactBucketOf(errorFrom)}`, lte(last, errorFrom)))
+      return or(isNull(devices.contactBucket), lastContact('<=', errorFrom))
   }
 }
 

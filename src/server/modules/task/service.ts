@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm'
-import type { WithSubquery } from 'drizzle-orm/subquery'
 import type { PgPreparedQuery, PreparedQueryConfig } from 'drizzle-orm/pg-core'
 import type { TaskRecord } from '../../../shared/contract/huawei-device'
 import { deviceAreaAuthorities } from '../../../shared/domain/device-areas'
@@ -163,27 +162,24 @@ export class TaskService {
    */
   async claim(deviceId: number, max: number): Promise<TaskRow[]> {
     this.claimStatement ??= this.claimQuery().prepare('task_claim')
-    return byAge(await this.claimStatement.execute(this.claimParams(deviceId, max)))
+    return byAge(await this.claimStatement.execute({ deviceId, ...this.claimParams(max) }))
   }
 
   private claimStatement?: PgPreparedQuery<PreparedQueryConfig & { execute: TaskRow[] }>
 
   /**
-   * The claim as one statement with placeholders (claimParams), prepared once by its callers: every poll and Apple
+   * The claim as one statement with placeholders (deviceId and claimParams), prepared once by claim(): every Apple
    * check-in runs it (issue #16), so it is one round trip, built and planned once per connection. The inner
    * SELECT … LIMIT max FOR UPDATE SKIP LOCKED skips rows another poll is claiming at this moment, and the outer condition
    * re-checks QUEUED, so each task is delivered once. The outer condition also leaves out what the expiry times out
    * (queued too long), so the two never touch one row; it is not in the inner SELECT, whose conditions must stay those
    * tasks_live_idx serves (a range on created_at there made a generic plan walk tasks_device_log_idx, the device's
-   * whole history). Statuses are literals, not parameters, so that a generic plan can still prove the partial index. `alongside` are the caller's own data-modifying CTEs run in the same statement
-   * (the agent's poll records that the device was seen); they may use the placeholders deviceId and now.
+   * whole history). Statuses are literals, not parameters, so that a generic plan can still prove the partial index.
+   * The agent's poll runs the same CTEs after its own (claimCtes).
    */
-  claimQuery(alongside: WithSubquery[] = []) {
+  private claimQuery() {
     const { expired, claimed } = this.claimCtes(sql.placeholder('deviceId'))
-    return this.db
-      .with(...alongside, expired, claimed)
-      .select()
-      .from(claimed)
+    return this.db.with(expired, claimed).select().from(claimed)
   }
 
   /**
@@ -230,11 +226,10 @@ export class TaskService {
     return { expired, claimed }
   }
 
-  /** The values of claimQuery's placeholders for one claim. */
-  claimParams(deviceId: number, max: number) {
+  /** The values of claimCtes' placeholders for one claim (the device is named by the caller). */
+  claimParams(max: number) {
     const now = this.now()
     return {
-      deviceId,
       max,
       now: now.toISOString(),
       sentBefore: new Date(now.getTime() - this.timeouts.resultMs).toISOString(),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type {
   OfflineDeviceRecord,
   PieChartResponse,
@@ -14,7 +14,7 @@ import { visibleCompanyIds, visibleDeviceCondition } from '../../auth/scope'
 import type { CurrentUser } from '../../auth/sessions'
 import type { Db } from '../../db/client'
 import { paged, pageWindow } from '../../db/paging'
-import { companies, contactBucketOf, deviceCounts, deviceDailyAdditions, devices, quotaAccounts, tasks } from '../../db/schema'
+import { companies, deviceCounts, deviceDailyAdditions, devices, lastContact, quotaAccounts, tasks } from '../../db/schema'
 import { ApiError } from '../../http/errors'
 
 type Paging = { current: number; pageSize: number }
@@ -106,12 +106,12 @@ export class WorkspaceService {
     }
     const inScope = (condition: SQL) => sql`${and(inUse, scope, condition)}`
     let rows = await read(sql`select platform, 0, 0, (last >= ${warnFrom})::int, (last < ${warnFrom})::int, 0, 1 from (
-      select ${devices.platform} as platform, ${last} as last from ${devices} where ${inScope(sql`${bucket} >= ${contactBucketOf(errorFrom)} and ${last} > ${errorFrom}`)} limit ${this.recentCountLimit + 1}) recent`)
+      select ${devices.platform} as platform, ${last} as last from ${devices} where ${inScope(lastContact('>', errorFrom))} limit ${this.recentCountLimit + 1}) recent`)
     const recentSeen = rows.reduce((m, r) => m + Number(r.seen), 0)
     const mostlyOnline = recentSeen > this.recentCountLimit
     if (mostlyOnline) {
       rows = await read(sql`select ${devices.platform}, 0, 0, 0, (${last} > ${errorFrom})::int, (${last} <= ${errorFrom} or ${last} is null)::int, 1
-        from ${devices} where ${inScope(sql`((${bucket} <= ${contactBucketOf(warnFrom)} and ${last} < ${warnFrom}) or ${bucket} is null)`)}`)
+        from ${devices} where ${inScope(sql`(${lastContact('<', warnFrom)} or ${bucket} is null)`)}`)
     }
     return dashboardPlatforms.map((platform) => {
       const r = rows.find((row) => row.platform === platform)
@@ -271,7 +271,7 @@ export class WorkspaceService {
         .where(and(inUse, scope, lastContact))
         .orderBy(sql`${bucket} desc nulls last`, sql`${last} desc nulls last`, desc(devices.id))
         .limit(end)
-    const [heard, families] = await Promise.all([rows(sql`${bucket} <= ${contactBucketOf(errorFrom)} and ${lte(last, errorFrom)}`), this.statusCounts(user, scope, now)])
+    const [heard, families] = await Promise.all([rows(lastContact('<=', errorFrom)), this.statusCounts(user, scope, now)])
     const total = families.reduce((m, f) => m + f.offline, 0)
     const never = heard.length >= end ? [] : await rows(isNull(bucket))
     const records = [...heard, ...never].slice(offset, end)

@@ -225,7 +225,7 @@ export class AgentService {
     // committed meanwhile (a lock) must not be overwritten.
     const reported = mergeState({ poweredOn: true }, req.state)
     this.pollStatement ??= this.pollQuery()
-    const { deviceId: _, ...claim } = this.tasks.claimParams(0, req.maxTasks ?? DEFAULT_MAX_TASKS)
+    const claim = this.tasks.claimParams(req.maxTasks ?? DEFAULT_MAX_TASKS)
     const rows = await this.pollStatement.execute({ ...claim, credentialHash: credential.hash, state: JSON.stringify(reported) })
     if (!rows.length) throw ApiError.unauthorized(t.deviceCredentialInvalid)
     const claimed = byAge(rows.flatMap((r) => (r.claimed ? [r.claimed] : [])))
