@@ -145,15 +145,14 @@ export async function pagedCounting<T extends CountedRow>(
 ): Promise<{ records: T[]; total: number; totalExact?: false }> {
   const window = pageWindow(q)
   const inOrder = (w: PageWindow) => rows(w, false)
-  if (hints.broad) return paged(db, table, where, q, inOrder, hints)
-  if (hints.plain) {
-    const estimate = await estimatedRows(db, db.select({ one: sql`1` }).from(table).where(where).getSQL())
-    if (estimate > ESTIMATE_ONLY_ABOVE) return paged(db, table, where, q, inOrder, { plain: true })
-  }
   // PostgreSQL: the page, then the count only when the page is full (each statement with its own best plan). Counting
   // beside the page on a second connection was measured slower on this 2-core machine: a short page (a serial found)
   // paid a count it did not need, and two statements competed for the same cores (bench/results.md, 22:13 UTC).
-  if (!isEmbedded(db)) return paged(db, table, where, q, inOrder, hints)
+  if (hints.broad || !isEmbedded(db)) return paged(db, table, where, q, inOrder, hints)
+  if (hints.plain) {
+    const estimate = await estimatedRows(db, db.select({ one: sql`1` }).from(table).where(where).getSQL())
+    if (estimate > ESTIMATE_ONLY_ABOVE) return paged(db, table, where, q, inOrder, hints)
+  }
   const counted = await rows(window, true)
   const matches = counted[0]?.listTotal ?? (window.offset === 0 ? 0 : null)
   if (matches !== null && matches <= EXACT_COUNT_LIMIT) return { records: counted, total: matches }
