@@ -202,7 +202,14 @@ describe('dashboard rollups', () => {
   it('count statuses the same whichever side is counted (most devices offline, or most online)', async () => {
     const db = h.database.db
     const now = new Date()
-    const hours = [null, 0.1, 3, 5.9, 6, 6.1, 12, 23.9, 24, 24.1, 48, 24 * 30]
+    // Each side of the 6- and 24-hour boundaries, and the edges of the contact buckets (10 minutes) that hold them:
+    // inside those two buckets the exact time decides, outside them the bucket does.
+    const bucketEdges = [6, 24].flatMap((h) => {
+      const at = now.getTime() - h * 3_600_000
+      const start = Math.floor(at / 600_000) * 600_000
+      return [start - 1, start, at - 1, at, at + 1, start + 599_999, start + 600_000].map((t) => new Date(t))
+    })
+    const hours = [null, 0.1, 3, 5.9, 6, 6.1, 12, 23.9, 24, 24.1, 48, 24 * 30, ...bucketEdges]
     await db.insert(devices).values(
       hours.flatMap((last, i) =>
         (['HUAWEI', 'IOS'] as const).map((platform, j) => ({
@@ -211,7 +218,7 @@ describe('dashboard rollups', () => {
           platform,
           serialNumber: `STAT${i}${platform}`,
           recycleStatus: i === 5 && j === 0,
-          lastCommunicationTime: last === null ? null : new Date(now.getTime() - last * 3_600_000),
+          lastCommunicationTime: last === null || last instanceof Date ? last : new Date(now.getTime() - last * 3_600_000),
           state: i % 4 === 1 ? { lostMode: true } : {},
         })),
       ),

@@ -216,7 +216,7 @@ export const enrollmentTokens = pgTable(
 export const CONTACT_BUCKET = '10 minutes'
 
 /** The contact bucket a time falls in, as devices.contact_bucket computes it. */
-const contactBucketOf = (at: Date) => sql`date_bin(${sql.raw(`'${CONTACT_BUCKET}'`)}, ${at.toISOString()}::timestamptz, timestamptz '1970-01-01 00:00:00+00')`
+export const contactBucketOf = (at: Date) => sql`date_bin(${sql.raw(`'${CONTACT_BUCKET}'`)}, ${at.toISOString()}::timestamptz, timestamptz '1970-01-01 00:00:00+00')`
 
 /**
  * devices.last_communication_time compared with `at`, the same bound first on its contact bucket: the range

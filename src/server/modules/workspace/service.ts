@@ -14,7 +14,7 @@ import { visibleCompanyIds, visibleDeviceCondition } from '../../auth/scope'
 import type { CurrentUser } from '../../auth/sessions'
 import type { Db } from '../../db/client'
 import { paged, pageWindow } from '../../db/paging'
-import { companies, deviceCounts, deviceDailyAdditions, devices, lastContact, quotaAccounts, tasks } from '../../db/schema'
+import { companies, contactBucketOf, deviceCounts, deviceDailyAdditions, devices, lastContact, quotaAccounts, tasks } from '../../db/schema'
 import { ApiError } from '../../http/errors'
 
 type Paging = { current: number; pageSize: number }
@@ -91,27 +91,40 @@ export class WorkspaceService {
    * more were heard from, the fleet is mostly online, and the devices not heard from for 6 hours or more (warning,
    * offline: from the 6-hour boundary back, and the never-communicated) are counted instead. Each answer is one
    * statement, so totals and counts come from one snapshot.
+   *
+   * A device's contact bucket decides its status, except in the two buckets that hold the 6- and 24-hour boundaries:
+   * those devices (about 1/144 of a day's each) are counted apart, on their exact time. So the rest is counted from
+   * the index alone, without reading the table's rows (which rechecking every exact time did: 66 ms against 24 at 1M).
    */
   private async statusCounts(user: CurrentUser, scope: SQL | undefined, now: Date) {
     const warnFrom = new Date(now.getTime() - STATUS_WARNING_AFTER_HOURS * HOUR_MS)
     const errorFrom = new Date(now.getTime() - STATUS_ERROR_FROM_HOURS * HOUR_MS)
     const [last, bucket] = [devices.lastCommunicationTime, devices.contactBucket]
+    const [warnBucket, errorBucket] = [contactBucketOf(warnFrom), contactBucketOf(errorFrom)]
     const totals = sql`select ${deviceCounts.platform} as platform, ${deviceCounts.n} as total,
       case when ${deviceCounts.lostMode} then ${deviceCounts.n} else 0 end as lost, 0 as online, 0 as warning, 0 as offline, 0 as seen
       from ${deviceCounts} where ${(await visibleDeviceCondition(this.db, user, deviceCounts)) ?? sql`true`}`
-    const read = async (counted: SQL) => {
+    const read = async (...counted: SQL[]) => {
       const result = await this.db.execute(sql`select platform, sum(total)::int as total, sum(lost)::int as lost, sum(online)::int as online,
-        sum(warning)::int as warning, sum(offline)::int as offline, sum(seen)::int as seen from (${totals} union all ${counted}) x group by platform`)
+        sum(warning)::int as warning, sum(offline)::int as offline, sum(seen)::int as seen from (${sql.join([totals, ...counted], sql` union all `)}) x group by platform`)
       return (result as unknown as { rows: Record<'platform' | 'total' | 'lost' | 'online' | 'warning' | 'offline' | 'seen', string | number>[] }).rows
     }
     const inScope = (condition: SQL) => sql`${and(inUse, scope, condition)}`
-    let rows = await read(sql`select platform, 0, 0, (last >= ${warnFrom})::int, (last < ${warnFrom})::int, 0, 1 from (
-      select ${devices.platform} as platform, ${last} as last from ${devices} where ${inScope(lastContact('>', errorFrom))} limit ${this.recentCountLimit + 1}) recent`)
+    const boundary = (online: SQL, warning: SQL, offline: SQL) =>
+      sql`select ${devices.platform}, 0, 0, (${online})::int, (${warning})::int, (${offline})::int, 0 from ${devices} where ${inScope(sql`${bucket} in (${warnBucket}, ${errorBucket})`)}`
+    let rows = await read(
+      sql`select platform, 0, 0, (bucket > ${warnBucket})::int, (bucket > ${errorBucket} and bucket < ${warnBucket})::int, 0, 1 from (
+        select ${devices.platform} as platform, ${bucket} as bucket from ${devices} where ${inScope(sql`${bucket} >= ${errorBucket}`)} limit ${this.recentCountLimit + 1}) recent`,
+      boundary(sql`${last} >= ${warnFrom}`, sql`${last} < ${warnFrom} and ${last} > ${errorFrom}`, sql`false`),
+    )
     const recentSeen = rows.reduce((m, r) => m + Number(r.seen), 0)
     const mostlyOnline = recentSeen > this.recentCountLimit
     if (mostlyOnline) {
-      rows = await read(sql`select ${devices.platform}, 0, 0, 0, (${last} > ${errorFrom})::int, (${last} <= ${errorFrom} or ${last} is null)::int, 1
-        from ${devices} where ${inScope(sql`(${lastContact('<', warnFrom)} or ${bucket} is null)`)}`)
+      rows = await read(
+        sql`select ${devices.platform}, 0, 0, 0, (${bucket} > ${errorBucket})::int, (${bucket} < ${errorBucket})::int, 0 from ${devices} where ${inScope(sql`${bucket} < ${warnBucket}`)}`,
+        sql`select ${devices.platform}, 0, 0, 0, 0, 1, 0 from ${devices} where ${inScope(sql`${bucket} is null`)}`,
+        boundary(sql`false`, sql`${last} < ${warnFrom} and ${last} > ${errorFrom}`, sql`${last} <= ${errorFrom}`),
+      )
     }
     return dashboardPlatforms.map((platform) => {
       const r = rows.find((row) => row.platform === platform)
