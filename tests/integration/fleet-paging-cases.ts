@@ -159,6 +159,36 @@ export function fleetPagingCases(h: Harness) {
       }
     })
 
+    it('counts each connection status exactly, whole contact buckets and the devices beside each boundary alike', async () => {
+      // Devices on each side of the 6- and 24-hour boundaries and on the edges of the 10-minute buckets that hold them,
+      // a spread of others, and the never-contacted; a page of 2, so that every total is counted (in parts).
+      const now = Date.now()
+      const edges = [6, 24].flatMap((hours) => {
+        const at = now - hours * 3_600_000
+        const start = Math.floor(at / 600_000) * 600_000
+        return [start - 1, start, at - 2_000, at + 2_000, start + 599_999, start + 600_000]
+      })
+      const spread = Array.from({ length: 40 }, (_, i) => now - i * 1.7 * 3_600_000)
+      const times = [...edges, ...spread, null, null]
+      await h.services.db.execute(sql`
+        insert into devices (company_id, platform, serial_number, last_communication_time, created_at)
+        select ${h.demo.bossCompanyId}, 'HUAWEI', 'STATUS' || lpad(g::text, 3, '0'), (${JSON.stringify(times)}::jsonb ->> (g - 1))::bigint * interval '1 millisecond' + timestamptz 'epoch', now() - make_interval(secs => g)
+        from generate_series(1, ${times.length}) as g`)
+      await h.services.db.execute(sql`analyze devices`)
+      const boss = await h.login('demo')
+      // The request is answered a moment after \`now\`: 2 s either side of a boundary is still on that side.
+      const statusOf = (t: number | null) => (t === null || now - t >= 24 * 3_600_000 ? 'error' : now - t > 6 * 3_600_000 ? 'warning' : 'success')
+      for (const status of ['success', 'warning', 'error'] as const) {
+        const expected = times.map((t, i) => [`STATUS${String(i + 1).padStart(3, '0')}`, statusOf(t)]).filter(([, s]) => s === status).map(([serial]) => serial)
+        const first = await h.call('GET', `${SEARCH}?current=1&pageSize=2&serialNumber=STATUS&connectionStatus=${status}`, { token: boss })
+        expect(first.body.data, status).not.toHaveProperty('totalExact')
+        expect(first.body.data.total, status).toBe(expected.length)
+        expect(serialsOf(first.body), status).toEqual(expected.slice(0, 2))
+        const all = await h.call('GET', `${SEARCH}?current=1&pageSize=100&serialNumber=STATUS&connectionStatus=${status}`, { token: boss })
+        expect(serialsOf(all.body), status).toEqual(expected)
+      }
+    })
+
     it('counts a search exactly on a middle page, and past its end', async () => {
       await manyDevices(h, 300)
       const boss = await h.login('demo')

@@ -227,6 +227,26 @@ export function lastContact(op: '<' | '<=' | '>' | '>=', at: Date): SQL {
   return sql`(${devices.contactBucket} ${sql.raw(onBucket)} ${contactBucketOf(at)} and ${devices.lastCommunicationTime} ${sql.raw(op)} ${at})`
 }
 
+/**
+ * Devices whose last contact is after `after` and before `before` (either may be left out), as disjoint parts: the
+ * buckets wholly inside the range, decided by contact_bucket alone (index-only in devices_contact_bucket_idx), and the
+ * bucket of each bound, decided by the exact time (about 1/144 of a day's devices each). Their OR is the range with a
+ * selectivity the planner estimates right (the bucket's range and the exact time's are not multiplied together), and
+ * their counts add up to its count without reading the table's rows for the whole buckets.
+ */
+export function contactParts(after?: { op: '>' | '>='; at: Date }, before?: { op: '<' | '<='; at: Date }): SQL[] {
+  const [bucket, last] = [devices.contactBucket, devices.lastCommunicationTime]
+  const [low, high] = [after && contactBucketOf(after.at), before && contactBucketOf(before.at)]
+  const exact = [after && sql`${last} ${sql.raw(after.op)} ${after.at}`, before && sql`${last} ${sql.raw(before.op)} ${before.at}`]
+  const whole = [low && sql`${bucket} > ${low}`, high && sql`${bucket} < ${high}`].filter((c) => c !== undefined)
+  return [
+    sql.join(whole.length ? whole : [sql`${bucket} is not null`], sql` and `),
+    ...(low ? [sql.join([sql`${bucket} = ${low}`, ...exact.filter((c) => c !== undefined)], sql` and `)] : []),
+    // The upper bound's bucket, unless it is the lower bound's too (then that part holds it already).
+    ...(high ? [sql.join([sql`${bucket} = ${high}`, ...(low ? [sql`${high} <> ${low}`] : []), ...exact.filter((c) => c !== undefined)], sql` and `)] : []),
+  ].map((part) => sql`(${part})`)
+}
+
 export const devices = pgTable(
   'devices',
   {

@@ -16,7 +16,7 @@ import type { CurrentUser } from '../../auth/sessions'
 import type { Db } from '../../db/client'
 import { likePattern } from '../../db/like'
 import { countTotal, countUpTo, EXACT_COUNT_LIMIT, pagedCounting, type CountHints } from '../../db/paging'
-import { companies, devices, lastContact, tasks, users, type DeviceRow, type Platform } from '../../db/schema'
+import { companies, contactParts, devices, tasks, users, type DeviceRow, type Platform } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
 import { streamXlsx, type Cell } from '../../http/xlsx'
@@ -47,19 +47,20 @@ const listColumns = {
 }
 
 /**
- * SPEC §4 thresholds as a condition on lastCommunicationTime, the same boundaries as connectionStatus(); each bound
- * also on its contact bucket, the range devices_contact_bucket_idx serves (the exact time rechecks it).
+ * SPEC §4 thresholds on lastCommunicationTime, the same boundaries as connectionStatus(), as disjoint parts
+ * (contactParts: whole contact buckets, and the bound's bucket on the exact time). Their OR is the list's condition,
+ * and their counts add up to its total, the whole buckets counted from devices_contact_bucket_idx alone.
  */
-export function connectionStatusCondition(status: ConnectionStatus, now: Date): SQL | undefined {
+export function connectionStatusParts(status: ConnectionStatus, now: Date): SQL[] {
   const warnFrom = new Date(now.getTime() - STATUS_WARNING_AFTER_HOURS * HOUR_MS)
   const errorFrom = new Date(now.getTime() - STATUS_ERROR_FROM_HOURS * HOUR_MS)
   switch (status) {
     case 'success':
-      return lastContact('>=', warnFrom)
+      return contactParts({ op: '>=', at: warnFrom })
     case 'warning':
-      return and(lastContact('<', warnFrom), lastContact('>', errorFrom))
+      return contactParts({ op: '>', at: errorFrom }, { op: '<', at: warnFrom })
     case 'error':
-      return or(isNull(devices.contactBucket), lastContact('<=', errorFrom))
+      return [isNull(devices.contactBucket), ...contactParts(undefined, { op: '<=', at: errorFrom })]
   }
 }
 
@@ -166,8 +167,9 @@ export abstract class DeviceRegistry<R> {
 
   /**
    * The search and export conditions; the recycle bin is read only with its own authority (console and open API).
-   * The hints tell paged() how the total may be found: `plain` when only the scope is asked for; `broad` leaves out the
-   * connection status of the recycle bin, which no index serves (devices_contact_bucket_idx holds the devices in use).
+   * The hints tell paged() how the total may be found: `plain` when only the scope is asked for; `parts`, a connection
+   * status's disjoint parts, counted one by one (the whole contact buckets from the index alone); `broad` leaves out
+   * the connection status of the recycle bin, which no index serves (devices_contact_bucket_idx holds the devices in use).
    */
   private async conditions(user: CurrentUser, q: ListInput, now: Date): Promise<{ where: SQL | undefined; hints: CountHints }> {
     if (q.recycleStatus && !user.authorities.includes(deviceAreaAuthorities[this.platform].recycle)) {
@@ -181,10 +183,12 @@ export abstract class DeviceRegistry<R> {
       q.renterPhone ? ilike(devices.renterPhone, likePattern(q.renterPhone)) : undefined,
     ].filter((c) => c !== undefined)
     const broad = and(scope, ...filters)
-    const status = q.connectionStatus ? connectionStatusCondition(q.connectionStatus, now) : undefined
+    if (!q.connectionStatus) return { where: broad, hints: { plain: !filters.length } }
+    const parts = connectionStatusParts(q.connectionStatus, now)
+    const where = and(broad, or(...parts))
     // devices_contact_bucket_idx (the dashboard's) serves the status of devices in use; in the bin it is unindexed.
-    const statusUnindexed = status !== undefined && q.recycleStatus
-    return { where: and(broad, status), hints: { broad: statusUnindexed ? broad : undefined, plain: !filters.length && !status } }
+    if (q.recycleStatus) return { where, hints: { broad } }
+    return { where, hints: { parts: parts.map((part) => sql`(${broad}) and ${part}`) } }
   }
 
   /**
