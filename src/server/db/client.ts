@@ -42,18 +42,30 @@ export function isEmbedded(db: Db): boolean {
 export const pgliteOptions = { extensions: { pg_trgm } }
 
 /**
+ * The planner's cost of a random page read, set on every connection (PostgreSQL's default is 4, for spinning disks):
+ * the devices and their indexes are read from memory or SSD, where a random page costs about what a sequential one
+ * does. With 4 the planner ANDs a small index (a renter name's 2,500 candidates) with 300,000 entries of
+ * devices_company_idx to save heap reads that cost little (renter search at 1M devices 41 → 18 ms), and sorts a whole
+ * list rather than walk its order index for a deep page (PGlite, 100k: page 3,000 of 30,000 rows 56 → 30 ms under
+ * EXPLAIN). Per connection, so that a PostgreSQL database's own setting for other applications stays as it is.
+ */
+const RANDOM_PAGE_COST = 1.1
+
+/** A new embedded database's session, planned as PostgreSQL's connections are (RANDOM_PAGE_COST). */
+async function embedded(dataDir?: string): Promise<PGlite> {
+  const client = dataDir ? new PGlite(dataDir, pgliteOptions) : new PGlite(pgliteOptions)
+  await client.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`)
+  return client
+}
+
+/**
  * Opens the database named by DATABASE_URL and applies the committed migrations.
  * unset → PGlite files in ./data; memory:// → in-memory PGlite; postgres(ql):// → node-postgres pool.
  */
 export async function openDatabase(url: string | undefined): Promise<Database> {
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     // A bounded wait for a connection: a database that does not answer is a 503 after 5 s, not a request hanging.
-    // random_page_cost 1.1 (PostgreSQL's default is 4, for spinning disks): the devices and their indexes are read from
-    // memory or SSD, where a random page costs about what a sequential one does. With 4 the planner ANDs a small index
-    // (a renter name's 2,500 candidates) with 300,000 entries of devices_company_idx to save heap reads that cost
-    // little: renter search at 1M devices 41 → 21 ms (docs/scaling.md). Set per connection, so a database's own
-    // setting for other applications stays as it is.
-    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000, options: '-c random_page_cost=1.1' })
+    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000, options: `-c random_page_cost=${RANDOM_PAGE_COST}` })
     // An idle connection cut by the server (restart, 57P01) is reported here; without a listener it would end the
     // process. The pool drops that connection and opens a new one for the next query.
     pool.on('error', (err) => console.error(`${serverMessages.databaseUnavailable} ${err.message}`))
@@ -62,7 +74,7 @@ export async function openDatabase(url: string | undefined): Promise<Database> {
     return { db: db as unknown as Db, engine: 'postgres', close: () => pool.end() }
   }
   if (url === 'memory://') {
-    const client = new PGlite(pgliteOptions)
+    const client = await embedded()
     const db = drizzlePglite({ client, schema })
     await migratePglite(db, { migrationsFolder })
     return { db: db as unknown as Db, engine: 'pglite', close: () => client.close() }
@@ -70,7 +82,7 @@ export async function openDatabase(url: string | undefined): Promise<Database> {
   const folder = url?.replace(/^file:\/\//, '') || './data'
   const release = lockDataFolder(folder)
   try {
-    const client = new PGlite(folder, pgliteOptions)
+    const client = await embedded(folder)
     const db = drizzlePglite({ client, schema })
     await migratePglite(db, { migrationsFolder })
     return {
