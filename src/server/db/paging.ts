@@ -77,6 +77,11 @@ export interface CountHints {
    * way (a connection status: its whole contact buckets from the index alone, its two edge buckets on the exact time).
    */
   parts?: SQL[]
+  /**
+   * A text filter served by an index of its own (serial, renter name or phone): its candidates' rows are read to check
+   * the text whether the page or the count reads them, so on PostgreSQL too both come from one statement.
+   */
+  textFilter?: boolean
 }
 
 /**
@@ -136,7 +141,8 @@ export type CountedRow = { listTotal: number | null }
  * paged() for a list whose page query can count its matches in the same statement (issue #16: a search costs its
  * statements one after another).
  * - PostgreSQL: as paged(), the page, then its count when the page is full: each statement keeps its own best plan
- *   (the count is often index-only where the page is not).
+ *   (the count is often index-only where the page is not) — except for a `textFilter`, whose page and count both
+ *   read its candidates' rows: those are read once, as on PGlite.
  * - PGlite: one statement at a time, each planned in WebAssembly, so one statement instead of two: `rows(window, true)`
  *   reads the page from the matches capped at EXACT_COUNT_LIMIT + 1, each row carrying their count. When the count is
  *   within the limit that page is the page and its total exact. Beyond it the capped matches are an arbitrary part of
@@ -157,7 +163,7 @@ export async function pagedCounting<T extends CountedRow>(
   // PostgreSQL: the page, then the count only when the page is full (each statement with its own best plan). Counting
   // beside the page on a second connection was measured slower on this 2-core machine: a short page (a serial found)
   // paid a count it did not need, and two statements competed for the same cores (bench/results.md, 22:13 UTC).
-  if (hints.broad || !isEmbedded(db)) return paged(db, table, where, q, inOrder, hints)
+  if (hints.broad || (!isEmbedded(db) && !hints.textFilter)) return paged(db, table, where, q, inOrder, hints)
   if (hints.plain) {
     const estimate = await estimatedRows(db, db.select({ one: sql`1` }).from(table).where(where).getSQL())
     if (estimate > ESTIMATE_ONLY_ABOVE) return paged(db, table, where, q, inOrder, hints)

@@ -183,7 +183,7 @@ export abstract class DeviceRegistry<R> {
       q.renterPhone ? ilike(devices.renterPhone, likePattern(q.renterPhone)) : undefined,
     ].filter((c) => c !== undefined)
     const broad = and(scope, ...filters)
-    if (!q.connectionStatus) return { where: broad, hints: { plain: !filters.length } }
+    if (!q.connectionStatus) return { where: broad, hints: { plain: !filters.length, textFilter: filters.length > 0 } }
     const parts = connectionStatusParts(q.connectionStatus, now)
     const where = and(broad, or(...parts))
     // devices_contact_bucket_idx (the dashboard's) serves the status of devices in use; in the bin it is unindexed.
