@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { EXACT_COUNT_LIMIT } from '../../src/server/db/paging'
 import { RELEASE_TASK_TYPES } from '../../src/server/modules/workspace/service'
 import type { Harness } from './harness'
-import { HW, rawGet } from './huawei-helpers'
+import { HW, MI, rawGet } from './huawei-helpers'
 
 const SEARCH = `${HW}/device/search`
 
@@ -57,6 +57,26 @@ export function fleetPagingCases(h: Harness) {
       const last = await h.call('GET', `${SEARCH}?current=1&pageSize=100&renterName=${encodeURIComponent('张三')}`, { token: boss })
       expect(last.body.data.records).toHaveLength(99)
       expect(last.body.data.total).toBe(99)
+    })
+
+    it('counts a small list of a big company exactly, however the families fall across companies', async () => {
+      // East holds 45,000 Huawei devices and 100 Mi; west 45,000 Mi. Taken apart, "east" and "Mi" each hold half the
+      // table, so east's Mi list would be thought 22,500 rows and answered as an estimate; devices_list_stats (migration
+      // 0015) knows how they fall together, so east's 100 Mi devices are counted.
+      const { eastCompanyId, westCompanyId } = h.demo
+      await h.services.db.execute(sql`
+        insert into devices (company_id, platform, serial_number, created_at)
+        select case when g <= 45100 then ${eastCompanyId}::int else ${westCompanyId}::int end, case when g <= 45000 then 'HUAWEI' else 'MI' end,
+               'SKEW' || lpad(g::text, 6, '0'), now() - make_interval(secs => g)
+        from generate_series(1, 90100) as g`)
+      await h.services.db.execute(sql`analyze devices`)
+      const east = await h.login('demo-east')
+      const mi = await h.call('GET', `${MI}/device/search?current=1&pageSize=10`, { token: east })
+      expect(mi.body.data).not.toHaveProperty('totalExact')
+      expect(mi.body.data.total).toBe(100)
+      const huawei = await h.call('GET', `${SEARCH}?current=1&pageSize=10`, { token: east })
+      expect(huawei.body.data.totalExact).toBe(false)
+      expect(Math.abs(huawei.body.data.total - 45_000)).toBeLessThan(45_000 * 0.2)
     })
 
     it('estimates a filter no index serves on a list beyond the limit, rather than reading every row', async () => {
