@@ -39,10 +39,13 @@ export interface DemoIds {
   staffId: number
 }
 
-/** Seeds the demo tenant: administrator, boss company with two child companies, and a staff member. */
-export async function seedDemo(db: Db): Promise<DemoIds> {
+/**
+ * Seeds the demo tenant: administrator, boss company with two child companies, and a staff member. `hash` is the
+ * password hash (the test harness, which seeds before every test, hashes each demo password once per file).
+ */
+export async function seedDemo(db: Db, hash: (password: string) => Promise<string> = hashPassword): Promise<DemoIds> {
   const a = demoAccounts
-  const [adminHash, demoHash] = await Promise.all([hashPassword(a.admin.password), hashPassword(a.boss.password)])
+  const [adminHash, demoHash] = await Promise.all([hash(a.admin.password), hash(a.boss.password)])
   return db.transaction(async (tx) => {
     const [admin] = await tx
       .insert(users)
