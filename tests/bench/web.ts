@@ -277,11 +277,12 @@ async function offlineOpen(ctx: BrowserContext, cpuRate: number) {
   await page.close()
   const mark = events.find((e) => e.name === 'mdm:list-readable')
   // The list's navigation; Chromium sometimes leaves its documentLoaderURL empty (seen at 4× offline, 00:48 UTC run),
-  // and then it is the last main-frame navigation of the mark's renderer before the mark (not the tab's about:blank).
+  // and then it is the last main-frame navigation before the mark (the trace covers this page's load alone; not the
+  // tab's about:blank, and in whichever process Chromium logged it).
   const mainFrameStarts = events.filter((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame)
   const nav =
     mainFrameStarts.find((e) => e.args?.data?.documentLoaderURL?.includes(LIST)) ??
-    (mark && mainFrameStarts.filter((e) => e.pid === mark.pid && e.ts <= mark.ts && e.args?.data?.documentLoaderURL !== 'about:blank').sort((a, b) => b.ts - a.ts)[0])
+    (mark && mainFrameStarts.filter((e) => e.ts <= mark.ts && e.args?.data?.documentLoaderURL !== 'about:blank').sort((a, b) => b.ts - a.ts)[0])
   if (!nav || !mark) {
     const navs = events.filter((e) => e.name === 'navigationStart').map((e) => JSON.stringify(e.args?.data))
     throw new Error(`offline open (CPU ${cpuRate}×): ${nav ? '' : 'no navigationStart'} ${mark ? '' : 'no list mark'} in the trace; navigationStart events: ${navs.join(' ')}`)
