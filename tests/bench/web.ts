@@ -276,13 +276,15 @@ async function offlineOpen(ctx: BrowserContext, cpuRate: number) {
   })
   await page.close()
   const mark = events.find((e) => e.name === 'mdm:list-readable')
-  // The list's navigation; Chromium sometimes leaves its documentLoaderURL empty (seen at 4× offline, 00:48 UTC run),
-  // and then it is the last main-frame navigation before the mark (the trace covers this page's load alone; not the
-  // tab's about:blank, and in whichever process Chromium logged it).
-  const mainFrameStarts = events.filter((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame)
+  // The list's navigation. Chromium sometimes leaves its documentLoaderURL empty (seen at 4× offline, 00:48 and 01:46
+  // UTC), and logs further URL-less main-frame starts after it (up to ~300 ms later at 4×), so the fallback is the
+  // earliest one, in the mark's renderer if it has one: it can only make the figure longer, never shorter.
+  const mainFrameStarts = events
+    .filter((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame && e.args.data.documentLoaderURL !== 'about:blank')
+    .sort((a, b) => a.ts - b.ts)
   const nav =
     mainFrameStarts.find((e) => e.args?.data?.documentLoaderURL?.includes(LIST)) ??
-    (mark && mainFrameStarts.filter((e) => e.ts <= mark.ts && e.args?.data?.documentLoaderURL !== 'about:blank').sort((a, b) => b.ts - a.ts)[0])
+    (mark && (mainFrameStarts.find((e) => e.pid === mark.pid && e.ts <= mark.ts) ?? mainFrameStarts.find((e) => e.ts <= mark.ts)))
   if (!nav || !mark) {
     const navs = events.filter((e) => e.name === 'navigationStart').map((e) => JSON.stringify(e.args?.data))
     throw new Error(`offline open (CPU ${cpuRate}×): ${nav ? '' : 'no navigationStart'} ${mark ? '' : 'no list mark'} in the trace; navigationStart events: ${navs.join(' ')}`)
