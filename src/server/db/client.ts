@@ -3,6 +3,7 @@ import { hostname } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { StatementCachingPGlite } from './pglite-statements'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -53,7 +54,7 @@ const RANDOM_PAGE_COST = 1.1
 
 /** A new embedded database's session, planned as PostgreSQL's connections are (RANDOM_PAGE_COST). */
 async function embedded(dataDir?: string): Promise<PGlite> {
-  const client = dataDir ? new PGlite(dataDir, pgliteOptions) : new PGlite(pgliteOptions)
+  const client = dataDir ? new StatementCachingPGlite(dataDir, pgliteOptions) : new StatementCachingPGlite(pgliteOptions)
   await client.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`)
   return client
 }
