@@ -2,7 +2,9 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { QueryClientProvider, onlineManager } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
-import { setUnauthorizedHandler } from './api/http'
+import { call, setUnauthorizedHandler } from './api/http'
+import { setReconnectCheck } from './api/connectivity'
+import { api } from './api/routes'
 import { createQueryClient } from './queryClient'
 import { createAppRouter } from './router'
 import { applyTheme, readTheme } from './layout/theme'
@@ -12,8 +14,11 @@ import { registerServiceWorker } from './sw-update'
 import './styles.css'
 
 applyTheme(readTheme())
-// TanStack Query assumes online until an 'offline' event; an app opened with no network must know at once.
+// TanStack Query assumes online until an 'offline' event; an app opened with no network must know at once. Where
+// navigator.onLine says online without a network, the first failed request says offline (api/connectivity.ts), and a
+// small public read checks until the server answers again.
 onlineManager.setOnline(navigator.onLine)
+setReconnectCheck(() => call(api.account.appConfig, {}, { silent: true }))
 const queryClient = createQueryClient()
 const router = createAppRouter(queryClient)
 // SPEC §8: a 401 goes to /login silently.

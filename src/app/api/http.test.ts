@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { call, RequestError, setUnauthorizedHandler } from './http'
 import { dismiss, LONG_NOTICE_DURATION_MS, NOTICE_DURATION_MS, useNotice } from '../notify'
 import { renderHook } from '@testing-library/react'
+import { onlineManager } from '@tanstack/react-query'
+import { RECONNECT_CHECK_MS, serverReached, setReconnectCheck } from './connectivity'
 
 const GET_X = { base: 'main', method: 'GET', path: '/x' } as const
 const POST_X = { base: 'main', method: 'POST', path: '/x' } as const
@@ -81,6 +83,34 @@ describe('http client (SPEC §7, §8)', () => {
     expect(err).toBeInstanceOf(RequestError)
     expect(err.isNetwork).toBe(true)
     expect(currentNotice()?.message).toBe('网络连接失败')
+  })
+
+  it('goes offline when a request fails for want of a network, whatever navigator.onLine says, and checks until the server answers', async () => {
+    vi.useFakeTimers()
+    try {
+      // As after an answered request (an earlier test's failure may have left a check waiting).
+      serverReached()
+      const check = vi.fn(() => call(GET_X, {}, { silent: true }))
+      setReconnectCheck(check)
+      vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))))
+      await call(GET_X).catch(() => undefined)
+      expect(onlineManager.isOnline()).toBe(false)
+      // Still no network: the check fails and is tried again, one at a time.
+      await vi.advanceTimersByTimeAsync(RECONNECT_CHECK_MS)
+      expect(check).toHaveBeenCalledTimes(1)
+      expect(onlineManager.isOnline()).toBe(false)
+      // The network is back: the next check is answered, and the app is online again; no more checks.
+      respond({ code: 200, msg: 'success', data: {} })
+      await vi.advanceTimersByTimeAsync(RECONNECT_CHECK_MS)
+      expect(check).toHaveBeenCalledTimes(2)
+      expect(onlineManager.isOnline()).toBe(true)
+      await vi.advanceTimersByTimeAsync(3 * RECONNECT_CHECK_MS)
+      expect(check).toHaveBeenCalledTimes(2)
+    } finally {
+      setReconnectCheck(async () => undefined)
+      onlineManager.setOnline(true)
+      vi.useRealTimers()
+    }
   })
 
   it('treats result false as a failure and a body of "err" as an error', async () => {

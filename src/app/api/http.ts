@@ -2,6 +2,7 @@ import { ResultCode, type Envelope } from '../../shared/contract/envelope'
 import { apiBases, type Route } from '../../shared/contract/routes'
 import { errorMessages } from '../../shared/messages/common'
 import { notify } from '../notify'
+import { networkFailed, serverReached } from './connectivity'
 import { getToken, signOut } from './token'
 
 export const MAIN_BASE = apiBases.main
@@ -72,8 +73,10 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path
     })
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e
+    networkFailed()
     return fail(new RequestError(0, errorMessages.networkFailed))
   }
+  serverReached()
   if (res.status === 401) unauthorized()
   const text = await res.text()
   if (text === 'err') return fail(new RequestError(res.status, errorMessages.networkError), 'error')
