@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { EXACT_COUNT_LIMIT } from '../../src/server/db/paging'
+import { DEEP_PAGE_OFFSET } from '../../src/server/modules/devices/registry'
 import { RELEASE_TASK_TYPES } from '../../src/server/modules/workspace/service'
 import type { Harness } from './harness'
 import { HW, MI, rawGet } from './huawei-helpers'
@@ -126,6 +127,54 @@ export function fleetPagingCases(h: Harness) {
       expect(serialsOf(page.body)).toEqual(Array.from({ length: 10 }, (_, i) => `FLEET${String(1491 + i).padStart(6, '0')}`))
       expect(page.body.data.records[0]).toMatchObject({ companyName: '演示租赁公司', pendingTaskCount: 0 })
       expect(page.body.data.total).toBe(2_000)
+    })
+
+    it('finds a page thousands of rows deep by the list’s days: the rows OFFSET finds, for every viewer and in the bin', async () => {
+      // 9,000 devices over ~9 China days, two at each moment (ties broken by id), a third in the east child company, a
+      // seventh of the boss company's assigned to the staff member, a quarter in the recycle bin.
+      const d = h.demo
+      await h.services.db.execute(sql`
+        insert into devices (company_id, staff_id, platform, serial_number, created_at, recycle_status)
+        select case when g % 3 = 0 then ${d.eastCompanyId}::int else ${d.bossCompanyId}::int end,
+               case when g % 3 <> 0 and g % 7 = 0 then ${d.staffId}::int end,
+               'HUAWEI', 'DEEP' || lpad(g::text, 6, '0'), now() - make_interval(secs => (g / 2) * 170), g % 4 = 0
+        from generate_series(1, 9000) as g`)
+      await h.services.db.execute(sql`analyze devices`)
+      const viewers = [
+        { username: 'demo', companies: [d.bossCompanyId, d.eastCompanyId, d.westCompanyId], staff: false },
+        { username: 'demo-east', companies: [d.eastCompanyId], staff: false },
+        { username: 'demo-staff', companies: [d.bossCompanyId], staff: true },
+      ]
+      const pageSize = 50
+      let deepPagesSeen = 0
+      for (const viewer of viewers) {
+        const token = await h.login(viewer.username)
+        for (const inBin of viewer.staff ? [false] : [false, true]) {
+          const expected = (
+            (await h.services.db.execute(sql`
+              select serial_number from devices
+              where platform = 'HUAWEI' and recycle_status = ${inBin} and company_id in ${viewer.companies}
+                and (${!viewer.staff} or staff_id = ${d.staffId}::int)
+              order by created_at desc, id desc`)) as unknown as { rows: { serial_number: string }[] }
+          ).rows.map((r) => r.serial_number)
+          const lastPage = Math.ceil(expected.length / pageSize)
+          // Every third page from just before the deep path on, the last page, and one past the end.
+          const pages = [...Array.from({ length: lastPage }, (_, i) => i + 1).filter((p) => (p - 1) * pageSize >= DEEP_PAGE_OFFSET - 2 * pageSize && p % 3 === 0), lastPage, lastPage + 1]
+          for (const current of pages) {
+            const res = await h.call('GET', `${SEARCH}?current=${current}&pageSize=${pageSize}&recycleStatus=${inBin}`, { token })
+            const where = `${viewer.username}${inBin ? ' (bin)' : ''} page ${current}`
+            expect(res.body.code, where).toBe(200)
+            expect(serialsOf(res.body), where).toEqual(expected.slice((current - 1) * pageSize, current * pageSize))
+            if ((current - 1) * pageSize >= DEEP_PAGE_OFFSET) {
+              deepPagesSeen++
+              // The days give the exact total, whatever the list's size.
+              expect(res.body.data.total, where).toBe(expected.length)
+              expect(res.body.data, where).not.toHaveProperty('totalExact')
+            }
+          }
+        }
+      }
+      expect(deepPagesSeen).toBeGreaterThan(40)
     })
 
     it('serves "serial number contains" and the newest-first page from indexes', async () => {

@@ -46,7 +46,8 @@ describe('StatementCachingPGlite', () => {
         insert into t select g, 'n' || g, timestamptz '2026-01-01' + g * interval '1 hour', array[g, g + 1] from generate_series(1, 500) g;
         create index t_name_idx on t (name); analyze t`)
     }
-  })
+    // Two databases started in WebAssembly: seconds on a busy machine.
+  }, 60_000)
   afterAll(async () => {
     await db.close()
     await plain.close()

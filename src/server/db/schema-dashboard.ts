@@ -47,3 +47,25 @@ export const deviceCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.staffId, t.platform, t.model, t.hasSim, t.lostMode] })],
 )
+
+/**
+ * Devices per company, assignee, family, bin and China calendar day of created_at (issue #16: a page 5,000 deep).
+ * A device list is newest first, so a day is a contiguous run of it: summing the days newest first finds the day a
+ * deep page starts in and how many of that day's devices come before it, and the page is read from that day on
+ * (registry.ts: deepPage) instead of skipping fifty thousand index entries. Kept by the same triggers as the rollups
+ * above (migration 0020), in the transaction that changes the devices.
+ */
+export const deviceListDays = pgTable(
+  'device_list_days',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    platform: text('platform').$type<Platform>().notNull(),
+    recycleStatus: boolean('recycle_status').notNull(),
+    staffId: integer('staff_id').notNull().default(0),
+    day: date('day').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.platform, t.recycleStatus, t.staffId, t.day] })],
+)

@@ -15,8 +15,8 @@ import { findVisibleCompany, visibleDeviceCondition } from '../../auth/scope'
 import type { CurrentUser } from '../../auth/sessions'
 import type { Db } from '../../db/client'
 import { likePattern } from '../../db/like'
-import { countTotal, countUpTo, EXACT_COUNT_LIMIT, pagedCounting, type CountHints } from '../../db/paging'
-import { companies, contactParts, devices, tasks, users, type DeviceRow, type Platform } from '../../db/schema'
+import { countTotal, countUpTo, EXACT_COUNT_LIMIT, pagedCounting, pageWindow, type CountHints, type PageWindow } from '../../db/paging'
+import { companies, contactParts, deviceListDays, devices, tasks, users, type DeviceRow, type Platform } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
 import { streamXlsx, type Cell } from '../../http/xlsx'
@@ -35,6 +35,11 @@ export const MAX_EXPORT_ROWS = 200_000
 /** Rows read per query while an export streams; the first batch is small, so the file's first bytes leave at once. */
 const EXPORT_BATCH_ROWS = 1_000
 const EXPORT_FIRST_BATCH_ROWS = 100
+/**
+ * From this many rows deep, a list of only its scope is positioned by device_list_days (deepPage) instead of skipping
+ * its index entries one by one: summing the scope's days costs about what skipping a few thousand entries does.
+ */
+export const DEEP_PAGE_OFFSET = 2_000
 
 /** A device row as every list shows it: with its company, staff member and unfinished tasks. */
 export type DeviceListRow = DeviceRow & { companyName: string; staffName: string | null; pendingTaskCount: number }
@@ -171,7 +176,7 @@ export abstract class DeviceRegistry<R> {
    * status's disjoint parts, counted one by one (the whole contact buckets from the index alone); `broad` leaves out
    * the connection status of the recycle bin, which no index serves (devices_contact_bucket_idx holds the devices in use).
    */
-  private async conditions(user: CurrentUser, q: ListInput, now: Date): Promise<{ where: SQL | undefined; hints: CountHints }> {
+  private async conditions(user: CurrentUser, q: ListInput, now: Date): Promise<{ where: SQL | undefined; hints: CountHints; days?: SQL }> {
     if (q.recycleStatus && !user.authorities.includes(deviceAreaAuthorities[this.platform].recycle)) {
       throw ApiError.forbidden(t.recycleForbidden)
     }
@@ -183,7 +188,12 @@ export abstract class DeviceRegistry<R> {
       q.renterPhone ? ilike(devices.renterPhone, likePattern(q.renterPhone)) : undefined,
     ].filter((c) => c !== undefined)
     const broad = and(scope, ...filters)
-    if (!q.connectionStatus) return { where: broad, hints: { plain: !filters.length, textFilter: filters.length > 0 } }
+    if (!q.connectionStatus) {
+      if (filters.length) return { where: broad, hints: { textFilter: true } }
+      // The same scope on the list's days, for a deep page (deepPage).
+      const days = and(eq(deviceListDays.platform, this.platform), eq(deviceListDays.recycleStatus, q.recycleStatus), await visibleDeviceCondition(this.db, user, deviceListDays))
+      return { where: broad, hints: { plain: true }, days }
+    }
     const parts = connectionStatusParts(q.connectionStatus, now)
     const where = and(broad, or(...parts))
     // devices_contact_bucket_idx (the dashboard's) serves the status of devices in use; in the bin it is unindexed.
@@ -197,8 +207,13 @@ export abstract class DeviceRegistry<R> {
    */
   async search(user: CurrentUser, q: PageInput): Promise<{ records: R[]; total: number; totalExact?: false }> {
     const now = this.now()
-    const { where, hints } = await this.conditions(user, q, now)
+    const { where, hints, days } = await this.conditions(user, q, now)
     const newestFirst = [desc(devices.createdAt), desc(devices.id)]
+    const window = pageWindow(q)
+    if (days && window.offset >= DEEP_PAGE_OFFSET) {
+      const { records, total } = await this.deepPage(where, days, window)
+      return { records: await this.records(records, now), total }
+    }
     const { records, ...total } = await pagedCounting(
       this.db,
       devices,
@@ -223,6 +238,38 @@ export abstract class DeviceRegistry<R> {
       hints,
     )
     return { records: await this.records(records, now), ...total }
+  }
+
+  /**
+   * A page deep in a list of only its scope (issue #16: page 5,000 of a million devices skipped 50,000 index entries).
+   * The list's days (device_list_days, newest first) are summed to find the day its row number `offset` falls in and
+   * how many rows come before that day; the page is then read along devices_list_order_idx from that day's end,
+   * skipping only that day's earlier rows. The days also give the list's exact total. Two statements, as OFFSET pages
+   * are: a device added between them moves the page by a row, as it would between two pages.
+   */
+  private async deepPage(where: SQL | undefined, days: SQL, w: PageWindow): Promise<{ records: DeviceListRow[]; total: number }> {
+    const l = deviceListDays
+    const result = (await this.db.execute(sql`
+      with per_day as (select ${l.day} as day, sum(${l.n})::int as n from ${l} where ${days} group by ${l.day}),
+           running as (select day, n, (sum(n) over (order by day desc))::int - n as before from per_day)
+      select (select coalesce(sum(n), 0)::int from per_day) as total, start.before,
+             dashboard_china_day_start(start.day + 1)::text as day_end
+      from (select 1) as one
+      left join lateral (select day, before from running where before + n > ${w.offset} order by day desc limit 1) as start on true`)) as unknown as {
+      rows: { total: number; before: number | null; day_end: string | null }[]
+    }
+    const [{ total, before, day_end: dayEnd }] = result.rows
+    // Past the list's end.
+    if (before === null || dayEnd === null) return { records: [], total: Number(total) }
+    const page = this.db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(and(where, sql`${devices.createdAt} < ${dayEnd}::timestamptz`))
+      .orderBy(desc(devices.createdAt), desc(devices.id))
+      .limit(w.limit)
+      .offset(w.offset - Number(before))
+    const records = await this.selectRows().where(inArray(devices.id, page)).orderBy(desc(devices.createdAt), desc(devices.id))
+    return { records, total: Number(total) }
   }
 
   /** A device of this platform the user may see, or the "not found" answer (a foreign id reads like a missing one). */
