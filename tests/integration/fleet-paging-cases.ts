@@ -129,15 +129,15 @@ export function fleetPagingCases(h: Harness) {
       expect(page.body.data.total).toBe(2_000)
     })
 
-    it('finds a page thousands of rows deep by the list’s days: the rows OFFSET finds, for every viewer and in the bin', async () => {
-      // 9,000 devices over ~9 China days, two at each moment (ties broken by id), a third in the east child company, a
+    it('finds a page thousands of rows deep by the list’s weeks: the rows OFFSET finds, for every viewer and in the bin', async () => {
+      // 9,000 devices over ~6 China weeks, two at each moment (ties broken by id), a third in the east child company, a
       // seventh of the boss company's assigned to the staff member, a quarter in the recycle bin.
       const d = h.demo
       await h.services.db.execute(sql`
         insert into devices (company_id, staff_id, platform, serial_number, created_at, recycle_status)
         select case when g % 3 = 0 then ${d.eastCompanyId}::int else ${d.bossCompanyId}::int end,
                case when g % 3 <> 0 and g % 7 = 0 then ${d.staffId}::int end,
-               'HUAWEI', 'DEEP' || lpad(g::text, 6, '0'), now() - make_interval(secs => (g / 2) * 170), g % 4 = 0
+               'HUAWEI', 'DEEP' || lpad(g::text, 6, '0'), now() - make_interval(secs => (g / 2) * 800), g % 4 = 0
         from generate_series(1, 9000) as g`)
       await h.services.db.execute(sql`analyze devices`)
       const viewers = [
@@ -167,7 +167,7 @@ export function fleetPagingCases(h: Harness) {
             expect(serialsOf(res.body), where).toEqual(expected.slice((current - 1) * pageSize, current * pageSize))
             if ((current - 1) * pageSize >= DEEP_PAGE_OFFSET) {
               deepPagesSeen++
-              // The days give the exact total, whatever the list's size.
+              // The weeks give the exact total, whatever the list's size.
               expect(res.body.data.total, where).toBe(expected.length)
               expect(res.body.data, where).not.toHaveProperty('totalExact')
             }

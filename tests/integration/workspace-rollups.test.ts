@@ -8,7 +8,7 @@ import { agentTestbed } from './huawei-agent-helpers'
 import { addDevice, HW, MI, setHuaweiQuota } from './huawei-helpers'
 
 /**
- * The dashboard's rollups (device_daily_additions, device_counts, and the device lists' days, device_list_days:
+ * The dashboard's rollups (device_daily_additions, device_counts, and the device lists' weeks, device_list_weeks:
  * issue #16) stay equal to the devices they count
  * through every write that changes them: adds in the console and enrollment by the agent, transfers between
  * companies and to a staff member, the recycle bin and back, a release, reports that change model, SIM or lost
@@ -125,13 +125,13 @@ async function expectFiguresRight() {
       select company_id, coalesce(staff_id, 0), platform, dashboard_model(model, state), dashboard_has_sim(state), dashboard_lost_mode(state), -1
       from devices where not recycle_status
     ) y group by 1, 2, 3, 4, 5, 6 having sum(n) <> 0`)
-  const listDays = await db.execute(sql`
-    select company_id, platform, recycle_status, staff_id, day, sum(n)::int as n from (
-      select company_id, platform, recycle_status, staff_id, day, n from device_list_days
+  const listWeeks = await db.execute(sql`
+    select company_id, platform, recycle_status, staff_id, week, sum(n)::int as n from (
+      select company_id, platform, recycle_status, staff_id, week, n from device_list_weeks
       union all
-      select company_id, platform, recycle_status, coalesce(staff_id, 0), dashboard_china_day(created_at), -1 from devices
+      select company_id, platform, recycle_status, coalesce(staff_id, 0), dashboard_china_week(created_at), -1 from devices
     ) z group by 1, 2, 3, 4, 5 having sum(n) <> 0`)
-  const drift = { rows: [days, counts, listDays].flatMap((r) => (r as unknown as { rows: unknown[] }).rows) }
+  const drift = { rows: [days, counts, listWeeks].flatMap((r) => (r as unknown as { rows: unknown[] }).rows) }
   expect((drift as unknown as { rows: unknown[] }).rows).toEqual([])
 }
 

@@ -69,9 +69,13 @@ export function inlineLimits(text: string, params: readonly unknown[]): { text: 
   return { text: out + text.slice(from), params: kept.map((i) => params[i]) }
 }
 
-/** A SELECT outside a transaction, without PGlite's blob or parameter-type options. */
-function cacheable(text: string, options: QueryOptions): boolean {
-  return /^\s*select\b/i.test(text) && !options?.blob && !options?.paramTypes
+/**
+ * A read: a SELECT, or a WITH query none of whose words is a write (a data-modifying CTE is left to PGlite's path,
+ * which never runs it twice), without PGlite's blob or parameter-type options.
+ */
+export function cacheable(text: string, options?: QueryOptions): boolean {
+  if (options?.blob || options?.paramTypes) return false
+  return /^\s*select\b/i.test(text) || (/^\s*with\b/i.test(text) && !/\b(insert|update|delete|merge)\b/i.test(text))
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {
@@ -87,7 +91,7 @@ function concat(parts: Uint8Array[]): Uint8Array {
 /**
  * The embedded database, its reads run as named statements (issue #16). PGlite plans every statement afresh, and in
  * WebAssembly planning a list query (devices with ten indexes, joined to companies and staff) costs more than running
- * it: ~1.8 of ~2.9 ms for a page of ten. A SELECT outside a transaction is prepared once per text (its LIMIT and OFFSET
+ * it: ~1.8 of ~2.9 ms for a page of ten. A read (cacheable) outside a transaction is prepared once per text (its LIMIT and OFFSET
  * written in: inlineLimits) and then only bound and executed, so PostgreSQL's plan cache decides as it does for any
  * driver that prepares statements: custom plans for the first runs, then the generic plan when it costs no more.
  * Anything else, and any statement that fails, takes PGlite's own path, so errors read as before. Transactions are
@@ -112,7 +116,7 @@ export class StatementCachingPGlite extends PGlite {
       return await this._runExclusiveTransaction(() => this._runExclusiveQuery(() => this.#run<T>(statement.text, statement.params, options)))
     } catch {
       // A statement that fails (bad input, a plan invalidated by a changed table) runs again on PGlite's own path, which
-      // answers its error as every other query's. A failed SELECT changed nothing, so running it again is safe.
+      // answers its error as every other query's. A read changed nothing, so running it again is safe.
       return super.query<T>(text, params, options)
     }
   }

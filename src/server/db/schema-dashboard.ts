@@ -49,14 +49,15 @@ export const deviceCounts = pgTable(
 )
 
 /**
- * Devices per company, assignee, family, bin and China calendar day of created_at (issue #16: a page 5,000 deep).
- * A device list is newest first, so a day is a contiguous run of it: summing the days newest first finds the day a
- * deep page starts in and how many of that day's devices come before it, and the page is read from that day on
- * (registry.ts: deepPage) instead of skipping fifty thousand index entries. Kept by the same triggers as the rollups
- * above (migration 0020), in the transaction that changes the devices.
+ * Devices per company, family, bin, assignee and China calendar week of created_at (issue #16: a page 5,000 deep).
+ * A device list is newest first, so a week is a contiguous run of it: summing the weeks newest first finds the week
+ * a deep page starts in and how many of that week's devices come before it, and the page is read from that week on
+ * (registry.ts: deepPage) instead of skipping fifty thousand index entries. Weeks, not days: three years of a scope
+ * are ~160 rows to sum instead of ~1,100, and the rows skipped within the week stay few (~2,000 at a million devices).
+ * Kept by the same triggers as the rollups above (migration 0020), in the transaction that changes the devices.
  */
-export const deviceListDays = pgTable(
-  'device_list_days',
+export const deviceListWeeks = pgTable(
+  'device_list_weeks',
   {
     companyId: integer('company_id')
       .notNull()
@@ -64,8 +65,8 @@ export const deviceListDays = pgTable(
     platform: text('platform').$type<Platform>().notNull(),
     recycleStatus: boolean('recycle_status').notNull(),
     staffId: integer('staff_id').notNull().default(0),
-    day: date('day').notNull(),
+    week: date('week').notNull(),
     n: integer('n').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.platform, t.recycleStatus, t.staffId, t.day] })],
+  (t) => [primaryKey({ columns: [t.companyId, t.platform, t.recycleStatus, t.staffId, t.week] })],
 )

@@ -16,7 +16,7 @@ import type { CurrentUser } from '../../auth/sessions'
 import type { Db } from '../../db/client'
 import { likePattern } from '../../db/like'
 import { countTotal, countUpTo, EXACT_COUNT_LIMIT, pagedCounting, pageWindow, type CountHints, type PageWindow } from '../../db/paging'
-import { companies, contactParts, deviceListDays, devices, tasks, users, type DeviceRow, type Platform } from '../../db/schema'
+import { companies, contactParts, deviceListWeeks, devices, tasks, users, type DeviceRow, type Platform } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
 import { streamXlsx, type Cell } from '../../http/xlsx'
@@ -36,8 +36,8 @@ export const MAX_EXPORT_ROWS = 200_000
 const EXPORT_BATCH_ROWS = 1_000
 const EXPORT_FIRST_BATCH_ROWS = 100
 /**
- * From this many rows deep, a list of only its scope is positioned by device_list_days (deepPage) instead of skipping
- * its index entries one by one: summing the scope's days costs about what skipping a few thousand entries does.
+ * From this many rows deep, a list of only its scope is positioned by device_list_weeks (deepPage) instead of skipping
+ * its index entries one by one: summing the scope's weeks costs about what skipping a couple of thousand entries does.
  */
 export const DEEP_PAGE_OFFSET = 2_000
 
@@ -176,7 +176,7 @@ export abstract class DeviceRegistry<R> {
    * status's disjoint parts, counted one by one (the whole contact buckets from the index alone); `broad` leaves out
    * the connection status of the recycle bin, which no index serves (devices_contact_bucket_idx holds the devices in use).
    */
-  private async conditions(user: CurrentUser, q: ListInput, now: Date): Promise<{ where: SQL | undefined; hints: CountHints; days?: SQL }> {
+  private async conditions(user: CurrentUser, q: ListInput, now: Date): Promise<{ where: SQL | undefined; hints: CountHints; weeks?: SQL }> {
     if (q.recycleStatus && !user.authorities.includes(deviceAreaAuthorities[this.platform].recycle)) {
       throw ApiError.forbidden(t.recycleForbidden)
     }
@@ -190,9 +190,9 @@ export abstract class DeviceRegistry<R> {
     const broad = and(scope, ...filters)
     if (!q.connectionStatus) {
       if (filters.length) return { where: broad, hints: { textFilter: true } }
-      // The same scope on the list's days, for a deep page (deepPage).
-      const days = and(eq(deviceListDays.platform, this.platform), eq(deviceListDays.recycleStatus, q.recycleStatus), await visibleDeviceCondition(this.db, user, deviceListDays))
-      return { where: broad, hints: { plain: true }, days }
+      // The same scope on the list's weeks, for a deep page (deepPage).
+      const weeks = and(eq(deviceListWeeks.platform, this.platform), eq(deviceListWeeks.recycleStatus, q.recycleStatus), await visibleDeviceCondition(this.db, user, deviceListWeeks))
+      return { where: broad, hints: { plain: true }, weeks }
     }
     const parts = connectionStatusParts(q.connectionStatus, now)
     const where = and(broad, or(...parts))
@@ -207,11 +207,11 @@ export abstract class DeviceRegistry<R> {
    */
   async search(user: CurrentUser, q: PageInput): Promise<{ records: R[]; total: number; totalExact?: false }> {
     const now = this.now()
-    const { where, hints, days } = await this.conditions(user, q, now)
+    const { where, hints, weeks } = await this.conditions(user, q, now)
     const newestFirst = [desc(devices.createdAt), desc(devices.id)]
     const window = pageWindow(q)
-    if (days && window.offset >= DEEP_PAGE_OFFSET) {
-      const { records, total } = await this.deepPage(where, days, window)
+    if (weeks && window.offset >= DEEP_PAGE_OFFSET) {
+      const { records, total } = await this.deepPage(where, weeks, window)
       return { records: await this.records(records, now), total }
     }
     const { records, ...total } = await pagedCounting(
@@ -242,29 +242,29 @@ export abstract class DeviceRegistry<R> {
 
   /**
    * A page deep in a list of only its scope (issue #16: page 5,000 of a million devices skipped 50,000 index entries).
-   * The list's days (device_list_days, newest first) are summed to find the day its row number `offset` falls in and
-   * how many rows come before that day; the page is then read along devices_list_order_idx from that day's end,
-   * skipping only that day's earlier rows. The days also give the list's exact total. Two statements, as OFFSET pages
-   * are: a device added between them moves the page by a row, as it would between two pages.
+   * The list's weeks (device_list_weeks, newest first) are summed to find the week its row number `offset` falls in
+   * and how many rows come before that week; the page is then read along devices_list_order_idx from that week's end,
+   * skipping only that week's earlier rows. The weeks also give the list's exact total. Two statements, as OFFSET
+   * pages are: a device added between them moves the page by a row, as it would between two pages.
    */
-  private async deepPage(where: SQL | undefined, days: SQL, w: PageWindow): Promise<{ records: DeviceListRow[]; total: number }> {
-    const l = deviceListDays
+  private async deepPage(where: SQL | undefined, weeks: SQL, w: PageWindow): Promise<{ records: DeviceListRow[]; total: number }> {
+    const l = deviceListWeeks
     const result = (await this.db.execute(sql`
-      with per_day as (select ${l.day} as day, sum(${l.n})::int as n from ${l} where ${days} group by ${l.day}),
-           running as (select day, n, (sum(n) over (order by day desc))::int - n as before from per_day)
-      select (select coalesce(sum(n), 0)::int from per_day) as total, start.before,
-             dashboard_china_day_start(start.day + 1)::text as day_end
+      with per_week as (select ${l.week} as week, sum(${l.n})::int as n from ${l} where ${weeks} group by ${l.week}),
+           running as (select week, n, (sum(n) over (order by week desc))::int - n as before from per_week)
+      select (select coalesce(sum(n), 0)::int from per_week) as total, start.before,
+             dashboard_china_day_start(start.week + 7)::text as week_end
       from (select 1) as one
-      left join lateral (select day, before from running where before + n > ${w.offset} order by day desc limit 1) as start on true`)) as unknown as {
-      rows: { total: number; before: number | null; day_end: string | null }[]
+      left join lateral (select week, before from running where before + n > ${w.offset} order by week desc limit 1) as start on true`)) as unknown as {
+      rows: { total: number; before: number | null; week_end: string | null }[]
     }
-    const [{ total, before, day_end: dayEnd }] = result.rows
+    const [{ total, before, week_end: weekEnd }] = result.rows
     // Past the list's end.
-    if (before === null || dayEnd === null) return { records: [], total: Number(total) }
+    if (before === null || weekEnd === null) return { records: [], total: Number(total) }
     const page = this.db
       .select({ id: devices.id })
       .from(devices)
-      .where(and(where, sql`${devices.createdAt} < ${dayEnd}::timestamptz`))
+      .where(and(where, sql`${devices.createdAt} < ${weekEnd}::timestamptz`))
       .orderBy(desc(devices.createdAt), desc(devices.id))
       .limit(w.limit)
       .offset(w.offset - Number(before))
