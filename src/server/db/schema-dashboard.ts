@@ -54,7 +54,7 @@ export const deviceCounts = pgTable(
  * a deep page starts in and how many of that week's devices come before it, and the page is read from that week on
  * (registry.ts: deepPage) instead of skipping fifty thousand index entries. Weeks, not days: three years of a scope
  * are ~160 rows to sum instead of ~1,100, and the rows skipped within the week stay few (~2,000 at a million devices).
- * Kept by the same triggers as the rollups above (migration 0020), in the transaction that changes the devices.
+ * Kept by triggers of its own (migration 0020), as the rollups above are, in the transaction that changes the devices.
  */
 export const deviceListWeeks = pgTable(
   'device_list_weeks',

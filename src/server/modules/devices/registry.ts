@@ -5,10 +5,8 @@ import {
   connectionStatus,
   STATUS_ERROR_FROM_HOURS,
   STATUS_WARNING_AFTER_HOURS,
-  connectionStatusLabels,
   type ConnectionStatus,
 } from '../../../shared/domain/connection-status'
-import { formatDate } from '../../../shared/domain/format'
 import { deviceAreaAuthorities } from '../../../shared/domain/device-areas'
 import { huaweiDeviceText as t } from '../../../shared/messages/devices'
 import { findVisibleCompany, visibleDeviceCondition } from '../../auth/scope'
@@ -17,9 +15,11 @@ import type { Db } from '../../db/client'
 import { likePattern } from '../../db/like'
 import { countTotal, countUpTo, EXACT_COUNT_LIMIT, pagedCounting, pageWindow, type CountHints, type PageWindow } from '../../db/paging'
 import { companies, contactParts, deviceListWeeks, devices, tasks, users, type DeviceRow, type Platform } from '../../db/schema'
+import { DEEP_PAGE_OFFSET, weekOfRow } from './deep-page'
+import type { ExportColumn } from './export-columns'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
-import { streamXlsx, type Cell } from '../../http/xlsx'
+import { streamXlsx } from '../../http/xlsx'
 import { recordAudit } from '../audit/service'
 import { quotaTypeOf, type QuotaService } from '../quota/service'
 import type { TaskService } from '../task/service'
@@ -35,11 +35,6 @@ export const MAX_EXPORT_ROWS = 200_000
 /** Rows read per query while an export streams; the first batch is small, so the file's first bytes leave at once. */
 const EXPORT_BATCH_ROWS = 1_000
 const EXPORT_FIRST_BATCH_ROWS = 100
-/**
- * From this many rows deep, a list of only its scope is positioned by device_list_weeks (deepPage) instead of skipping
- * its index entries one by one: summing the scope's weeks costs about what skipping a couple of thousand entries does.
- */
-export const DEEP_PAGE_OFFSET = 2_000
 
 /** A device row as every list shows it: with its company, staff member and unfinished tasks. */
 export type DeviceListRow = DeviceRow & { companyName: string; staffName: string | null; pendingTaskCount: number }
@@ -108,30 +103,6 @@ export interface NewDevice {
   /** The user saw the blacklist warning and saves anyway (issue #15). */
   confirmBlacklisted?: boolean
 }
-
-/** One column of a device export: its header and its cell of a row. */
-export interface ExportColumn {
-  header: string
-  cell(row: DeviceListRow, now: Date): Cell
-}
-
-/** The export columns every family has; a family lists the ones it wants, in its order, with its own. */
-export const commonExportColumns = {
-  serialNumber: { header: t.serialNumber, cell: (r) => r.serialNumber },
-  imei: { header: t.imei, cell: (r) => r.imei },
-  model: { header: t.model, cell: (r) => r.model },
-  name: { header: t.deviceName, cell: (r) => r.name },
-  osVersion: { header: t.osVersion, cell: (r) => r.osVersion },
-  status: { header: t.status, cell: (r, now) => connectionStatusLabels[connectionStatus(r.lastCommunicationTime, now)] },
-  lastCommunicationTime: { header: t.lastCommunicationTime, cell: (r) => (r.lastCommunicationTime ? formatDate(r.lastCommunicationTime) : t.neverCommunicated) },
-  company: { header: t.company, cell: (r) => r.companyName },
-  staff: { header: t.staff, cell: (r) => r.staffName ?? '' },
-  renterName: { header: t.renterName, cell: (r) => r.renterName },
-  renterPhone: { header: t.renterPhone, cell: (r) => r.renterPhone },
-  renterIdCard: { header: t.renterIdCard, cell: (r) => r.renterIdCard },
-  rentRemark: { header: t.rentRemark, cell: (r) => r.rentRemark },
-  createdAt: { header: t.createdAt, cell: (r) => formatDate(r.createdAt) },
-} satisfies Record<string, ExportColumn>
 
 /**
  * The devices of one platform as the console manages them, for every family (issue #13: one mechanism, not a copy
@@ -240,36 +211,19 @@ export abstract class DeviceRegistry<R> {
     return { records: await this.records(records, now), ...total }
   }
 
-  /**
-   * A page deep in a list of only its scope (issue #16: page 5,000 of a million devices skipped 50,000 index entries).
-   * The list's weeks (device_list_weeks, newest first) are summed to find the week its row number `offset` falls in
-   * and how many rows come before that week; the page is then read along devices_list_order_idx from that week's end,
-   * skipping only that week's earlier rows. The weeks also give the list's exact total. Two statements, as OFFSET
-   * pages are: a device added between them moves the page by a row, as it would between two pages.
-   */
+  /** A deep page of a list of only its scope, from where its week starts (deep-page.ts); the weeks' exact total. */
   private async deepPage(where: SQL | undefined, weeks: SQL, w: PageWindow): Promise<{ records: DeviceListRow[]; total: number }> {
-    const l = deviceListWeeks
-    const result = (await this.db.execute(sql`
-      with per_week as (select ${l.week} as week, sum(${l.n})::int as n from ${l} where ${weeks} group by ${l.week}),
-           running as (select week, n, (sum(n) over (order by week desc))::int - n as before from per_week)
-      select (select coalesce(sum(n), 0)::int from per_week) as total, start.before,
-             dashboard_china_day_start(start.week + 7)::text as week_end
-      from (select 1) as one
-      left join lateral (select week, before from running where before + n > ${w.offset} order by week desc limit 1) as start on true`)) as unknown as {
-      rows: { total: number; before: number | null; week_end: string | null }[]
-    }
-    const [{ total, before, week_end: weekEnd }] = result.rows
-    // Past the list's end.
-    if (before === null || weekEnd === null) return { records: [], total: Number(total) }
+    const { total, start } = await weekOfRow(this.db, weeks, w.offset)
+    if (!start) return { records: [], total }
     const page = this.db
       .select({ id: devices.id })
       .from(devices)
-      .where(and(where, sql`${devices.createdAt} < ${weekEnd}::timestamptz`))
+      .where(and(where, sql`${devices.createdAt} < ${start.weekEnd}::timestamptz`))
       .orderBy(desc(devices.createdAt), desc(devices.id))
       .limit(w.limit)
-      .offset(w.offset - Number(before))
+      .offset(w.offset - start.before)
     const records = await this.selectRows().where(inArray(devices.id, page)).orderBy(desc(devices.createdAt), desc(devices.id))
-    return { records, total: Number(total) }
+    return { records, total }
   }
 
   /** A device of this platform the user may see, or the "not found" answer (a foreign id reads like a missing one). */
@@ -443,5 +397,4 @@ export abstract class DeviceRegistry<R> {
     }
     return streamXlsx(t.exportSheetName, columns.map((c) => c.header), batches.call(this))
   }
-
 }
