@@ -17,10 +17,10 @@ export const DEEP_PAGE_OFFSET = 2_000
  * skipping only that week's earlier rows (DeviceRegistry.deepPage): two statements, as OFFSET pages are, so a device
  * added between them moves the page by a row, as it would between two pages.
  */
-export async function weekOfRow(db: Db, weeks: SQL, offset: number): Promise<{ total: number; start: { weekEnd: string; before: number } | null }> {
+export async function weekOfRow(db: Db, weeks: SQL | undefined, offset: number): Promise<{ total: number; start: { weekEnd: string; before: number } | null }> {
   const l = deviceListWeeks
   const result = (await db.execute(sql`
-    with per_week as (select ${l.week} as week, sum(${l.n})::int as n from ${l} where ${weeks} group by ${l.week}),
+    with per_week as (select ${l.week} as week, sum(${l.n})::int as n from ${l} where ${weeks ?? sql`true`} group by ${l.week}),
          running as (select week, n, (sum(n) over (order by week desc))::int - n as before from per_week)
     select (select coalesce(sum(n), 0)::int from per_week) as total, start.before,
            dashboard_china_day_start(start.week + 7)::text as week_end

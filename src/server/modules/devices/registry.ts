@@ -147,7 +147,7 @@ export abstract class DeviceRegistry<R> {
    * status's disjoint parts, counted one by one (the whole contact buckets from the index alone); `broad` leaves out
    * the connection status of the recycle bin, which no index serves (devices_contact_bucket_idx holds the devices in use).
    */
-  private async conditions(user: CurrentUser, q: ListInput, now: Date): Promise<{ where: SQL | undefined; hints: CountHints; weeks?: SQL }> {
+  private async conditions(user: CurrentUser, q: ListInput, now: Date): Promise<{ where: SQL | undefined; hints: CountHints; weeks?: () => Promise<SQL | undefined> }> {
     if (q.recycleStatus && !user.authorities.includes(deviceAreaAuthorities[this.platform].recycle)) {
       throw ApiError.forbidden(t.recycleForbidden)
     }
@@ -161,8 +161,8 @@ export abstract class DeviceRegistry<R> {
     const broad = and(scope, ...filters)
     if (!q.connectionStatus) {
       if (filters.length) return { where: broad, hints: { textFilter: true } }
-      // The same scope on the list's weeks, for a deep page (deepPage).
-      const weeks = and(eq(deviceListWeeks.platform, this.platform), eq(deviceListWeeks.recycleStatus, q.recycleStatus), await visibleDeviceCondition(this.db, user, deviceListWeeks))
+      // The same scope on the list's weeks, built only for a deep page (deepPage).
+      const weeks = async () => and(eq(deviceListWeeks.platform, this.platform), eq(deviceListWeeks.recycleStatus, q.recycleStatus), await visibleDeviceCondition(this.db, user, deviceListWeeks))
       return { where: broad, hints: { plain: true }, weeks }
     }
     const parts = connectionStatusParts(q.connectionStatus, now)
@@ -182,7 +182,7 @@ export abstract class DeviceRegistry<R> {
     const newestFirst = [desc(devices.createdAt), desc(devices.id)]
     const window = pageWindow(q)
     if (weeks && window.offset >= DEEP_PAGE_OFFSET) {
-      const { records, total } = await this.deepPage(where, weeks, window)
+      const { records, total } = await this.deepPage(where, await weeks(), window)
       return { records: await this.records(records, now), total }
     }
     const { records, ...total } = await pagedCounting(
@@ -212,7 +212,7 @@ export abstract class DeviceRegistry<R> {
   }
 
   /** A deep page of a list of only its scope, from where its week starts (deep-page.ts); the weeks' exact total. */
-  private async deepPage(where: SQL | undefined, weeks: SQL, w: PageWindow): Promise<{ records: DeviceListRow[]; total: number }> {
+  private async deepPage(where: SQL | undefined, weeks: SQL | undefined, w: PageWindow): Promise<{ records: DeviceListRow[]; total: number }> {
     const { total, start } = await weekOfRow(this.db, weeks, w.offset)
     if (!start) return { records: [], total }
     const page = this.db
