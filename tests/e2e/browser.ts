@@ -1,5 +1,4 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { inject } from 'vitest'
 import { routeOf } from '../../src/shared/domain/routes'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -14,8 +13,16 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
 }
 
+let fileServerURL: string | undefined
+
+/** The address of this test file's own server (file-server.ts starts it before the file's tests). */
+export function serveFileFrom(url: string): void {
+  fileServerURL = url
+}
+
 export function baseURL(): string {
-  return inject('baseURL')
+  if (!fileServerURL) throw new Error('baseURL: the file’s server starts in beforeAll (tests/e2e/file-server.ts)')
+  return fileServerURL
 }
 
 export async function newPhoneContext(browser: Browser, viewport = PHONE): Promise<BrowserContext> {

@@ -52,9 +52,23 @@ export const pgliteOptions = { extensions: { pg_trgm } }
  */
 const RANDOM_PAGE_COST = 1.1
 
+let memoryTemplate: (() => Blob) | undefined
+
+/**
+ * New in-memory databases of this process start from `dump()` (PGlite's dumpDataDir of an empty, migrated database)
+ * instead of running initdb and every migration: ~0.7 s instead of ~3.5 s on a 2-core machine. The test suite opens
+ * one per file (tests/pglite-template.ts); the migrations still run after loading, so a dump older than the
+ * migrations is brought up to date, never trusted. undefined: back to initdb.
+ */
+export function startMemoryDatabasesFrom(dump: (() => Blob) | undefined): void {
+  memoryTemplate = dump
+}
+
 /** A new embedded database's session, planned as PostgreSQL's connections are (RANDOM_PAGE_COST). */
 async function embedded(dataDir?: string): Promise<PGlite> {
-  const client = dataDir ? new StatementCachingPGlite(dataDir, pgliteOptions) : new StatementCachingPGlite(pgliteOptions)
+  const client = dataDir
+    ? new StatementCachingPGlite(dataDir, pgliteOptions)
+    : new StatementCachingPGlite(memoryTemplate ? { ...pgliteOptions, loadDataDir: memoryTemplate() } : pgliteOptions)
   await client.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`)
   return client
 }

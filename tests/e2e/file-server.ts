@@ -1,0 +1,22 @@
+import { afterAll, beforeAll, inject } from 'vitest'
+import { testConfig } from '../../src/server/config'
+import { startServer } from '../../src/server/main'
+import { serveFileFrom } from './browser'
+
+/**
+ * Setup of every browser test file: the real server (in-memory database, demo tenant with its simulated phones, fixed
+ * captcha) of this file alone. No file sees what another did to the demo tenant, so the files run side by side with
+ * the rest of the suite instead of one after another at its end.
+ */
+let server: Awaited<ReturnType<typeof startServer>> | undefined
+
+beforeAll(async () => {
+  // A task for a phone that never polls times out after 20 s instead of a day, so tests can watch it end.
+  const taskTimeouts = { resultMs: 20_000, queueMs: 20_000 }
+  server = await startServer(testConfig({ port: 0, host: '127.0.0.1', demo: true, distDir: inject('distDir'), taskTimeouts }))
+  serveFileFrom(server.url)
+})
+
+afterAll(async () => {
+  await server?.stop()
+})
