@@ -105,8 +105,9 @@ export default defineConfig({
     precompress(),
     endpointRoutes(),
     screenPreloads(),
-    // The page title and the boot splash carry the app's name from src/shared/messages/common.ts, like the manifest.
-    { name: 'mdm-app-name', transformIndexHtml: (html) => html.replaceAll('%APP_NAME%', uiText.appName) },
+    // The page title and the boot splash carry the app's name from src/shared/messages/common.ts, like the manifest;
+    // the version tells public/snapshot.js whether a saved list was drawn by this build.
+    { name: 'mdm-app-name', transformIndexHtml: (html) => html.replaceAll('%APP_NAME%', uiText.appName).replaceAll('%APP_VERSION%', appVersion) },
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -174,7 +175,7 @@ export default defineConfig({
               // What the entry shares with the lazy screens (API client, endpoint table, common texts, theme): one file,
               // not a dozen of a few hundred bytes each — fewer requests on the first paint, and gzip compresses it better.
               name: 'entry-shared',
-              test: /src[\\/](app[\\/](api[\\/](http|connectivity|routes|token|user-center)|lazy|notify|layout[\\/](theme|ThemeToggle|IcpFooter)|components[\\/]PlainButton|features[\\/]account[\\/](queries|AuthLayout))\.|shared[\\/](messages[\\/](common|routes)|domain[\\/]routes|contract[\\/](envelope|routes))\.)|endpoint-routes|preload-helper|antd-mobile-icons[\\/]es[\\/]CloseCircleFill/,
+              test: /src[\\/](app[\\/](api[\\/](http|connectivity|routes|token|user-center)|boot-snapshot|lazy|notify|layout[\\/](theme|ThemeToggle|IcpFooter)|components[\\/]PlainButton|features[\\/]account[\\/](queries|AuthLayout))\.|shared[\\/](messages[\\/](common|routes)|domain[\\/]routes|contract[\\/](envelope|routes))\.)|endpoint-routes|preload-helper|antd-mobile-icons[\\/]es[\\/]CloseCircleFill/,
               priority: 8,
             },
             {

@@ -10,6 +10,7 @@ import { createAppRouter } from './router'
 import { applyTheme, readTheme } from './layout/theme'
 import { userCenterKeys } from './api/user-center'
 import { startPersistence } from './persist'
+import { dropBootSnapshot } from './boot-snapshot'
 import { registerServiceWorker } from './sw-update'
 import './styles.css'
 
@@ -25,6 +26,13 @@ const router = createAppRouter(queryClient)
 setUnauthorizedHandler(() => {
   queryClient.clear()
   void router.navigate({ to: '/login', replace: true })
+})
+
+// The device list painted before the app ran (boot-snapshot.ts) is taken away by that list once it is up, or as soon
+// as the app shows anything else (a sign-in that has expired, a tap on the menu).
+const startPath = window.location.pathname
+router.subscribe('onResolved', ({ toLocation }) => {
+  if (toLocation.pathname !== startPath) dropBootSnapshot()
 })
 
 // Restore the signed-in user's cached data before the first render, so an offline start shows it at once.

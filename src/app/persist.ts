@@ -2,6 +2,7 @@ import type { Query, QueryClient } from '@tanstack/react-query'
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
 import { persistQueryClientRestore, persistQueryClientSave, removeOldestQuery } from '@tanstack/react-query-persist-client'
 import { getSessionUser, onSessionChange } from './api/token'
+import { forgetBootSnapshot } from './boot-snapshot'
 
 export const CACHE_KEY = 'mdm_cache'
 /** Cached data older than this is not restored. */
@@ -134,6 +135,8 @@ export function startPersistence(queryClient: QueryClient, storage: Storage = wi
   }
 
   onSessionChange((username) => {
+    // The painted list goes with the cache it was drawn from (boot-snapshot.ts).
+    forgetBootSnapshot(storage)
     if (username) void persister.removeClient()
     void follow(username)
   })

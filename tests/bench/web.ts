@@ -33,7 +33,7 @@ const CPU_THROTTLE = 4
 const CACHED_DEVICES = 1000
 const PAGE = 100
 const LIGHTHOUSE_RUNS = Number(process.env.MDM_LH_RUNS ?? 3)
-/** While tuning: MDM_LH_JSON=<folder> keeps each Lighthouse report; MDM_BENCH_ONLY=login,list,returning,detail,offline runs only those parts. */
+/** While tuning: MDM_LH_JSON=<folder> keeps each Lighthouse report, MDM_TRACE_DIR=<folder> each offline open's trace; MDM_BENCH_ONLY=login,list,returning,detail,offline runs only those parts. */
 const LH_JSON_DIR = process.env.MDM_LH_JSON
 const ONLY = process.env.MDM_BENCH_ONLY?.split(',')
 const part = (name: string) => !ONLY || ONLY.includes(name)
@@ -237,11 +237,15 @@ async function offlineApp(token: string) {
   let page = ctx.pages()[0] ?? (await ctx.newPage())
   await page.goto(`${server.url}/login`)
   await page.evaluate(([t]) => { localStorage.setItem('mdm_token', t); localStorage.setItem('mdm_user', 'demo') }, [token])
+  // The first page last, at the address the app is opened at below: what the user saw last is saved with it
+  // (boot-snapshot.ts).
   for (let current = CACHED_DEVICES / PAGE; current >= 1; current--) {
-    await page.goto(`${server.url}${LIST}?current=${current}&pageSize=${PAGE}`)
+    await page.goto(`${server.url}${LIST}?${current > 1 ? `current=${current}&` : ''}pageSize=${PAGE}`)
     await page.locator('.device-card').first().waitFor({ timeout: 30_000 })
   }
-  await page.waitForTimeout(1500) // the persister writes at most once a second
+  // The persister writes at most once a second; the list's picture is saved two seconds after it is shown.
+  await page.waitForFunction(() => localStorage.getItem('mdm_snapshot') !== null, null, { timeout: 30_000 })
+  await page.waitForTimeout(1500)
   await ctx.close()
   // 2. The app is installed: the service worker precaches it (on /login, which leaves the list's cache alone).
   ctx = await chromium.launchPersistentContext(userDataDir, options)
@@ -275,6 +279,7 @@ async function offlineOpen(ctx: BrowserContext, cpuRate: number) {
     await page.waitForTimeout(1000)
   })
   await page.close()
+  if (process.env.MDM_TRACE_DIR) writeFileSync(path.join(process.env.MDM_TRACE_DIR, `offline-open-${cpuRate}x.json`), JSON.stringify(events))
   const mark = events.find((e) => e.name === 'mdm:list-readable')
   // The list's navigation. Chromium sometimes leaves its documentLoaderURL empty (seen at 4× offline, 00:48 and 01:46
   // UTC), and logs further URL-less main-frame starts after it (up to ~300 ms later at 4×), so the fallback is the

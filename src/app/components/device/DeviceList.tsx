@@ -1,10 +1,11 @@
-import { useState, type ReactNode } from 'react'
+import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react'
 import { PullToRefresh } from '../PullToRefresh'
 import { useQuery } from '@tanstack/react-query'
 import { connectionStatusLabels } from '../../../shared/domain/connection-status'
 import { huaweiDeviceText as t } from '../../../shared/messages/devices'
 import { routeTitles } from '../../../shared/messages/routes'
 import { download } from '../../api/download'
+import { dropBootSnapshot } from '../../boot-snapshot'
 import { OnlineButton } from '../OnlineButton'
 import { Pagination } from '../Pagination'
 import { QueryStatus } from '../QueryStatus'
@@ -24,6 +25,7 @@ import { deviceListSearch, searchMaxLength, type DeviceListSearch } from './list
 import { deviceListQuery } from './queries'
 import { useDeviceCommand } from './use-device-command'
 import { useRecycle } from './use-recycle'
+import { scheduleListSnapshot } from './list-snapshot'
 import './devices.css'
 
 /**
@@ -77,6 +79,16 @@ export function DeviceList<Name extends string, D extends FamilyDevice>({ family
   const cachedAt = useCachedAt(list)
   // A phone's screen holds three or four cards: the first twelve come first on the app's first list.
   const shown = useProgressiveCount(records.length, 12)
+
+  // Issue #16: the list painted before the app ran (boot-snapshot.ts) gives way once this one has something to show,
+  // in the same frame; what this list shows is saved for the next start (not a selection in progress).
+  const settled = !list.isPending
+  useLayoutEffect(() => {
+    if (settled) dropBootSnapshot()
+  }, [settled])
+  useEffect(() => {
+    if (records.length > 0 && selected.size === 0) scheduleListSnapshot()
+  }, [list.data, shown, selected, records.length])
 
   const setPage = (next: DeviceListSearch) => {
     setSelected(new Set())

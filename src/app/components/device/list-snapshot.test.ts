@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { TOKEN_KEY, USER_KEY } from '../../api/token'
+import { SNAPSHOT_KEY, SNAPSHOT_OVERLAY_ID } from '../../boot-snapshot'
+import { SNAPSHOT_CARDS, snapshotOf, STYLE_ATTRIBUTE, type BootSnapshot } from './list-snapshot'
+
+const script = readFileSync(path.join(process.cwd(), 'public', 'snapshot.js'), 'utf8')
+const LIST = '/huawei/device?pageSize=100'
+
+beforeEach(() => {
+  localStorage.clear()
+  document.head.innerHTML = ''
+  document.body.innerHTML = ''
+})
+
+/** A list page as the app renders it: a header, cards with an inline style, and its stylesheets. */
+function listPage(cards: number): BootSnapshot {
+  history.replaceState(null, '', LIST)
+  document.head.innerHTML = '<link rel="stylesheet" href="/assets/index-abc.css"><link rel="stylesheet" href="/assets/DeviceList-def.css">'
+  document.body.innerHTML =
+    '<div id="root"><header class="shell-header">设备列表</header><main>' +
+    Array.from({ length: cards }, (_, i) => `<div class="device-card" style="--card-index: ${i}"><a>SN${i}</a></div>`).join('') +
+    '</main></div>'
+  return snapshotOf(document.getElementById('root')!, document, 'demo', Date.now())!
+}
+
+/** The app opened again at `url` with `stored` in localStorage: public/snapshot.js runs in the head of an empty page. */
+function openWith(stored: Record<string, string>, url: string, version = __APP_VERSION__): Document {
+  localStorage.clear()
+  for (const [k, v] of Object.entries(stored)) localStorage.setItem(k, v)
+  history.replaceState(null, '', url)
+  document.head.innerHTML = `<meta name="app-version" content="${version}">`
+  document.body.innerHTML = '<div id="root"></div>'
+  new Function(script)()
+  return document
+}
+
+const saved = (cards = 20) => listPage(cards)
+const signedIn = (snapshot: BootSnapshot, user = 'demo') => ({ [SNAPSHOT_KEY]: JSON.stringify(snapshot), [TOKEN_KEY]: 't', [USER_KEY]: user })
+const LIST_URL = LIST
+
+describe('the list painted before the app runs', () => {
+  it('keeps the first cards, the stylesheets and the address; inline styles are set aside for the CSP', () => {
+    const s = saved(20)
+    expect(s.url).toBe('/huawei/device?pageSize=100')
+    expect(s.styles).toEqual(['/assets/index-abc.css', '/assets/DeviceList-def.css'])
+    expect(s.html.match(/class="device-card"/g)).toHaveLength(SNAPSHOT_CARDS)
+    expect(s.html).toContain('设备列表')
+    expect(s.html).not.toContain(' style=')
+    expect(s.html).toContain(`${STYLE_ATTRIBUTE}="--card-index: 0"`)
+  })
+
+  it('is painted, inert and hidden from assistive technology, with its styles render-blocking and its inline styles back', () => {
+    const doc = openWith(signedIn(saved(3)), LIST_URL)
+    const overlay = doc.getElementById(SNAPSHOT_OVERLAY_ID)!
+    expect(overlay).not.toBeNull()
+    expect(overlay.getAttribute('aria-hidden')).toBe('true')
+    expect(overlay.querySelectorAll('.device-card')).toHaveLength(3)
+    expect((overlay.querySelector('.device-card') as HTMLElement).style.getPropertyValue('--card-index')).toBe('0')
+    const links = [...doc.head.querySelectorAll('link[rel="stylesheet"]')]
+    expect(links.map((l) => [l.getAttribute('href'), l.getAttribute('blocking')])).toEqual([
+      ['/assets/index-abc.css', 'render'],
+      ['/assets/DeviceList-def.css', 'render'],
+    ])
+    // The app's own root is left alone for React.
+    expect(doc.getElementById('root')!.innerHTML).toBe('')
+  })
+
+  it('is not painted at another address, for another user, signed out, for another version, or when old', () => {
+    const s = saved(3)
+    const painted = (doc: Document) => doc.getElementById(SNAPSHOT_OVERLAY_ID) !== null
+    expect(painted(openWith(signedIn(s), '/huawei/device?pageSize=100&current=2'))).toBe(false)
+    expect(painted(openWith(signedIn(s), '/ios/device?pageSize=100'))).toBe(false)
+    expect(painted(openWith({ ...signedIn(s), [USER_KEY]: 'demo-east' }, LIST_URL))).toBe(false)
+    expect(painted(openWith({ [SNAPSHOT_KEY]: JSON.stringify(s), [USER_KEY]: 'demo' }, LIST_URL))).toBe(false)
+    expect(painted(openWith(signedIn(s), LIST_URL, 'another-version'))).toBe(false)
+    expect(painted(openWith(signedIn({ ...s, savedAt: Date.now() - 8 * 24 * 3600_000 }), LIST_URL))).toBe(false)
+    expect(painted(openWith({ ...signedIn(s), [SNAPSHOT_KEY]: '{not json' }, LIST_URL))).toBe(false)
+    // The control: the same snapshot is painted where it belongs.
+    expect(painted(openWith(signedIn(s), LIST_URL))).toBe(true)
+  })
+})

@@ -1,0 +1,85 @@
+/**
+ * What a device list saves for the next start (boot-snapshot.ts): the page as markup, with its first cards and the
+ * stylesheets it needs. Loaded with the lists, not with the app's entry.
+ */
+import { getSessionUser } from '../../api/token'
+import { SNAPSHOT_KEY, SNAPSHOT_OVERLAY_ID } from '../../boot-snapshot'
+
+/** Cards kept at most: more than a tablet's screen holds, as many as a list shows at first (useProgressiveCount). */
+export const SNAPSHOT_CARDS = 12
+/** A list's markup beyond this is not saved (localStorage is shared with the query cache). */
+const SNAPSHOT_MAX_CHARS = 200_000
+/** Saved at most this often while a list changes (status updates, paging). */
+const SAVE_INTERVAL_MS = 2000
+/** Where public/snapshot.js keeps an element's inline style: the CSP refuses style attributes in parsed markup. */
+export const STYLE_ATTRIBUTE = 'data-snapshot-style'
+
+export interface BootSnapshot {
+  version: string
+  user: string
+  /** pathname + search of the list, exactly. */
+  url: string
+  savedAt: number
+  /** The href of every stylesheet the page had. */
+  styles: string[]
+  background: string
+  html: string
+}
+
+/**
+ * The snapshot of the page in `root`: the cards that start within the first screen (at least one, at most
+ * SNAPSHOT_CARDS: the rest would be laid out and never seen, which on a slow phone costs most of the picture's time),
+ * inline styles moved aside.
+ */
+export function snapshotOf(root: Element, doc: Document, user: string, now = Date.now()): BootSnapshot | null {
+  const view = doc.defaultView
+  const screenBottom = view ? view.innerHeight - view.scrollY : Infinity
+  const cards = [...root.querySelectorAll('.device-card')]
+  // jsdom and hidden pages lay nothing out (every top is 0): then the count alone limits.
+  const kept = Math.max(1, cards.filter((card, i) => i < SNAPSHOT_CARDS && card.getBoundingClientRect().top < screenBottom).length)
+  const clone = root.cloneNode(true) as Element
+  clone.querySelectorAll('.device-card').forEach((card, i) => {
+    if (i >= kept) card.remove()
+  })
+  clone.querySelectorAll('[style]').forEach((el) => {
+    el.setAttribute(STYLE_ATTRIBUTE, el.getAttribute('style') ?? '')
+    el.removeAttribute('style')
+  })
+  const html = clone.innerHTML
+  if (html.length > SNAPSHOT_MAX_CHARS) return null
+  return {
+    version: __APP_VERSION__,
+    user,
+    url: (view?.location.pathname ?? '') + (view?.location.search ?? ''),
+    savedAt: now,
+    styles: [...doc.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.getAttribute('href') ?? '').filter(Boolean),
+    background: view ? view.getComputedStyle(doc.body).backgroundColor : '',
+    html,
+  }
+}
+
+let pending: ReturnType<typeof setTimeout> | undefined
+
+/**
+ * Saves the page as it is now, soon and when the browser is idle (at most every SAVE_INTERVAL_MS): a device list calls
+ * this after each render that shows its cards.
+ */
+export function scheduleListSnapshot(): void {
+  if (import.meta.env.DEV || pending) return
+  pending = setTimeout(() => {
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 0))
+    idle(() => {
+      pending = undefined
+      const user = getSessionUser()
+      const root = document.getElementById('root')
+      // Not while the picture is still up (it is what the user sees, not the app), nor after sign-out.
+      if (!user || !root || document.getElementById(SNAPSHOT_OVERLAY_ID)) return
+      const snapshot = snapshotOf(root, document, user)
+      try {
+        if (snapshot) localStorage.setItem(SNAPSHOT_KEY, JSON.stringify(snapshot))
+      } catch {
+        // Storage full: the query cache matters more; the next open shows the splash.
+      }
+    })
+  }, SAVE_INTERVAL_MS)
+}

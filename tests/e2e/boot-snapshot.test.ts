@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { baseURL, launchBrowser, PHONE, signIn } from './browser'
+
+/**
+ * Issue #16: a device list opened again shows the cards the user last saw before the app's code has loaded (the
+ * figure is the bench's offline open); the app's own list replaces them, and they are never shown to anyone else.
+ */
+const LIST = '/huawei/device'
+const SERIAL = 'HWDEMO0001'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(() => browser?.close())
+
+const snapshotCards = (page: Page) => page.locator('#boot-snapshot .device-card')
+const appCards = (page: Page) => page.locator('#root .device-card')
+const savedUrl = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('mdm_snapshot') ?? 'null') as { url: string } | null)?.url ?? null)
+
+/** Holds every script of the app until the returned function is called. */
+async function holdScripts(page: Page) {
+  let release!: () => void
+  const gate = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await gate
+    await route.continue()
+  })
+  // Released, the route lets every request through, now and later.
+  return release
+}
+
+describe('the list painted before the app runs (phone)', () => {
+  it('shows the last list at once, gives way to the app, and is forgotten at sign-out', async () => {
+    // No service worker: Playwright then sees (and can hold) the requests for the app's code.
+    const context = await browser.newContext({ baseURL: baseURL(), viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN', serviceWorkers: 'block' })
+    const page = await context.newPage()
+    await signIn(page, 'demo')
+    await page.goto(LIST)
+    await appCards(page).filter({ hasText: SERIAL }).waitFor()
+    // Saved about two seconds after the list is shown, when the browser is idle.
+    await expect.poll(() => savedUrl(page), { timeout: 10_000 }).toBe(LIST)
+
+    // Opened again while none of the app's code can load: the saved cards are there, and nothing of the app is.
+    let release = await holdScripts(page)
+    await page.goto(LIST, { waitUntil: 'commit' })
+    await snapshotCards(page).filter({ hasText: SERIAL }).waitFor()
+    expect(await appCards(page).count()).toBe(0)
+    await expect(page.locator('#boot-snapshot').getAttribute('aria-hidden')).resolves.toBe('true')
+    // Its styles came with it: a card is laid out as in the app (not an unstyled run of text).
+    const box = await snapshotCards(page).first().boundingBox()
+    expect(box?.height ?? 0).toBeGreaterThan(60)
+
+    // The app's own list replaces it, and the app's cards work.
+    release()
+    await appCards(page).filter({ hasText: SERIAL }).waitFor()
+    // Taken away by the list itself, not by the 10 s fallback of public/snapshot.js.
+    await page.locator('#boot-snapshot').waitFor({ state: 'detached', timeout: 5000 })
+    await appCards(page).filter({ hasText: SERIAL }).getByRole('button', { name: '详情' }).click()
+    await page.waitForURL(/\/huawei\/detail\?huawei-device-id=\d+/)
+
+    // Another list, or the same list's next page, is not painted from it.
+    release = await holdScripts(page)
+    await page.goto(`${LIST}?current=2`, { waitUntil: 'commit' })
+    await page.waitForTimeout(300)
+    expect(await page.locator('#boot-snapshot').count()).toBe(0)
+    release()
+
+    // Sign-out forgets it: the next user of this phone never sees the previous one's devices.
+    await page.goto(LIST)
+    await appCards(page).first().waitFor()
+    await page.getByRole('button', { name: '菜单' }).click()
+    await page.locator('.drawer-body').getByRole('button', { name: '退出登录' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: '退出登录' }).click()
+    await page.waitForURL(/\/login/)
+    await expect(page.evaluate(() => localStorage.getItem('mdm_snapshot'))).resolves.toBeNull()
+    await context.close()
+  })
+})
