@@ -37,10 +37,8 @@ export function snapshotOf(root: Element, doc: Document, user: string, now = Dat
   const cards = [...root.querySelectorAll('.device-card')]
   // jsdom and hidden pages lay nothing out (every top is 0): then the count alone limits.
   const kept = Math.max(1, cards.filter((card, i) => i < SNAPSHOT_CARDS && card.getBoundingClientRect().top < screenBottom).length)
-  const clone = root.cloneNode(true) as Element
-  clone.querySelectorAll('.device-card').forEach((card, i) => {
-    if (i >= kept) card.remove()
-  })
+  // Copied without the cards left out (not copied whole and then cut: a page of 100 cards took a long task to copy).
+  const clone = copyWithout(root, new Set(cards.slice(kept)))
   clone.querySelectorAll('[style]').forEach((el) => {
     el.setAttribute(STYLE_ATTRIBUTE, el.getAttribute('style') ?? '')
     el.removeAttribute('style')
@@ -56,6 +54,16 @@ export function snapshotOf(root: Element, doc: Document, user: string, now = Dat
     background: view ? view.getComputedStyle(doc.body).backgroundColor : '',
     html,
   }
+}
+
+/** A deep copy of `node` without the elements in `left`. */
+function copyWithout(node: Element, left: ReadonlySet<Element>): Element {
+  const copy = node.cloneNode(false) as Element
+  for (const child of node.childNodes) {
+    if (child.nodeType !== 1) copy.appendChild(child.cloneNode(true))
+    else if (!left.has(child as Element)) copy.appendChild(copyWithout(child as Element, left))
+  }
+  return copy
 }
 
 let pending: ReturnType<typeof setTimeout> | undefined
