@@ -87,7 +87,7 @@ export function DeviceList<Name extends string, D extends FamilyDevice>({ family
     if (settled) dropBootSnapshot()
   }, [settled])
   useEffect(() => {
-    if (records.length > 0 && selected.size === 0) scheduleListSnapshot()
+    if (records.length > 0 && selected.size === 0) return scheduleListSnapshot()
   }, [list.data, shown, selected, records.length])
 
   const setPage = (next: DeviceListSearch) => {

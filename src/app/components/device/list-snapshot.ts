@@ -9,7 +9,7 @@ import { SNAPSHOT_KEY, SNAPSHOT_OVERLAY_ID } from '../../boot-snapshot'
 export const SNAPSHOT_CARDS = 12
 /** A list's markup beyond this is not saved (localStorage is shared with the query cache). */
 const SNAPSHOT_MAX_CHARS = 200_000
-/** Saved at most this often while a list changes (status updates, paging). */
+/** A list is saved this long after it last changed (status updates, paging). */
 const SAVE_INTERVAL_MS = 2000
 /** Where public/snapshot.js keeps an element's inline style: the CSP refuses style attributes in parsed markup. */
 export const STYLE_ATTRIBUTE = 'data-snapshot-style'
@@ -66,28 +66,39 @@ function copyWithout(node: Element, left: ReadonlySet<Element>): Element {
   return copy
 }
 
-let pending: ReturnType<typeof setTimeout> | undefined
+/** Saves the list on screen now (nothing when signed out, while the painted one is still up, or with no card). */
+function saveListSnapshot(): void {
+  const user = getSessionUser()
+  const root = document.getElementById('root')
+  if (!user || !root || document.getElementById(SNAPSHOT_OVERLAY_ID) || !root.querySelector('.device-card')) return
+  const snapshot = snapshotOf(root, document, user)
+  try {
+    if (snapshot) localStorage.setItem(SNAPSHOT_KEY, JSON.stringify(snapshot))
+  } catch {
+    // Storage full: the query cache matters more; the next open shows the splash.
+  }
+}
 
 /**
- * Saves the page as it is now, soon and when the browser is idle (at most every SAVE_INTERVAL_MS): a device list calls
- * this after each render that shows its cards.
+ * Saves the list SAVE_INTERVAL_MS after it last changed, when the browser is idle. A device list calls this after each
+ * render that shows its cards and calls the returned cancel when it changes again or goes (so a list left for another
+ * screen within the interval is never saved as that screen).
  */
-export function scheduleListSnapshot(): void {
-  if (import.meta.env.DEV || pending) return
-  pending = setTimeout(() => {
-    const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 0))
-    idle(() => {
-      pending = undefined
-      const user = getSessionUser()
-      const root = document.getElementById('root')
-      // Not while the picture is still up (it is what the user sees, not the app), nor after sign-out.
-      if (!user || !root || document.getElementById(SNAPSHOT_OVERLAY_ID)) return
-      const snapshot = snapshotOf(root, document, user)
-      try {
-        if (snapshot) localStorage.setItem(SNAPSHOT_KEY, JSON.stringify(snapshot))
-      } catch {
-        // Storage full: the query cache matters more; the next open shows the splash.
-      }
-    })
+export function scheduleListSnapshot(): () => void {
+  if (import.meta.env.DEV) return () => undefined
+  let idle: (() => void) | undefined
+  const timer = setTimeout(() => {
+    if (window.requestIdleCallback) {
+      const handle = window.requestIdleCallback(saveListSnapshot)
+      idle = () => window.cancelIdleCallback(handle)
+    } else {
+      // Safari has no idle callbacks.
+      const handle = setTimeout(saveListSnapshot)
+      idle = () => clearTimeout(handle)
+    }
   }, SAVE_INTERVAL_MS)
+  return () => {
+    clearTimeout(timer)
+    idle?.()
+  }
 }
