@@ -8,6 +8,7 @@ import { VitePWA } from 'vite-plugin-pwa'
 import { uiText } from './src/shared/messages/common.ts'
 import { endpoints } from './src/shared/contract/endpoints.ts'
 import { routeTableOf } from './src/shared/contract/routes.ts'
+import { InterleavedSequencer } from './tests/sequencer.ts'
 
 const serverPort = Number(process.env.PORT ?? 8080)
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
@@ -195,6 +196,8 @@ export default defineConfig({
     maxWorkers: 2,
     // One migrated empty database, dumped once, which every in-memory database of the suite loads (~2.8 s less each).
     globalSetup: ['tests/pglite-template.ts'],
+    // Browser files beside integration files, not two at a time (tests/sequencer.ts).
+    sequence: { sequencer: InterleavedSequencer },
     projects: [
       {
         extends: true,
