@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { embeddedClient, openDatabase } from '../src/server/db/client'
@@ -36,9 +36,7 @@ export default async function setup(project: TestProject) {
   const root = process.cwd()
   const folder = path.join(root, 'node_modules', '.cache', 'mdm-pglite-template')
   const file = path.join(folder, `${migrationsHash(path.join(root, MIGRATIONS))}.tar`)
-  try {
-    statSync(file)
-  } catch {
+  if (!existsSync(file)) {
     const database = await openDatabase('memory://')
     const dump = await embeddedClient(database.db)!.dumpDataDir('none')
     await database.close()
@@ -47,6 +45,8 @@ export default async function setup(project: TestProject) {
     const partial = `${file}.${process.pid}`
     writeFileSync(partial, Buffer.from(await dump.arrayBuffer()))
     renameSync(partial, file)
+    // The dumps of earlier migrations (42 MB each) are of no further use.
+    for (const name of readdirSync(folder)) if (name.endsWith('.tar') && path.join(folder, name) !== file) rmSync(path.join(folder, name), { force: true })
   }
   project.provide('pgliteTemplate', file)
 }

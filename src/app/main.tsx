@@ -31,8 +31,10 @@ setUnauthorizedHandler(() => {
 // The device list painted before the app ran (boot-snapshot.ts) is taken away by that list once it is up, or as soon
 // as the app shows anything else (a sign-in that has expired, a tap on the menu).
 const startPath = window.location.pathname
-router.subscribe('onResolved', ({ toLocation }) => {
-  if (toLocation.pathname !== startPath) dropBootSnapshot()
+const stopWatchingStart = router.subscribe('onResolved', ({ toLocation }) => {
+  if (toLocation.pathname === startPath) return
+  dropBootSnapshot()
+  stopWatchingStart()
 })
 
 // Restore the signed-in user's cached data before the first render, so an offline start shows it at once.

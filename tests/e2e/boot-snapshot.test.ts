@@ -69,7 +69,8 @@ describe('the list painted before the app runs (phone)', () => {
     // Another list, or the same list's next page, is not painted from it.
     release = await holdScripts(page)
     await page.goto(`${LIST}?current=2`, { waitUntil: 'commit' })
-    await page.waitForTimeout(300)
+    // The page has been read to its end (the splash is in it), and its scripts cannot have run.
+    await page.locator('#root .boot-splash').waitFor({ state: 'attached' })
     expect(await page.locator('#boot-snapshot').count()).toBe(0)
     release()
 

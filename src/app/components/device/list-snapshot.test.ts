@@ -4,6 +4,7 @@ import path from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { TOKEN_KEY, USER_KEY } from '../../api/token'
 import { SNAPSHOT_KEY, SNAPSHOT_OVERLAY_ID } from '../../boot-snapshot'
+import { CACHE_MAX_AGE_MS } from '../../persist'
 import { SNAPSHOT_CARDS, snapshotOf, STYLE_ATTRIBUTE, type BootSnapshot } from './list-snapshot'
 
 const script = readFileSync(path.join(process.cwd(), 'public', 'snapshot.js'), 'utf8')
@@ -76,7 +77,9 @@ describe('the list painted before the app runs', () => {
     expect(painted(openWith({ ...signedIn(s), [USER_KEY]: 'demo-east' }, LIST_URL))).toBe(false)
     expect(painted(openWith({ [SNAPSHOT_KEY]: JSON.stringify(s), [USER_KEY]: 'demo' }, LIST_URL))).toBe(false)
     expect(painted(openWith(signedIn(s), LIST_URL, 'another-version'))).toBe(false)
-    expect(painted(openWith(signedIn({ ...s, savedAt: Date.now() - 8 * 24 * 3600_000 }), LIST_URL))).toBe(false)
+    // As old as the persisted cache may be (persist.ts), and no older.
+    expect(painted(openWith(signedIn({ ...s, savedAt: Date.now() - CACHE_MAX_AGE_MS - 60_000 }), LIST_URL))).toBe(false)
+    expect(painted(openWith(signedIn({ ...s, savedAt: Date.now() - CACHE_MAX_AGE_MS + 60_000 }), LIST_URL))).toBe(true)
     expect(painted(openWith({ ...signedIn(s), [SNAPSHOT_KEY]: '{not json' }, LIST_URL))).toBe(false)
     // The control: the same snapshot is painted where it belongs.
     expect(painted(openWith(signedIn(s), LIST_URL))).toBe(true)

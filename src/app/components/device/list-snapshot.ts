@@ -28,15 +28,16 @@ export interface BootSnapshot {
 
 /**
  * The snapshot of the page in `root`: the cards that start within the first screen (at least one, at most
- * SNAPSHOT_CARDS: the rest would be laid out and never seen, which on a slow phone costs most of the picture's time),
- * inline styles moved aside.
+ * SNAPSHOT_CARDS; the rest would be copied, stored and laid out without ever being seen), inline styles moved aside.
  */
 export function snapshotOf(root: Element, doc: Document, user: string, now = Date.now()): BootSnapshot | null {
   const view = doc.defaultView
   const screenBottom = view ? view.innerHeight - view.scrollY : Infinity
   const cards = [...root.querySelectorAll('.device-card')]
-  // jsdom and hidden pages lay nothing out (every top is 0): then the count alone limits.
-  const kept = Math.max(1, cards.filter((card, i) => i < SNAPSHOT_CARDS && card.getBoundingClientRect().top < screenBottom).length)
+  // Cards come top to bottom: the first that starts below the screen ends the picture. (jsdom lays nothing out: every
+  // top is 0, and the count alone limits.)
+  let kept = 1
+  while (kept < Math.min(cards.length, SNAPSHOT_CARDS) && cards[kept].getBoundingClientRect().top < screenBottom) kept++
   // Copied without the cards left out (not copied whole and then cut: a page of 100 cards took a long task to copy).
   const clone = copyWithout(root, new Set(cards.slice(kept)))
   clone.querySelectorAll('[style]').forEach((el) => {
