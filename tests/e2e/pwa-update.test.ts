@@ -54,8 +54,8 @@ describe('a new version while the app is open', () => {
     await page.waitForTimeout(1500)
     await expect(page.getByPlaceholder('请输入用户名').inputValue()).resolves.toBe('half-typed')
 
-    await prompt.getByRole('button', { name: '刷新' }).click()
-    await page.waitForEvent('load')
+    // Listening before the tap: a quick reload's load event can come before click() returns.
+    await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: '刷新' }).click()])
     await page.getByPlaceholder('请输入用户名').waitFor()
     await expect(page.getByPlaceholder('请输入用户名').inputValue()).resolves.toBe('')
     const waiting = await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())!.waiting)
