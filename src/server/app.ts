@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { Hono } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
 import { contextStorage } from 'hono/context-storage'
@@ -108,10 +108,10 @@ function apiBase(services: Services, base: ApiBase): Hono<AppEnv> {
   const api = new Hono<AppEnv>()
   api.use('*', async (c, next) => {
     c.set('services', services)
-    await next()
     // Every API answer may carry personal data or secrets (renters' ID numbers, lock passcodes, access secrets):
-    // no browser or proxy keeps a copy.
+    // no browser or proxy keeps a copy. Set before the answer is built, which then carries it (upFront).
     c.header('Cache-Control', 'no-store')
+    await next()
   })
   api.use('*', bodyLimit({ maxSize: 2 * 1024 * 1024, onError: (c) => fail(c, ApiError.badRequest(serverMessages.bodyTooLarge)) }))
   if (base === 'open') api.use('*', signedRequest)
@@ -126,12 +126,30 @@ function apiBase(services: Services, base: ApiBase): Hono<AppEnv> {
   return api
 }
 
+/**
+ * A middleware that sets the same headers on every answer (Hono's secureHeaders), made to set them before the answer is
+ * built: a header set on an answer already built makes a copy of it (issue #16: ~0.2 ms of a search's ~4). The headers
+ * are those the middleware itself sets, recorded once on an empty answer.
+ */
+function upFront(middleware: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> {
+  let recorded: Promise<[string, string][]> | undefined
+  const record = async () => {
+    const headers = new Headers()
+    await middleware({ res: { headers } } as unknown as Context<AppEnv>, async () => {})
+    return [...headers.entries()]
+  }
+  return async (c, next) => {
+    for (const [name, value] of await (recorded ??= record())) c.header(name, value)
+    await next()
+  }
+}
+
 /** Composes the whole server: both API bases, then the built console with its single-page fallback. */
 export function createApp(services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
   // The audit trail reads the actor and client address of the request it records (modules/audit/service.ts).
   app.use('*', contextStorage())
-  app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: contentSecurityPolicy(services.config.map.tileUrl) }))
+  app.use('*', upFront(secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: contentSecurityPolicy(services.config.map.tileUrl) })))
   app.onError((err, c) => {
     if (err instanceof ApiError) return fail(c, err)
     // The database briefly unreachable (restart, failover, network): a clear 503; the pool reconnects by itself.

@@ -39,6 +39,21 @@ describe('Cache-Control: no-store on every API answer', () => {
   })
 })
 
+describe('security headers', () => {
+  // Set before each answer is built (app.ts upFront), so an answer built by an error or a refusal carries them too.
+  it.each([
+    ['GET', '/huawei/mdm/api/v1/device/search', 401],
+    ['GET', '/mdm/api/v1/no/such/path', 404],
+    ['GET', '/login', 200],
+  ])('%s %s (%i) carries them', async (method, url, status) => {
+    const res = await request(url, { method })
+    expect(res.status).toBe(status)
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN')
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+  })
+})
+
 describe('the console page', () => {
   it('carries a Content-Security-Policy with no inline script and the tile host from configuration', async () => {
     const res = await request('/login')

@@ -72,6 +72,8 @@ export interface CountHints {
   broad?: SQL
   /** The condition holds only the list's scope (no search filter): a large estimate is answered without counting. */
   plain?: boolean
+  /** The planner's estimate of a `plain` list, when the caller already has it (not asked for again). */
+  plainEstimate?: number
   /**
    * Disjoint conditions whose counts add up to the list's: each counted on its own, so that each is read the cheapest
    * way (a connection status: its whole contact buckets from the index alone, its two edge buckets on the exact time).
@@ -102,7 +104,7 @@ export async function countUpTo(db: Db, table: PgTable, where: SQL | undefined |
 export async function countTotal(db: Db, table: PgTable, where: SQL | undefined, hints: CountHints = {}): Promise<{ total: number; totalExact?: false }> {
   const estimate = (condition: SQL | undefined) => estimatedRows(db, db.select({ one: sql`1` }).from(table).where(condition).getSQL())
   if (hints.plain) {
-    const rows = await estimate(where)
+    const rows = hints.plainEstimate ?? (await estimate(where))
     if (rows > ESTIMATE_ONLY_ABOVE) return { total: rows, totalExact: false }
   }
   if (hints.broad && (await estimate(hints.broad)) > EXACT_COUNT_LIMIT) return { total: await estimate(where), totalExact: false }
@@ -166,7 +168,7 @@ export async function pagedCounting<T extends CountedRow>(
   if (hints.broad || (!isEmbedded(db) && !hints.textFilter)) return paged(db, table, where, q, inOrder, hints)
   if (hints.plain) {
     const estimate = await estimatedRows(db, db.select({ one: sql`1` }).from(table).where(where).getSQL())
-    if (estimate > ESTIMATE_ONLY_ABOVE) return paged(db, table, where, q, inOrder, hints)
+    if (estimate > ESTIMATE_ONLY_ABOVE) return paged(db, table, where, q, inOrder, { ...hints, plainEstimate: estimate })
   }
   const counted = await rows(window, true)
   const matches = counted[0]?.listTotal ?? (window.offset === 0 ? 0 : null)
