@@ -113,7 +113,7 @@ export function fleetPagingCases(h: Harness) {
         JSON.stringify(((await h.services.db.execute(sql.raw(`explain ${query}`))) as unknown as { rows: unknown[] }).rows)
       await h.services.db.execute(sql`set enable_seqscan = off`)
       try {
-        expect(await plan(`select id from devices where mdm_grams(renter_name) @> mdm_search_grams('阳娜')`)).toContain('devices_renter_name_grams_idx')
+        expect(await plan(`select id from devices where mdm_platform_grams(platform, renter_name) @> mdm_platform_search_grams('HUAWEI', '阳娜')`)).toContain('devices_renter_name_grams_idx')
         expect(await plan(`select id from devices where renter_phone ilike '%2345%'`)).toContain('devices_renter_phone_trgm_idx')
       } finally {
         await h.services.db.execute(sql`reset enable_seqscan`)

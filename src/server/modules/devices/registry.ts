@@ -155,7 +155,9 @@ export abstract class DeviceRegistry<R> {
     const filters = [
       q.serialNumber ? ilike(devices.serialNumber, likePattern(q.serialNumber)) : undefined,
       // The pairs index finds the candidates (devices_renter_name_grams_idx), ILIKE keeps those holding the text.
-      q.renterName ? and(sql`mdm_grams(${devices.renterName}) @> mdm_search_grams(${q.renterName})`, ilike(devices.renterName, likePattern(q.renterName))) : undefined,
+      q.renterName
+        ? and(sql`mdm_platform_grams(${devices.platform}, ${devices.renterName}) @> mdm_platform_search_grams(${this.platform}, ${q.renterName})`, ilike(devices.renterName, likePattern(q.renterName)))
+        : undefined,
       q.renterPhone ? ilike(devices.renterPhone, likePattern(q.renterPhone)) : undefined,
     ].filter((c) => c !== undefined)
     const broad = and(scope, ...filters)
