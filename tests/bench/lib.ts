@@ -124,7 +124,9 @@ export interface ChildServer {
 }
 
 export async function spawnServer(databaseUrl: string, env: Record<string, string> = {}): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'serve.ts')], {
+  // MDM_BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (what a figure is made of).
+  const profile = process.env.MDM_BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.MDM_BENCH_CPU_PROF}`] : []
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(import.meta.dirname, 'serve.ts')], {
     env: { ...process.env, ...env, DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'pipe', 'inherit'],
   })

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { loadOrCreateCa } from './ca'
+import { X509Certificate } from 'node:crypto'
+import { ephemeralCa, fingerprintOf, loadOrCreateCa } from './ca'
 
 let dir = ''
 afterEach(() => {
@@ -32,5 +33,24 @@ describe('the device CA', () => {
     expect(ca.verifyIssued(identity.certificatePem, new Date(Date.now() + 11 * 365 * 86400_000))).toBeNull()
     expect(ca.verifyIssued(ca.certificatePem)).toBeNull()
     expect(ca.verifyIssued('not a certificate')).toBeNull()
+  }, 30_000)
+
+  it('verifies an identity once, then checks only its validity each time it is named (PEM or DER alike)', () => {
+    const ca = ephemeralCa()
+    const other = ephemeralCa()
+    const identity = ca.issueIdentity('device')
+    const der = new X509Certificate(identity.certificatePem).raw
+    const verify = vi.spyOn(X509Certificate.prototype, 'verify')
+    const first = ca.verifyIssued(identity.certificatePem)
+    expect(first && fingerprintOf(first)).toBe(identity.fingerprint)
+    expect(ca.verifyIssued(identity.certificatePem)).toBe(first)
+    expect(verify).toHaveBeenCalledTimes(1)
+    expect(ca.verifyIssued(der) && fingerprintOf(ca.verifyIssued(der)!)).toBe(identity.fingerprint)
+    expect(verify).toHaveBeenCalledTimes(2)
+    expect(ca.verifyIssued(der)).not.toBeNull()
+    expect(verify).toHaveBeenCalledTimes(2)
+    // Remembered, yet refused once expired; and another CA never takes it for its own.
+    expect(ca.verifyIssued(identity.certificatePem, new Date(Date.now() + 11 * 365 * 86400_000))).toBeNull()
+    expect(other.verifyIssued(identity.certificatePem)).toBeNull()
   }, 30_000)
 })

@@ -32,10 +32,10 @@ export async function signerOfMdmSignature(signatureBase64: string, body: Uint8A
   }
 }
 
-/** The forwarded client certificate: URL-escaped PEM. */
-export function forwardedClientCertificate(header: string): X509Certificate | null {
+/** The forwarded client certificate's PEM (the header is URL-escaped PEM), or null when it does not decode. */
+export function forwardedClientCertificate(header: string): string | null {
   try {
-    return new X509Certificate(decodeURIComponent(header))
+    return decodeURIComponent(header)
   } catch {
     return null
   }

@@ -14,14 +14,14 @@ import { CHECKIN_PATH, SERVER_PATH } from './profile'
  */
 async function identify(c: Context<AppEnv>, body: Uint8Array): Promise<string> {
   const { config, appleCa } = c.var.services
-  let cert = null
+  let cert: string | Buffer | null = null
   const forwarded = config.apple.identitySource === 'client-cert' ? c.req.header(config.apple.clientCertHeader) : undefined
   if (forwarded) cert = forwardedClientCertificate(forwarded)
   else {
     const signature = c.req.header('mdm-signature')
-    if (signature) cert = await signerOfMdmSignature(signature, body)
+    if (signature) cert = (await signerOfMdmSignature(signature, body))?.raw ?? null
   }
-  const issued = cert ? appleCa.verifyIssued(cert.raw, new Date()) : null
+  const issued = cert ? appleCa.verifyIssued(cert, new Date()) : null
   if (!issued) throw ApiError.unauthorized(t.identityInvalid)
   return fingerprintOf(issued)
 }
