@@ -71,7 +71,7 @@ describe('StatementCachingPGlite', () => {
   })
 
   it('answers what PGlite answers: rows, fields and the caller’s parsers and row mode', async () => {
-    const text = 'select id, name, at, tags from t where id > $1 and name <> $2 order by id limit $3 offset $4'
+    const text = `select id, name, nullif(name, 'n13') as maybe, at, tags from t where id > $1 and name <> $2 order by id limit $3 offset $4`
     const asDrizzle = { rowMode: 'array' as const, parsers: { [types.TIMESTAMPTZ]: (v: string) => v } }
     for (const params of [[10, 'n12', 5, 0], [100, 'x', 3, 2], [490, 'n', 20, 0]]) {
       for (const options of [undefined, asDrizzle]) {
@@ -79,8 +79,11 @@ describe('StatementCachingPGlite', () => {
         const theirs = await plain.query(text, params, options)
         expect(ours.rows).toEqual(theirs.rows)
         expect(ours.fields).toEqual(theirs.fields)
+        expect(ours).toEqual(theirs)
       }
     }
+    // An empty answer too.
+    expect(await db.query(text, [1000, 'x', 5, 0])).toEqual(await plain.query(text, [1000, 'x', 5, 0]))
   })
 
   it('plans a page query once: after PostgreSQL’s custom-plan runs it keeps one generic plan', async () => {
