@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client'
 import { companies, devices } from '../db/schema'
@@ -50,6 +50,22 @@ export async function visibleDeviceCondition(
   if (companyIds === null) return undefined
   const ofCompanies = inArray(table.companyId, companyIds)
   return user.kind === 'STAFF' ? and(ofCompanies, eq(table.staffId, user.id)) : ofCompanies
+}
+
+/**
+ * visibleDeviceCondition for a statement built once and run for every request (issue #16: building a device query
+ * cost ~0.5 ms of a detail's ~2 ms of server time): the same condition on placeholders, filled per request by
+ * visibleDeviceValues. No companies (null) is every company (platform administrator), no staff (null) every assignee.
+ */
+export function visibleDevicePlaceholders(table: { companyId: PgColumn; staffId: PgColumn } = devices): SQL {
+  const companies = sql.placeholder('scopeCompanies')
+  const staff = sql.placeholder('scopeStaff')
+  return sql`(${companies}::int[] is null or ${table.companyId} = any(${companies}::int[])) and (${staff}::int is null or ${table.staffId} = ${staff}::int)`
+}
+
+/** The values of visibleDevicePlaceholders for one user: the visible companies, and a staff member's own id. */
+export async function visibleDeviceValues(db: Db, user: CurrentUser): Promise<{ scopeCompanies: number[] | null; scopeStaff: number | null }> {
+  return { scopeCompanies: await visibleCompanyIds(db, user), scopeStaff: user.kind === 'STAFF' ? user.id : null }
 }
 
 /**

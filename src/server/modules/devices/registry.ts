@@ -9,7 +9,7 @@ import {
 } from '../../../shared/domain/connection-status'
 import { deviceAreaAuthorities } from '../../../shared/domain/device-areas'
 import { huaweiDeviceText as t } from '../../../shared/messages/devices'
-import { findVisibleCompany, visibleDeviceCondition } from '../../auth/scope'
+import { findVisibleCompany, visibleDeviceCondition, visibleDevicePlaceholders, visibleDeviceValues } from '../../auth/scope'
 import type { CurrentUser } from '../../auth/sessions'
 import type { Db } from '../../db/client'
 import { likePattern } from '../../db/like'
@@ -252,15 +252,24 @@ export abstract class DeviceRegistry<R> {
     return this.tasks.search(q.deviceId, q)
   }
 
+  /** The detail's statement, built once (visibleDevicePlaceholders) and prepared by name on PostgreSQL. */
+  private detailStatement?: ReturnType<DeviceRegistry<R>['detailQuery']>
+
+  private detailQuery() {
+    const visible = and(eq(devices.id, sql.placeholder('deviceId')), eq(devices.platform, this.platform), visibleDevicePlaceholders())
+    return this.selectRows().where(visible).prepare(`device_detail_${this.platform.toLowerCase()}`)
+  }
+
   async detail(user: CurrentUser, deviceId: number): Promise<R> {
-    const visible = and(eq(devices.id, deviceId), eq(devices.platform, this.platform), await visibleDeviceCondition(this.db, user))
-    let [row] = await this.selectRows().where(visible)
+    const statement = (this.detailStatement ??= this.detailQuery())
+    const values = { deviceId, ...(await visibleDeviceValues(this.db, user)) }
+    let [row] = await statement.execute(values)
     if (!row) throw ApiError.notFound(t.deviceNotFound)
     // Only a device with live tasks can have overdue ones; expiring them changes what the record shows, so it is read
     // again. A device without (most of them) costs one read (issue #16).
     if (row.pendingTaskCount > 0) {
       await this.tasks.expireOverdue({ deviceId })
-      ;[row] = await this.selectRows().where(visible)
+      ;[row] = await statement.execute(values)
       if (!row) throw ApiError.notFound(t.deviceNotFound)
     }
     const [record] = await this.records([row], this.now())
