@@ -6,7 +6,7 @@
  * MDM_BENCH_ONLY=web,pglite,postgres,queue picks some; MDM_BENCH_QUICK=1 runs each at a tenth of its scale.
  */
 import { spawnSync } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { postgresBin, resultTable, type BenchResult, type Figure } from './lib'
 import { queueScale } from './queue-scale'
@@ -49,14 +49,37 @@ function webResult(): BenchResult {
   return { name: 'web', title: 'Console (bundle, Lighthouse mobile preset, offline open, scroll)', figures, seconds: (performance.now() - started) / 1000 }
 }
 
+/**
+ * Waits, at most 30 s, until the machine is quiet (90 % of its CPU time idle over a second): what one benchmark started
+ * (Chromium and its renderers, a server, PostgreSQL) has wound down before the next one seeds or measures. Answers the
+ * seconds waited; without /proc (not Linux) it does not wait.
+ */
+async function quiet(maxMs = 30_000): Promise<number> {
+  if (!existsSync('/proc/stat')) return 0
+  const cpu = () => {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number)
+    return { idle: fields[3] + fields[4], total: fields.reduce((a, b) => a + b, 0) }
+  }
+  const started = performance.now()
+  while (performance.now() - started < maxMs) {
+    const before = cpu()
+    await new Promise((r) => setTimeout(r, 1000))
+    const after = cpu()
+    if ((after.idle - before.idle) / Math.max(1, after.total - before.total) >= 0.9) break
+  }
+  return (performance.now() - started) / 1000
+}
+
 const results: BenchResult[] = []
 const hasPostgres = postgresBin() !== null
 const missingPostgres = (name: string, title: string): BenchResult => ({ name, title, figures: [], seconds: 0, skipped: 'PostgreSQL is not installed (apt-get install -y postgresql)' })
 const started = performance.now()
+const settle = async (next: string) => console.log(`(${(await quiet()).toFixed(0)} s for the machine to be quiet before ${next})`)
 if (wanted('web')) results.push(webResult())
-if (wanted('pglite')) results.push(await serverScale('pglite', scale(100_000)))
-if (wanted('postgres')) results.push(hasPostgres ? await serverScale('postgres', scale(1_000_000)) : missingPostgres('server-postgres', 'Server at scale on PostgreSQL'))
+if (wanted('pglite')) results.push(await settle('pglite').then(() => serverScale('pglite', scale(100_000))))
+if (wanted('postgres')) results.push(hasPostgres ? await settle('postgres').then(() => serverScale('postgres', scale(1_000_000))) : missingPostgres('server-postgres', 'Server at scale on PostgreSQL'))
 if (wanted('queue')) {
+  if (hasPostgres) await settle('queue')
   results.push(
     hasPostgres
       ? await queueScale({ finishedTasks: scale(10_000_000), agentCounts: [scale(1_000), scale(10_000)], iphones: scale(1_000), pollSeconds: 30, windowSeconds: 45 })
