@@ -2,7 +2,7 @@ import { connectionStatus, connectionStatusLabels } from '../../../shared/domain
 import { formatDate } from '../../../shared/domain/format'
 import { huaweiDeviceText as t } from '../../../shared/messages/devices'
 import type { Cell } from '../../http/xlsx'
-import type { DeviceListRow } from './registry'
+import type { DeviceListRow } from './list-row'
 
 /** One column of a device export: its header and its cell of a row. */
 export interface ExportColumn {

@@ -1,12 +1,6 @@
-import { and, desc, eq, getTableColumns, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { DeviceExportQuery, DeviceSearchQuery, UpdateRentUserInfoRequest } from '../../../shared/contract/huawei-device'
-import {
-  connectionStatus,
-  STATUS_ERROR_FROM_HOURS,
-  STATUS_WARNING_AFTER_HOURS,
-  type ConnectionStatus,
-} from '../../../shared/domain/connection-status'
 import { deviceAreaAuthorities } from '../../../shared/domain/device-areas'
 import { huaweiDeviceText as t } from '../../../shared/messages/devices'
 import { findVisibleCompany, visibleDeviceCondition, visibleDevicePlaceholders, visibleDeviceValues } from '../../auth/scope'
@@ -14,7 +8,8 @@ import type { CurrentUser } from '../../auth/sessions'
 import type { Db } from '../../db/client'
 import { likePattern } from '../../db/like'
 import { countTotal, countUpTo, EXACT_COUNT_LIMIT, pagedCounting, pageWindow, type CountHints, type PageWindow } from '../../db/paging'
-import { companies, contactParts, deviceListWeeks, devices, tasks, users, type DeviceRow, type Platform } from '../../db/schema'
+import { companies, deviceListWeeks, devices, users, type DeviceRow, type Platform } from '../../db/schema'
+import { connectionStatusParts, listColumns, type DeviceListRow } from './list-row'
 import { DEEP_PAGE_OFFSET, weekOfRow } from './deep-page'
 import type { ExportColumn } from './export-columns'
 import { isUniqueViolation } from '../../db/unique-violation'
@@ -29,65 +24,11 @@ type ListInput = z.output<typeof DeviceExportQuery>
 type PageInput = z.output<typeof DeviceSearchQuery>
 type RentInput = z.output<typeof UpdateRentUserInfoRequest>
 
-const HOUR_MS = 3_600_000
 /** An export streams (memory holds one batch), so it may be large; beyond this the user narrows the search. */
 export const MAX_EXPORT_ROWS = 200_000
 /** Rows read per query while an export streams; the first batch is small, so the file's first bytes leave at once. */
 const EXPORT_BATCH_ROWS = 1_000
 const EXPORT_FIRST_BATCH_ROWS = 100
-
-/** A device row as every list shows it: with its company, staff member and unfinished tasks. */
-export type DeviceListRow = DeviceRow & { companyName: string; staffName: string | null; pendingTaskCount: number }
-
-const listColumns = {
-  ...getTableColumns(devices),
-  companyName: companies.name,
-  staffName: users.name,
-  pendingTaskCount: sql<number>`(select count(*)::int from ${tasks} where ${tasks.deviceId} = ${devices.id} and ${tasks.status} in ('QUEUED', 'SENT'))`,
-}
-
-/**
- * SPEC §4 thresholds on lastCommunicationTime, the same boundaries as connectionStatus(), as disjoint parts
- * (contactParts: whole contact buckets, and the bound's bucket on the exact time). Their OR is the list's condition,
- * and their counts add up to its total, the whole buckets counted from devices_contact_bucket_idx alone.
- */
-export function connectionStatusParts(status: ConnectionStatus, now: Date): SQL[] {
-  const warnFrom = new Date(now.getTime() - STATUS_WARNING_AFTER_HOURS * HOUR_MS)
-  const errorFrom = new Date(now.getTime() - STATUS_ERROR_FROM_HOURS * HOUR_MS)
-  switch (status) {
-    case 'success':
-      return contactParts({ op: '>=', at: warnFrom })
-    case 'warning':
-      return contactParts({ op: '>', at: errorFrom }, { op: '<', at: warnFrom })
-    case 'error':
-      return [isNull(devices.contactBucket), ...contactParts(undefined, { op: '<=', at: errorFrom })]
-  }
-}
-
-/** The fields every family's device record has, under the same names (Huawei's DeviceRecord, Apple's IosDeviceRecord). */
-export function commonRecordFields(row: DeviceListRow, now: Date) {
-  return {
-    id: row.id,
-    serialNumber: row.serialNumber,
-    imei: row.imei,
-    model: row.model,
-    name: row.name,
-    osVersion: row.osVersion,
-    lastCommunicationTime: row.lastCommunicationTime?.toISOString() ?? null,
-    status: connectionStatus(row.lastCommunicationTime, now),
-    recycleStatus: row.recycleStatus,
-    renterName: row.renterName,
-    renterPhone: row.renterPhone,
-    renterIdCard: row.renterIdCard,
-    rentRemark: row.rentRemark,
-    companyId: row.companyId,
-    companyName: row.companyName,
-    staffId: row.staffId,
-    staffName: row.staffName,
-    pendingTaskCount: Number(row.pendingTaskCount),
-    createdAt: row.createdAt.toISOString(),
-  }
-}
 
 /** A new device: what every family's add and register requests carry. */
 export interface NewDevice {
@@ -245,14 +186,13 @@ export abstract class DeviceRegistry<R> {
     return device
   }
 
-  /** GET …/detail */
   /** A device's task log, newest first (Huawei /device/task/search, Apple /myDevice/task/search). */
   async taskSearch(user: CurrentUser, q: { deviceId: number; current: number; pageSize: number }) {
     await this.findVisible(user, q.deviceId)
     return this.tasks.search(q.deviceId, q)
   }
 
-  /** The detail's statement, built once (visibleDevicePlaceholders) and prepared by name on PostgreSQL. */
+  /** GET …/detail. Its statement is built once (visibleDevicePlaceholders) and prepared by name on PostgreSQL. */
   private detailStatement?: ReturnType<DeviceRegistry<R>['detailQuery']>
 
   private detailQuery() {
