@@ -152,25 +152,39 @@ export async function spawnServer(databaseUrl: string, env: Record<string, strin
 }
 
 /**
- * GET over one keep-alive connection with node:http, answering the body (and throwing on any status but 200). The
- * latency figures are the server's, so the client adds as little as it can: fetch (undici) cost ~1 ms of CPU per request
- * on the same two cores as the server (a signed-in GET answered in 2.8 ms by fetch took 1.3 ms this way).
+ * One request over node:http with a keep-alive agent, answering the status and the whole body. The load generator
+ * (queue-load.ts) and the server-at-scale client both use it: fetch (undici) cost ~1 ms of CPU per request on the same
+ * two cores as the server (a signed-in GET answered in 2.8 ms by fetch took 1.3 ms this way). Bounded, so that a
+ * saturated server cannot stretch a measurement: a request unanswered after 10 s fails.
  */
+export function keepAliveRequest(
+  agent: http.Agent,
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; body: Buffer<ArrayBuffer> }> {
+  return new Promise((resolve, reject) => {
+    const headers = init.body === undefined ? init.headers : { ...init.headers, 'content-length': String(Buffer.byteLength(init.body)) }
+    const req = http.request(url, { method: init.method ?? 'GET', headers, agent }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }))
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+    req.setTimeout(10_000, () => req.destroy(new Error('no answer within 10 s')))
+    req.end(init.body)
+  })
+}
+
+/** GETs on one keep-alive connection to `baseUrl`, answering the body as text; any status but 200 throws. */
 export function keepAliveGetter(baseUrl: string, headers: Record<string, string>): (pathAndQuery: string) => Promise<string> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
-  const { hostname, port } = new URL(baseUrl)
-  return (pathAndQuery) =>
-    new Promise((resolve, reject) => {
-      const req = http.request({ host: hostname, port, path: pathAndQuery, agent, headers }, (res) => {
-        let body = ''
-        res.setEncoding('utf8')
-        res.on('data', (chunk: string) => (body += chunk))
-        res.on('end', () => (res.statusCode === 200 ? resolve(body) : reject(new Error(`${pathAndQuery} ${res.statusCode} ${body.slice(0, 200)}`))))
-        res.on('error', reject)
-      })
-      req.on('error', reject)
-      req.end()
-    })
+  return async (pathAndQuery) => {
+    const res = await keepAliveRequest(agent, `${baseUrl}${pathAndQuery}`, { headers })
+    const body = res.body.toString('utf8')
+    if (res.status !== 200) throw new Error(`${pathAndQuery} ${res.status} ${body.slice(0, 200)}`)
+    return body
+  }
 }
 
 /**

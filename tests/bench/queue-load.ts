@@ -8,6 +8,7 @@
 import http from 'node:http'
 import forge from 'node-forge'
 import { SimulatedIphone } from '../../src/sim/iphone'
+import { keepAliveRequest } from './lib'
 
 export interface AgentSlice {
   kind: 'agent'
@@ -36,19 +37,10 @@ export type FromWorker = { ready: true } | { done: { latencies: number[]; receiv
 
 const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 64 })
 
-function request(url: string, init: { method: string; headers: Record<string, string>; body: string }): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: init.method, headers: { ...init.headers, 'content-length': Buffer.byteLength(init.body) }, agent: keepAlive }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => resolve(new Response(res.statusCode === 204 || res.statusCode === 304 ? null : Buffer.concat(chunks), { status: res.statusCode ?? 0 })))
-      res.on('error', reject)
-    })
-    req.on('error', reject)
-    // Bounded, so that a saturated server cannot stretch the window: a request unanswered after 10 s counts as failed.
-    req.setTimeout(10_000, () => req.destroy(new Error('no answer within 10 s')))
-    req.end(init.body)
-  })
+/** keepAliveRequest (lib.ts) as the fetch the simulated devices are written against. */
+async function request(url: string, init: { method: string; headers: Record<string, string>; body: string }): Promise<Response> {
+  const res = await keepAliveRequest(keepAlive, url, init)
+  return new Response(res.status === 204 || res.status === 304 ? null : res.body, { status: res.status })
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
