@@ -46,10 +46,10 @@ export async function visibleDeviceCondition(
   user: CurrentUser,
   table: { companyId: PgColumn; staffId: PgColumn } = devices,
 ): Promise<SQL | undefined> {
-  const companyIds = await visibleCompanyIds(db, user)
-  if (companyIds === null) return undefined
-  const ofCompanies = inArray(table.companyId, companyIds)
-  return user.kind === 'STAFF' ? and(ofCompanies, eq(table.staffId, user.id)) : ofCompanies
+  const { scopeCompanies, scopeStaff } = await visibleDeviceValues(db, user)
+  if (scopeCompanies === null) return undefined
+  const ofCompanies = inArray(table.companyId, scopeCompanies)
+  return scopeStaff === null ? ofCompanies : and(ofCompanies, eq(table.staffId, scopeStaff))
 }
 
 /**
@@ -63,7 +63,10 @@ export function visibleDevicePlaceholders(table: { companyId: PgColumn; staffId:
   return sql`(${companies}::int[] is null or ${table.companyId} = any(${companies}::int[])) and (${staff}::int is null or ${table.staffId} = ${staff}::int)`
 }
 
-/** The values of visibleDevicePlaceholders for one user: the visible companies, and a staff member's own id. */
+/**
+ * The device scope of one user, the values of both conditions (visibleDeviceCondition, visibleDevicePlaceholders): the
+ * visible companies (null: every company), and a staff member's own id (staff see only the devices assigned to them).
+ */
 export async function visibleDeviceValues(db: Db, user: CurrentUser): Promise<{ scopeCompanies: number[] | null; scopeStaff: number | null }> {
   return { scopeCompanies: await visibleCompanyIds(db, user), scopeStaff: user.kind === 'STAFF' ? user.id : null }
 }

@@ -1,11 +1,10 @@
-import { getTableColumns, isNull, sql, type SQL } from 'drizzle-orm'
-import { connectionStatus, STATUS_ERROR_FROM_HOURS, STATUS_WARNING_AFTER_HOURS, type ConnectionStatus } from '../../../shared/domain/connection-status'
-import { companies, contactParts, devices, tasks, users, type DeviceRow } from '../../db/schema'
-
 /**
  * What every family's device list reads and shows (DeviceRegistry, export-columns.ts): a row's columns, the connection
  * status as conditions, and the record fields every family shares.
  */
+import { getTableColumns, isNull, sql, type SQL } from 'drizzle-orm'
+import { connectionStatus, STATUS_ERROR_FROM_HOURS, STATUS_WARNING_AFTER_HOURS, type ConnectionStatus } from '../../../shared/domain/connection-status'
+import { companies, contactParts, devices, tasks, users, type DeviceRow } from '../../db/schema'
 
 const HOUR_MS = 3_600_000
 

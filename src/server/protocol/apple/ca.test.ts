@@ -53,4 +53,19 @@ describe('the device CA', () => {
     expect(ca.verifyIssued(identity.certificatePem, new Date(Date.now() + 11 * 365 * 86400_000))).toBeNull()
     expect(other.verifyIssued(identity.certificatePem)).toBeNull()
   }, 30_000)
+
+  it('forgets the oldest verified identity beyond the number it keeps', () => {
+    const ca = ephemeralCa(2)
+    const [a, b, c] = ['a', 'b', 'c'].map((name) => ca.issueIdentity(name).certificatePem)
+    const verify = vi.spyOn(X509Certificate.prototype, 'verify')
+    for (const pem of [a, b, c]) expect(ca.verifyIssued(pem)).not.toBeNull()
+    expect(verify).toHaveBeenCalledTimes(3)
+    // b and c are kept; a was forgotten and is verified again (which forgets b).
+    expect(ca.verifyIssued(c)).not.toBeNull()
+    expect(verify).toHaveBeenCalledTimes(3)
+    expect(ca.verifyIssued(a)).not.toBeNull()
+    expect(verify).toHaveBeenCalledTimes(4)
+    expect(ca.verifyIssued(b)).not.toBeNull()
+    expect(verify).toHaveBeenCalledTimes(5)
+  }, 30_000)
 })

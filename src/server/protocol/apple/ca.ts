@@ -82,7 +82,8 @@ function createCa(): { certPem: string; keyPem: string } {
   return { certPem: forge.pki.certificateToPem(cert), keyPem: forge.pki.privateKeyToPem(keys.privateKey) }
 }
 
-export function certificateAuthority(certPem: string, keyPem: string): CertificateAuthority {
+/** `keepVerified`: how many verified identities it remembers (VERIFIED_IDENTITIES_KEPT; tests set a small number). */
+export function certificateAuthority(certPem: string, keyPem: string, keepVerified = VERIFIED_IDENTITIES_KEPT): CertificateAuthority {
   const caCert = forge.pki.certificateFromPem(certPem)
   const caKey = forge.pki.privateKeyFromPem(keyPem)
   const caX509 = new X509Certificate(certPem)
@@ -128,7 +129,7 @@ export function certificateAuthority(certPem: string, keyPem: string): Certifica
         }
         // A device identity, never a CA certificate (the CA's own included).
         if (cert.ca || !cert.checkIssued(caX509) || !cert.verify(caX509.publicKey)) return null
-        if (verified.size >= VERIFIED_IDENTITIES_KEPT) verified.delete(verified.keys().next().value!)
+        if (verified.size >= keepVerified) verified.delete(verified.keys().next().value!)
         verified.set(key, (known = { cert, from: new Date(cert.validFrom), to: new Date(cert.validTo) }))
       }
       if (now < known.from || now > known.to) return null
@@ -138,9 +139,9 @@ export function certificateAuthority(certPem: string, keyPem: string): Certifica
 }
 
 /** A CA of this process only (tests, in-memory databases): its certificates die with it, like the data. */
-export function ephemeralCa(): CertificateAuthority {
+export function ephemeralCa(keepVerified?: number): CertificateAuthority {
   const { certPem, keyPem } = createCa()
-  return certificateAuthority(certPem, keyPem)
+  return certificateAuthority(certPem, keyPem, keepVerified)
 }
 
 /**
