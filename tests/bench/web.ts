@@ -33,7 +33,7 @@ const CPU_THROTTLE = 4
 const CACHED_DEVICES = 1000
 const PAGE = 100
 const LIGHTHOUSE_RUNS = Number(process.env.MDM_LH_RUNS ?? 3)
-/** While tuning: MDM_LH_JSON=<folder> keeps each Lighthouse report, MDM_TRACE_DIR=<folder> each offline open's trace; MDM_BENCH_ONLY=login,list,returning,detail,offline runs only those parts. */
+/** While tuning: MDM_LH_JSON=<folder> keeps each Lighthouse report, MDM_TRACE_DIR=<folder> each offline open's trace and the scroll's; MDM_BENCH_ONLY=login,list,returning,detail,offline runs only those parts. */
 const LH_JSON_DIR = process.env.MDM_LH_JSON
 const ONLY = process.env.MDM_BENCH_ONLY?.split(',')
 const part = (name: string) => !ONLY || ONLY.includes(name)
@@ -321,7 +321,9 @@ async function scrollJank(ctx: BrowserContext, cpuRate: number) {
   }`)
   const distance = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)
   const started = Date.now()
-  await cdp.send('Input.synthesizeScrollGesture', { x: 180, y: 600, yDistance: -distance, speed: 2000, gestureSourceType: 'mouse', repeatCount: 1 })
+  const scroll = async () => void (await cdp.send('Input.synthesizeScrollGesture', { x: 180, y: 600, yDistance: -distance, speed: 2000, gestureSourceType: 'mouse', repeatCount: 1 }))
+  if (process.env.MDM_TRACE_DIR) writeFileSync(path.join(process.env.MDM_TRACE_DIR, `scroll-${cpuRate}x.json`), JSON.stringify(await traced(cdp, scroll)))
+  else await scroll()
   const seconds = (Date.now() - started) / 1000
   const { frames, longTasks, scrolled } = await page.evaluate(() => {
     const w = window as unknown as { __frames: number[]; __longTasks: number[] }
