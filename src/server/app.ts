@@ -1,7 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
 import { contextStorage } from 'hono/context-storage'
 import { createMiddleware } from 'hono/factory'
@@ -16,6 +15,7 @@ import { access } from './auth/guard'
 import { ApiError, isDatabaseUnavailable } from './http/errors'
 import { contentSecurityPolicy } from './http/csp'
 import { fail } from './http/envelope'
+import { boundedBody } from './http/body-limit'
 import { mountRoutes, type Guards, type Route } from './http/endpoints'
 import { accountRoutes } from './modules/account/routes'
 import { huaweiDeviceRoutes, miDeviceRoutes } from './modules/huawei-device/routes'
@@ -93,6 +93,9 @@ const agentGuards: Guards = { ...consoleGuards, device: deviceCredential }
 
 const guardsOf: Record<ApiBase, Guards> = { main: consoleGuards, huawei: consoleGuards, open: openGuards, agent: agentGuards }
 
+/** The largest request body any API takes (a larger one is answered 请求体过大). */
+const MAX_BODY_BYTES = 2 * 1024 * 1024
+
 /** A device protocol outside the endpoint table: the services, and the same body limit as every API. */
 function protocolBase(services: Services, routes: Hono<AppEnv>): Hono<AppEnv> {
   const base = new Hono<AppEnv>()
@@ -100,7 +103,7 @@ function protocolBase(services: Services, routes: Hono<AppEnv>): Hono<AppEnv> {
     c.set('services', services)
     await next()
   })
-  base.use('*', bodyLimit({ maxSize: 2 * 1024 * 1024, onError: (c) => fail(c, ApiError.badRequest(serverMessages.bodyTooLarge)) }))
+  base.use('*', boundedBody(MAX_BODY_BYTES, (c) => fail(c, ApiError.badRequest(serverMessages.bodyTooLarge))))
   return base.route('/', routes)
 }
 
@@ -113,7 +116,7 @@ function apiBase(services: Services, base: ApiBase): Hono<AppEnv> {
     c.header('Cache-Control', 'no-store')
     await next()
   })
-  api.use('*', bodyLimit({ maxSize: 2 * 1024 * 1024, onError: (c) => fail(c, ApiError.badRequest(serverMessages.bodyTooLarge)) }))
+  api.use('*', boundedBody(MAX_BODY_BYTES, (c) => fail(c, ApiError.badRequest(serverMessages.bodyTooLarge))))
   if (base === 'open') api.use('*', signedRequest)
   mountRoutes(api, allRoutes.filter((r) => r.endpoint.base === base), guardsOf[base])
   // A device command the table does not name says which, not only that the path is unknown.
