@@ -30,8 +30,11 @@ export interface IphoneSlice {
 
 export type Slice = (AgentSlice | IphoneSlice) & { pollSeconds: number }
 
-/** parent → worker: the slice, then (once every worker is ready) when the window ends. */
-export type ToWorker = { slice: Slice } | { start: { endAt: number } }
+/**
+ * parent → worker: the slice, then (once every worker is ready) the start: the devices poll from then on, and requests
+ * made from `measureFrom` to `endAt` are the measured window (before it, the fleet and the server warm up).
+ */
+export type ToWorker = { slice: Slice } | { start: { measureFrom: number; endAt: number } }
 /** worker → parent */
 export type FromWorker = { ready: true } | { done: { latencies: number[]; received: string[]; failures: number; errors: string[]; cpuSeconds: number } }
 
@@ -45,7 +48,8 @@ async function request(url: string, init: { method: string; headers: Record<stri
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-async function run(slice: Slice, endAt: () => number, started: Promise<void>) {
+async function run(slice: Slice, window: () => { measureFrom: number; endAt: number }, started: Promise<void>) {
+  const endAt = () => window().endAt
   const latencies: number[] = []
   const received: string[] = []
   const errors: string[] = []
@@ -58,10 +62,11 @@ async function run(slice: Slice, endAt: () => number, started: Promise<void>) {
   const interval = () => Math.min(slice.pollSeconds * 1000 * (0.8 + Math.random() * 0.4), Math.max(0, endAt() - Date.now()))
   let inWindow = false
   const timed = async (url: string, init: { method: string; headers: Record<string, string>; body: string }) => {
+    const measured = inWindow && Date.now() >= window().measureFrom
     const t = performance.now()
     const res = await request(url, init)
     const body = await res.arrayBuffer()
-    if (inWindow) latencies.push(performance.now() - t)
+    if (measured && inWindow) latencies.push(performance.now() - t)
     return new Response(res.status === 200 && body.byteLength ? body : null, { status: res.status })
   }
 
@@ -131,7 +136,7 @@ async function run(slice: Slice, endAt: () => number, started: Promise<void>) {
   return { latencies, received, failures, errors }
 }
 
-let endAt = 0
+let window = { measureFrom: 0, endAt: 0 }
 let cpuAtStart = process.cpuUsage()
 let begin: () => void = () => {}
 const started = new Promise<void>((r) => (begin = r))
@@ -139,13 +144,14 @@ process.on('message', (message: ToWorker) => {
   if ('slice' in message) {
     const slice = message.slice
     if (slice.kind === 'agent') process.send!({ ready: true } satisfies FromWorker)
-    void run(slice, () => endAt, started).then((done) => {
+    void run(slice, () => window, started).then((done) => {
       const cpu = process.cpuUsage(cpuAtStart)
       process.send!({ done: { ...done, cpuSeconds: (cpu.user + cpu.system) / 1e6 } } satisfies FromWorker, () => process.exit(0))
     })
   } else {
-    endAt = message.start.endAt
-    cpuAtStart = process.cpuUsage()
+    window = message.start
     begin()
+    // The CPU of the measured window only.
+    setTimeout(() => (cpuAtStart = process.cpuUsage()), Math.max(0, window.measureFrom - Date.now()))
   }
 })

@@ -5,7 +5,7 @@
  *    them out of the queue). The finished tasks are seeded without foreign-key triggers and with the full indexes
  *    dropped, then rebuilt, so 10M of them fit the bench's budget.
  * 2. Agents polling: AGENTS simulated Huawei agents (credentials seeded, as after enrollment) poll one server process
- *    every POLL_SECONDS with ±20 % jitter for the measured window, while commands are queued to a tenth of them; each
+ *    every POLL_SECONDS with ±20 % jitter, for FLEET_WARM_UP_SECONDS and then the measured window, while commands are queued to a tenth of them; each
  *    agent reports each task it gets. The load comes from LOAD_PROCESSES forked processes (queue-load.ts), so one
  *    client event loop does not set the limit. Polls per second, poll p95, CPU of the server, PostgreSQL and the load,
  *    and every command delivered exactly once.
@@ -35,6 +35,8 @@ import type { FromWorker, Slice, ToWorker } from './queue-load'
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows
 /** Forked load generators: the machine has 2 cores, shared with the server and PostgreSQL. */
 const LOAD_PROCESSES = 2
+/** A fleet polls this long before its window is measured (fleetRun). */
+const FLEET_WARM_UP_SECONDS = 10
 const CLIENT_CERT_HEADER = 'X-Ssl-Client-Cert'
 
 async function seedAgents(db: Db, companyId: number, n: number): Promise<{ id: number; credential: string }[]> {
@@ -152,10 +154,15 @@ async function fleetRun(server: Server, slices: Slice[], windowSeconds: number, 
     const done = workers.map((w) => new Promise<Extract<FromWorker, { done: unknown }>['done']>((resolve) => w.on('message', (m: FromWorker) => 'done' in m && resolve(m.done))))
     workers.forEach((w, i) => w.send({ slice: slices[i] } satisfies ToWorker))
     await Promise.all(ready)
+    // The devices poll from now on; the window is measured after FLEET_WARM_UP_SECONDS, as a server in service has been
+    // answering its fleet for a while (the first seconds of a fleet started at once are those of cold load processes
+    // and a server whose device paths have not run yet: polls of up to 2 s then, in a run of 10k agents).
+    const measureFrom = Date.now() + FLEET_WARM_UP_SECONDS * 1000
+    const endAt = measureFrom + windowSeconds * 1000
+    for (const w of workers) w.send({ start: { measureFrom, endAt } } satisfies ToWorker)
+    await new Promise((r) => setTimeout(r, measureFrom - Date.now()))
     const cpuStart = { server: cpuSeconds(server.pid), postgres: postgresCpuSeconds(server.pgDataDir) }
     const started = Date.now()
-    const endAt = started + windowSeconds * 1000
-    for (const w of workers) w.send({ start: { endAt } } satisfies ToWorker)
     await commander(endAt)
     const results = await Promise.all(done)
     const seconds = (Date.now() - started) / 1000
