@@ -4,6 +4,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { StatementCachingPGlite } from './pglite-statements'
+import { StatementNamingClient } from './pg-statements'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -80,7 +81,8 @@ async function embedded(dataDir?: string): Promise<PGlite> {
 export async function openDatabase(url: string | undefined): Promise<Database> {
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     // A bounded wait for a connection: a database that does not answer is a 503 after 5 s, not a request hanging.
-    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000, options: `-c random_page_cost=${RANDOM_PAGE_COST}` })
+    // Reads run as named statements, parsed and planned once per connection (pg-statements.ts).
+    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000, options: `-c random_page_cost=${RANDOM_PAGE_COST}`, Client: StatementNamingClient })
     // An idle connection cut by the server (restart, 57P01) is reported here; without a listener it would end the
     // process. The pool drops that connection and opens a new one for the next query.
     pool.on('error', (err) => console.error(`${serverMessages.databaseUnavailable} ${err.message}`))
