@@ -3,6 +3,10 @@
  * least recently used is deallocated beyond the bound (inside a transaction too, without aborting it), and writes and
  * failing reads behave as unnamed ones do. Skipped locally without MDM_TEST_POSTGRES_URL; in CI its absence fails.
  */
+import { gte } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/node-postgres'
+import { integer, pgTable, text } from 'drizzle-orm/pg-core'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { StatementNamingClient } from '../../src/server/db/pg-statements'
 import { ownDatabase } from './harness'
@@ -65,5 +69,32 @@ describe.runIf(url || process.env.CI)('named statements on PostgreSQL', () => {
     expect(((await client.query(read, [5])) as unknown as { rows: { q: number }[] }).rows[0].q).toBe(2)
     await expect(client.query('select nothing_here from t where id = $1', [1])).rejects.toThrow('nothing_here')
     expect(((await client.query('select v from t where id = $1', [3])) as unknown as { rows: { v: string }[] }).rows[0].v).toBe('c')
+  })
+
+  it('forgets a statement the server no longer holds: one failure, then parsed again under a new name', async () => {
+    const read = 'select v from t where id = $1'
+    expect(((await client.query(read, [2])) as unknown as { rows: { v: string }[] }).rows[0].v).toBe('b')
+    const [held] = (await prepared()).filter((p) => p.statement === read)
+    await client.query(`deallocate ${held.name}`)
+    await expect(client.query(read, [2])).rejects.toMatchObject({ code: '26000' })
+    expect(((await client.query(read, [3])) as unknown as { rows: { v: string }[] }).rows[0].v).toBe('c')
+    expect((await prepared()).filter((p) => p.statement === read).map((p) => p.name)).not.toContain(held.name)
+  })
+
+  it('names the reads drizzle sends through the pool (a callback, query objects with type parsers)', async () => {
+    const pool = new pg.Pool({ connectionString: own!.url, max: 1, Client: StatementNamingClient })
+    try {
+      const table = pgTable('t', { id: integer('id').primaryKey(), v: text('v') })
+      const db = drizzle({ client: pool })
+      expect(await db.select().from(table).where(gte(table.id, 2)).orderBy(table.id).limit(2)).toEqual([
+        { id: 2, v: 'b' },
+        { id: 3, v: 'c' },
+      ])
+      expect((await db.select().from(table).where(gte(table.id, 1)).orderBy(table.id).limit(2)).map((r) => r.id)).toEqual([1, 2])
+      const statements = (await pool.query('select statement from pg_prepared_statements')).rows.map((r: { statement: string }) => r.statement)
+      expect(statements.filter((st: string) => st.includes('from "t"'))).toEqual([expect.stringMatching(/ limit 2$/)])
+    } finally {
+      await pool.end()
+    }
   })
 })

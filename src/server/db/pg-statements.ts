@@ -44,7 +44,34 @@ export class StatementNamingClient extends pg.Client {
       while (this.#names.size >= this.#kept) this.#deallocate(this.#names)
     }
     this.#names.set(statement.text, name)
-    return plain.call(this, { ...c, name, text: statement.text, values: undefined }, statement.params, callback) as never
+    const run = { ...c, name, text: statement.text, values: undefined }
+    const forget = (err: unknown) => this.#forget(statement.text, name, err)
+    if (typeof callback === 'function') {
+      return plain.call(this, run, statement.params, (err: unknown, result: unknown) => {
+        if (err) forget(err)
+        ;(callback as (err: unknown, result: unknown) => void)(err, result)
+      }) as never
+    }
+    return (plain.call(this, run, statement.params) as Promise<unknown>).catch((err: unknown) => {
+      forget(err)
+      throw err
+    }) as never
+  }
+
+  #parsed(): Record<string, string> {
+    return (this as unknown as { connection: { parsedStatements: Record<string, string> } }).connection.parsedStatements
+  }
+
+  /**
+   * After a failed run: a statement the server no longer holds (26000), or one the driver closed after a failure of
+   * its own before sending (a value it could not convert: no code), is parsed again next time, under a new name. Any
+   * other error (bad input, a conflict) left the statement as it was.
+   */
+  #forget(text: string, name: string, err: unknown): void {
+    const code = (err as { code?: unknown } | null)?.code
+    if (code !== undefined && code !== '26000') return
+    if (this.#names.get(text) === name) this.#names.delete(text)
+    delete this.#parsed()[name]
   }
 
   /**
@@ -54,9 +81,12 @@ export class StatementNamingClient extends pg.Client {
   #deallocate(names: Map<string, string>): void {
     const [text, name] = names.entries().next().value!
     names.delete(text)
-    const parsed = (this as unknown as { connection: { parsedStatements: Record<string, string> } }).connection.parsedStatements
+    const parsed = this.#parsed()
     if (parsed[name] === undefined) return
-    delete parsed[name]
-    ;((super.query as unknown as AnyQuery).call(this, `deallocate ${name}`) as Promise<unknown>).catch(() => undefined)
+    // Marked unparsed once the server has let it go (names are never used again, so nothing waits for this).
+    ;((super.query as unknown as AnyQuery).call(this, `deallocate ${name}`) as Promise<unknown>).then(
+      () => delete parsed[name],
+      () => undefined,
+    )
   }
 }
