@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
+import { Lru } from '../cache/lru'
 import { embeddedClient, type Db } from '../db/client'
 import { companies, roles, sessions, users } from '../db/schema'
 import type { CurrentUser } from './current-user'
@@ -133,7 +134,7 @@ export class SessionService {
    * commits (before the writing statement returns): the notice drops them all. `changes` counts notices, so that a
    * resolve that read the database before a change and would store after it stores nothing.
    */
-  private readonly resolved = new Map<string, AccountRow>()
+  private readonly resolved = new Lru<string, AccountRow>(SESSIONS_KEPT)
   private changes = 0
   private keeping = false
 
@@ -183,8 +184,6 @@ export class SessionService {
     const [row] = await this.sessionAccount.execute({ tokenHash, now: new Date(now).toISOString() })
     if (!row) return null
     if (this.keeping && this.changes === changesBefore) {
-      // The oldest goes first (a Map iterates in insertion order).
-      if (this.resolved.size >= SESSIONS_KEPT) this.resolved.delete(this.resolved.keys().next().value!)
       this.resolved.set(tokenHash, row)
     }
     return currentUser(row, row.sessionId ?? 0)

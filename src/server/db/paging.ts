@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { PgDialect, type PgTable } from 'drizzle-orm/pg-core'
+import { Lru } from '../cache/lru'
 import { isEmbedded, type Db } from './client'
 
 /** SPEC §3 paged query: `current` starts at 1. */
@@ -29,7 +30,7 @@ export const EXACT_COUNT_LIMIT = 10_000
  */
 export const ESTIMATE_REUSE_MS = 30_000
 const ESTIMATES_KEPT = 500
-const estimates = new WeakMap<Db, Map<string, { rows: number; at: number }>>()
+const estimates = new WeakMap<Db, Lru<string, { rows: number; at: number }>>()
 const dialect = new PgDialect()
 
 /** The planner's row estimate of a query (EXPLAIN, nothing executed), reused for ESTIMATE_REUSE_MS. */
@@ -37,14 +38,11 @@ async function estimatedRows(db: Db, query: SQL): Promise<number> {
   const built = dialect.sqlToQuery(query)
   const key = `${built.sql}\u0000${JSON.stringify(built.params)}`
   let kept = estimates.get(db)
-  if (!kept) estimates.set(db, (kept = new Map()))
+  if (!kept) estimates.set(db, (kept = new Lru(ESTIMATES_KEPT)))
   const now = Date.now()
   const known = kept.get(key)
   if (known && now - known.at < ESTIMATE_REUSE_MS) return known.rows
   const rows = await plannedRows(db, query)
-  kept.delete(key)
-  // The oldest goes first (a Map iterates in insertion order).
-  if (kept.size >= ESTIMATES_KEPT) kept.delete(kept.keys().next().value!)
   kept.set(key, { rows, at: now })
   return rows
 }

@@ -1,4 +1,5 @@
 import pg from 'pg'
+import { Lru } from '../cache/lru'
 import { cacheable, inlineLimits, STATEMENTS_KEPT } from './pglite-statements'
 
 type QueryConfig = { text: string; name?: string; values?: unknown[]; submit?: unknown } & Record<string, unknown>
@@ -14,13 +15,12 @@ type AnyQuery = (this: pg.Client, ...args: unknown[]) => unknown
  * Anything else (writes, queries already named) goes as before.
  */
 export class StatementNamingClient extends pg.Client {
-  #names = new Map<string, string>()
+  #names = new Lru<string, string>(STATEMENTS_KEPT)
   #named = 0
-  #kept = STATEMENTS_KEPT
 
   /** How many statements are kept (tests set a small number to see them deallocated). */
   keepStatements(n: number): void {
-    this.#kept = n
+    this.#names.limit = n
   }
 
   override query(...args: unknown[]): never {
@@ -36,14 +36,10 @@ export class StatementNamingClient extends pg.Client {
     if (!named || !cacheable(c.text)) return plain.apply(this, args) as never
     const statement = inlineLimits(c.text, (values ?? c.values ?? []) as unknown[])
     let name = this.#names.get(statement.text)
-    if (name) {
-      // Most recently used last, so that the first is the one to deallocate.
-      this.#names.delete(statement.text)
-    } else {
+    if (!name) {
       name = `mdm_s${++this.#named}`
-      while (this.#names.size >= this.#kept) this.#deallocate(this.#names)
+      for (const [, dropped] of this.#names.set(statement.text, name)) this.#deallocate(dropped)
     }
-    this.#names.set(statement.text, name)
     const run = { ...c, name, text: statement.text, values: undefined }
     const forget = (err: unknown) => this.#forget(statement.text, name, err)
     if (typeof callback === 'function') {
@@ -75,12 +71,10 @@ export class StatementNamingClient extends pg.Client {
   }
 
   /**
-   * Forgets the least recently used statement. Only one the server has parsed is deallocated (a DEALLOCATE that fails
-   * would abort a transaction the connection is in); one whose parse failed or is still under way is only forgotten.
+   * A statement no longer kept. Only one the server has parsed is deallocated (a DEALLOCATE that fails would abort a
+   * transaction the connection is in); one whose parse failed or is still under way is only forgotten.
    */
-  #deallocate(names: Map<string, string>): void {
-    const [text, name] = names.entries().next().value!
-    names.delete(text)
+  #deallocate(name: string): void {
     const parsed = this.#parsed()
     if (parsed[name] === undefined) return
     // Marked unparsed once the server has let it go (names are never used again, so nothing waits for this).

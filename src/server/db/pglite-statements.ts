@@ -1,4 +1,5 @@
 import { parse, PGlite, protocol } from '@electric-sql/pglite'
+import { Lru } from '../cache/lru'
 
 type QueryOptions = Parameters<PGlite['query']>[2]
 type Results<T> = Omit<Awaited<ReturnType<PGlite['query']>>, 'rows'> & { rows: T[] }
@@ -132,13 +133,12 @@ export function resultOf<T>(messages: Message[], parsers: Parsers, options?: Que
  * untouched (PGlite runs their statements on its own path).
  */
 export class StatementCachingPGlite extends PGlite {
-  #statements = new Map<string, { name: string; types: number[] }>()
+  #statements = new Lru<string, { name: string; types: number[] }>(STATEMENTS_KEPT)
   #named = 0
-  #kept = STATEMENTS_KEPT
 
   /** How many statements are kept (tests set a small number to see them closed). */
   keepStatements(n: number): void {
-    this.#kept = n
+    this.#statements.limit = n
   }
 
   override async query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
@@ -157,20 +157,15 @@ export class StatementCachingPGlite extends PGlite {
 
   async #run<T>(text: string, params: unknown[], options: QueryOptions): Promise<Results<T>> {
     let statement = this.#statements.get(text)
-    if (statement) {
-      // Most recently used last, so that the first is the one to close.
-      this.#statements.delete(text)
-    } else {
+    if (!statement) {
       const name = `mdm_s${++this.#named}`
       const described = await this.execProtocol(concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]), { syncToFs: false })
       statement = { name, types: parse.parseDescribeStatementResults(described.messages) }
-      while (this.#statements.size >= this.#kept) {
-        const [oldest, { name: closed }] = this.#statements.entries().next().value!
-        this.#statements.delete(oldest)
+      // The least recently used beyond the limit are closed.
+      for (const [, { name: closed }] of this.#statements.set(text, statement)) {
         await this.execProtocol(concat([serialize.close({ type: 'S', name: closed }), serialize.sync()]), { syncToFs: false })
       }
     }
-    this.#statements.set(text, statement)
     const types = statement.types
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null

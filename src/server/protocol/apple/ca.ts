@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path'
 import forge from 'node-forge'
 import { appleMdmText } from '../../../shared/messages/apple'
+import { Lru } from '../../cache/lru'
 
 /**
  * The server's own certificate authority. It issues the identity certificate every enrollment profile carries; a
@@ -89,7 +90,7 @@ export function certificateAuthority(certPem: string, keyPem: string, keepVerifi
   const caX509 = new X509Certificate(certPem)
   // Identities this CA issued, by their PEM (or DER as base64): whether a certificate was issued by this CA and is no
   // CA itself depends on its bytes alone, so it is checked once; the validity period is checked on every use.
-  const verified = new Map<string, { cert: X509Certificate; from: Date; to: Date }>()
+  const verified = new Lru<string, { cert: X509Certificate; from: Date; to: Date }>(keepVerified)
   return {
     certificatePem: certPem,
     issueIdentity(commonName) {
@@ -129,7 +130,6 @@ export function certificateAuthority(certPem: string, keyPem: string, keepVerifi
         }
         // A device identity, never a CA certificate (the CA's own included).
         if (cert.ca || !cert.checkIssued(caX509) || !cert.verify(caX509.publicKey)) return null
-        if (verified.size >= keepVerified) verified.delete(verified.keys().next().value!)
         verified.set(key, (known = { cert, from: new Date(cert.validFrom), to: new Date(cert.validTo) }))
       }
       if (now < known.from || now > known.to) return null
