@@ -95,6 +95,8 @@ const guardsOf: Record<ApiBase, Guards> = { main: consoleGuards, huawei: console
 
 /** The largest request body any API takes (a larger one is answered 请求体过大). */
 const MAX_BODY_BYTES = 2 * 1024 * 1024
+/** Every API's body limit, the endpoint table's and the device protocols' alike. */
+const limitedBody = boundedBody(MAX_BODY_BYTES, (c) => fail(c, ApiError.badRequest(serverMessages.bodyTooLarge)))
 
 /** A device protocol outside the endpoint table: the services, and the same body limit as every API. */
 function protocolBase(services: Services, routes: Hono<AppEnv>): Hono<AppEnv> {
@@ -103,7 +105,7 @@ function protocolBase(services: Services, routes: Hono<AppEnv>): Hono<AppEnv> {
     c.set('services', services)
     await next()
   })
-  base.use('*', boundedBody(MAX_BODY_BYTES, (c) => fail(c, ApiError.badRequest(serverMessages.bodyTooLarge))))
+  base.use('*', limitedBody)
   return base.route('/', routes)
 }
 
@@ -116,7 +118,7 @@ function apiBase(services: Services, base: ApiBase): Hono<AppEnv> {
     c.header('Cache-Control', 'no-store')
     await next()
   })
-  api.use('*', boundedBody(MAX_BODY_BYTES, (c) => fail(c, ApiError.badRequest(serverMessages.bodyTooLarge))))
+  api.use('*', limitedBody)
   if (base === 'open') api.use('*', signedRequest)
   mountRoutes(api, allRoutes.filter((r) => r.endpoint.base === base), guardsOf[base])
   // A device command the table does not name says which, not only that the path is unknown.

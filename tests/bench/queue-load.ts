@@ -48,8 +48,8 @@ async function request(url: string, init: { method: string; headers: Record<stri
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-async function run(slice: Slice, window: () => { measureFrom: number; endAt: number }, started: Promise<void>) {
-  const endAt = () => window().endAt
+async function run(slice: Slice, schedule: () => { measureFrom: number; endAt: number }, started: Promise<void>) {
+  const endAt = () => schedule().endAt
   const latencies: number[] = []
   const received: string[] = []
   const errors: string[] = []
@@ -62,10 +62,11 @@ async function run(slice: Slice, window: () => { measureFrom: number; endAt: num
   const interval = () => Math.min(slice.pollSeconds * 1000 * (0.8 + Math.random() * 0.4), Math.max(0, endAt() - Date.now()))
   let inWindow = false
   const timed = async (url: string, init: { method: string; headers: Record<string, string>; body: string }) => {
-    const measured = inWindow && Date.now() >= window().measureFrom
+    const measured = inWindow && Date.now() >= schedule().measureFrom
     const t = performance.now()
     const res = await request(url, init)
     const body = await res.arrayBuffer()
+    // Started in the window and answered before it closed.
     if (measured && inWindow) latencies.push(performance.now() - t)
     return new Response(res.status === 200 && body.byteLength ? body : null, { status: res.status })
   }
@@ -136,7 +137,7 @@ async function run(slice: Slice, window: () => { measureFrom: number; endAt: num
   return { latencies, received, failures, errors }
 }
 
-let window = { measureFrom: 0, endAt: 0 }
+let schedule = { measureFrom: 0, endAt: 0 }
 let cpuAtStart = process.cpuUsage()
 let begin: () => void = () => {}
 const started = new Promise<void>((r) => (begin = r))
@@ -144,14 +145,14 @@ process.on('message', (message: ToWorker) => {
   if ('slice' in message) {
     const slice = message.slice
     if (slice.kind === 'agent') process.send!({ ready: true } satisfies FromWorker)
-    void run(slice, () => window, started).then((done) => {
+    void run(slice, () => schedule, started).then((done) => {
       const cpu = process.cpuUsage(cpuAtStart)
       process.send!({ done: { ...done, cpuSeconds: (cpu.user + cpu.system) / 1e6 } } satisfies FromWorker, () => process.exit(0))
     })
   } else {
-    window = message.start
+    schedule = message.start
     begin()
     // The CPU of the measured window only.
-    setTimeout(() => (cpuAtStart = process.cpuUsage()), Math.max(0, window.measureFrom - Date.now()))
+    setTimeout(() => (cpuAtStart = process.cpuUsage()), Math.max(0, schedule.measureFrom - Date.now()))
   }
 })
