@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { Lru } from '../cache/lru'
-import { cacheable, inlineLimits, STATEMENTS_KEPT } from './pglite-statements'
+import { cacheable, inlineLimits, STATEMENTS_KEPT } from './statement-text'
 
 type QueryConfig = { text: string; name?: string; values?: unknown[]; submit?: unknown } & Record<string, unknown>
 type AnyQuery = (this: pg.Client, ...args: unknown[]) => unknown

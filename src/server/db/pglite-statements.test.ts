@@ -1,6 +1,7 @@
 import { PGlite, types } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cacheable, inlineLimits, StatementCachingPGlite } from './pglite-statements'
+import { StatementCachingPGlite } from './pglite-statements'
+import { cacheable, inlineLimits } from './statement-text'
 
 describe('inlineLimits', () => {
   it('writes LIMIT and OFFSET values into the text and renumbers the other parameters', () => {
