@@ -15,6 +15,24 @@ export function launchBrowser(): Promise<Browser> {
 
 let fileServerURL: string | undefined
 
+/**
+ * How long the file's server lets a task wait: a task for a phone that never polls times out after 20 s instead of a
+ * day, so that tests can watch it end.
+ */
+let fileTaskTimeouts = { resultMs: 20_000, queueMs: 20_000 }
+
+/**
+ * For a file whose tests wait for a task to time out: its server's task timeouts, set at the file's top level (before
+ * file-server.ts's beforeAll starts the server).
+ */
+export function setTaskTimeouts(timeouts: { resultMs: number; queueMs: number }): void {
+  fileTaskTimeouts = timeouts
+}
+
+export function taskTimeouts(): { resultMs: number; queueMs: number } {
+  return fileTaskTimeouts
+}
+
 /** The address of this test file's own server (file-server.ts starts it before the file's tests). */
 export function serveFileFrom(url: string): void {
   fileServerURL = url

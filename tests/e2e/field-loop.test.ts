@@ -1,12 +1,14 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { deviceCard, launchBrowser, newPhoneContext, notice, PHONE_390, signIn } from './browser'
+import { deviceCard, launchBrowser, newPhoneContext, notice, PHONE_390, signIn, setTaskTimeouts } from './browser'
 
 /**
  * Issue #11: a field worker's command loop on a 390×844 phone. HWDEMO0002 runs a simulated agent polling every 3 s;
- * HWDEMO0004 runs none and was last seen 75 hours ago. The e2e server times out a task never fetched after 20 s
- * (global-setup.ts). Neither device is commanded by another e2e file.
+ * HWDEMO0004 runs none and was last seen 75 hours ago. This file's server times out a task never fetched after 10 s
+ * (the others' after 20 s): the second test waits for that, and a task for HWDEMO0002 is fetched within 3 s.
+ * Neither device is commanded by another e2e file.
  */
+setTaskTimeouts({ resultMs: 20_000, queueMs: 10_000 })
 const AGENT_DEVICE = 'HWDEMO0002'
 const STOPPED_DEVICE = 'HWDEMO0004'
 
@@ -89,7 +91,7 @@ describe('a field worker’s command loop (phone, 390×844)', () => {
     await notice(page, '“锁屏”已发送，等待设备执行').waitFor({ timeout: 2000 })
     await device.getByTestId('pending-tag').waitFor({ timeout: 5000 })
     await expect(device.getByTestId('pending-tag').textContent()).resolves.toBe('执行中')
-    // No agent fetches it: the server times it out after 20 s, and the worker is told why.
+    // No agent fetches it: the server times it out after 10 s, and the worker is told why.
     await page.getByRole('alert').filter({ hasText: '锁屏超时：设备长时间未连接，任务已过期' }).waitFor({ timeout: 40_000 })
     await expect(notice(page, '锁屏成功').count()).resolves.toBe(0)
     await device.getByTestId('pending-tag').waitFor({ state: 'detached', timeout: 5000 })

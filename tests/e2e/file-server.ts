@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, inject } from 'vitest'
 import { testConfig } from '../../src/server/config'
 import { startServer } from '../../src/server/main'
-import { serveFileFrom } from './browser'
+import { serveFileFrom, taskTimeouts } from './browser'
 
 /**
  * Setup of every browser test file: the real server (in-memory database, demo tenant with its simulated phones, fixed
@@ -11,9 +11,8 @@ import { serveFileFrom } from './browser'
 let server: Awaited<ReturnType<typeof startServer>> | undefined
 
 beforeAll(async () => {
-  // A task for a phone that never polls times out after 20 s instead of a day, so tests can watch it end.
-  const taskTimeouts = { resultMs: 20_000, queueMs: 20_000 }
-  server = await startServer(testConfig({ port: 0, host: '127.0.0.1', demo: true, distDir: inject('distDir'), taskTimeouts }))
+  // Tasks time out after seconds instead of a day (browser.ts: taskTimeouts), so tests can watch them end.
+  server = await startServer(testConfig({ port: 0, host: '127.0.0.1', demo: true, distDir: inject('distDir'), taskTimeouts: taskTimeouts() }))
   serveFileFrom(server.url)
 })
 
