@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { TOKEN_KEY, USER_KEY } from '../../api/token'
 import { SNAPSHOT_KEY, SNAPSHOT_OVERLAY_ID } from '../../boot-snapshot'
 import { CACHE_MAX_AGE_MS } from '../../persist'
-import { SNAPSHOT_CARDS, snapshotOf, STYLE_ATTRIBUTE, type BootSnapshot } from './list-snapshot'
+import { scheduleListSnapshot, SNAPSHOT_CARDS, snapshotOf, STYLE_ATTRIBUTE, type BootSnapshot } from './list-snapshot'
 
 const script = readFileSync(path.join(process.cwd(), 'public', 'snapshot.js'), 'utf8')
 const LIST = '/huawei/device?pageSize=100'
@@ -83,5 +83,49 @@ describe('the list painted before the app runs', () => {
     expect(painted(openWith({ ...signedIn(s), [SNAPSHOT_KEY]: '{not json' }, LIST_URL))).toBe(false)
     // The control: the same snapshot is painted where it belongs.
     expect(painted(openWith(signedIn(s), LIST_URL))).toBe(true)
+  })
+})
+
+describe('when the list is saved', () => {
+  beforeEach(() => {
+    vi.stubEnv('DEV', false)
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] })
+    listPage(20)
+    localStorage.setItem(TOKEN_KEY, 't')
+    localStorage.setItem(USER_KEY, 'demo')
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+    vi.unstubAllEnvs()
+  })
+  const stored = () => localStorage.getItem(SNAPSHOT_KEY)
+
+  it('saves two seconds after the list last changed, and not once the list has changed again', () => {
+    scheduleListSnapshot()
+    vi.advanceTimersByTime(1999)
+    expect(stored()).toBeNull()
+    vi.advanceTimersByTime(10)
+    expect(JSON.parse(stored()!).url).toBe(LIST)
+
+    localStorage.removeItem(SNAPSHOT_KEY)
+    const cancel = scheduleListSnapshot()
+    vi.advanceTimersByTime(1000)
+    cancel()
+    vi.advanceTimersByTime(5000)
+    expect(stored()).toBeNull()
+  })
+
+  it('waits until the page has been still for half a second: a save during a scroll would cost it a frame', () => {
+    scheduleListSnapshot()
+    vi.advanceTimersByTime(1900)
+    document.querySelector('main')!.dispatchEvent(new Event('scroll'))
+    vi.advanceTimersByTime(300)
+    expect(stored()).toBeNull()
+    // Scrolling on: each scroll puts the save off again.
+    window.dispatchEvent(new Event('scroll'))
+    vi.advanceTimersByTime(450)
+    expect(stored()).toBeNull()
+    vi.advanceTimersByTime(100)
+    expect(JSON.parse(stored()!).url).toBe(LIST)
   })
 })

@@ -80,26 +80,47 @@ function saveListSnapshot(): void {
   }
 }
 
+/** How long the page must have been still before the list is saved: a save is a long task on a slow phone. */
+const STILL_MS = 500
+let lastScrollAt = -Infinity
+
+/** When the page last scrolled (any scroller: the capture phase sees them all); listened for once. */
+function followScrolling(target: Pick<Window, 'addEventListener'>): void {
+  if (followScrolling.started) return
+  followScrolling.started = true
+  target.addEventListener('scroll', () => (lastScrollAt = performance.now()), { capture: true, passive: true })
+}
+followScrolling.started = false
+
 /**
- * Saves the list SAVE_INTERVAL_MS after it last changed, when the browser is idle. A device list calls this after each
+ * Saves the list SAVE_INTERVAL_MS after it last changed, when the browser is idle and the page has been still for
+ * STILL_MS (copying the cards during a scroll would cost the scroll a frame). A device list calls this after each
  * render that shows its cards and calls the returned cancel when it changes again or goes (so a list left for another
  * screen within the interval is never saved as that screen).
  */
 export function scheduleListSnapshot(): () => void {
   if (import.meta.env.DEV) return () => undefined
-  let idle: (() => void) | undefined
-  const timer = setTimeout(() => {
+  followScrolling(window)
+  let cancel: () => void = () => undefined
+  const later = (ms: number) => {
+    const timer = setTimeout(whenIdle, ms)
+    cancel = () => clearTimeout(timer)
+  }
+  const save = () => {
+    const stillFor = performance.now() - lastScrollAt
+    if (stillFor < STILL_MS) later(STILL_MS - stillFor)
+    else saveListSnapshot()
+  }
+  const whenIdle = () => {
     if (window.requestIdleCallback) {
-      const handle = window.requestIdleCallback(saveListSnapshot)
-      idle = () => window.cancelIdleCallback(handle)
+      const handle = window.requestIdleCallback(save)
+      cancel = () => window.cancelIdleCallback(handle)
     } else {
       // Safari has no idle callbacks.
-      const handle = setTimeout(saveListSnapshot)
-      idle = () => clearTimeout(handle)
+      const handle = setTimeout(save)
+      cancel = () => clearTimeout(handle)
     }
-  }, SAVE_INTERVAL_MS)
-  return () => {
-    clearTimeout(timer)
-    idle?.()
   }
+  later(SAVE_INTERVAL_MS)
+  return () => cancel()
 }
