@@ -168,6 +168,20 @@ describe('GET /device/search', () => {
     expect((await search(boss, 'current=&pageSize=')).data.records).toHaveLength(3)
   })
 
+  it('finds a renter by one or two Chinese characters only where the name holds them in one piece, as for longer texts', async () => {
+    // One or two Han characters are decided by the index's grams alone (gramsDecide); longer texts keep ILIKE.
+    const liu = [['LIU1', '刘伟'], ['LIU2', '刘大伟'], ['LIU3', '小刘伟'], ['LIU4', '伟刘'], ['LIU5', '伟刘刘伟']]
+    for (const [serialNumber, renterName] of liu) await addDevice(h, boss, { serialNumber, renterName })
+    const serials = async (q: string) => (await search(boss, q)).data.records.map((r: { serialNumber: string }) => r.serialNumber)
+    expect(await serials('renterName=刘伟')).toEqual(['LIU5', 'LIU3', 'LIU1'])
+    expect(await serials('renterName=刘')).toEqual(['LIU5', 'LIU4', 'LIU3', 'LIU2', 'LIU1'])
+    expect(await serials('renterName=大伟')).toEqual(['LIU2'])
+    expect(await serials('renterName=刘大伟')).toEqual(['LIU2'])
+    // Both of its pairs, but apart: only ILIKE tells.
+    expect(await serials('renterName=伟刘伟')).toEqual([])
+    expect(await serials('renterName=刘刘')).toEqual(['LIU5'])
+  })
+
   it('tells the statuses apart by the exact time on either side of a boundary, within one contact bucket', async () => {
     // contact_bucket (10 minutes) finds the range; the exact time decides. A minute either side of 24 and of 6 hours.
     const near = [
