@@ -38,7 +38,12 @@ async function smallTargets(page: Page): Promise<string[]> {
   })
 }
 
-describe.each([
+/**
+ * The four walks run at once, each in a context of its own: most of a walk is waiting for the network to go quiet on
+ * each page (networkidle: 500 ms without a request), which one after another left the machine idle ~50 s. Each
+ * walk gets the time of all four, as they share the CPU.
+ */
+describe.concurrent.each([
   ['phone', PHONE],
   ['tablet', TABLET],
 ])('layout at %s size', (_name, viewport) => {
@@ -57,5 +62,5 @@ describe.each([
     }
     await context.close()
     expect(problems).toEqual([])
-  })
+  }, 240_000)
 })
