@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { QueryClientProvider, onlineManager } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
@@ -14,6 +14,13 @@ import { dropBootSnapshot } from './boot-snapshot'
 import { registerServiceWorker } from './sw-update'
 import './styles.css'
 
+/**
+ * Gives the main thread back between the start's steps, so that no step holds it long enough to delay a tap (on a
+ * slow phone the modules' evaluation, the router's set-up, its first load and React's first render are each tens of
+ * milliseconds; run back to back they were one task of half a second).
+ */
+const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
 applyTheme(readTheme())
 // TanStack Query assumes online until an 'offline' event; an app opened with no network must know at once. Where
 // navigator.onLine says online without a network, the first failed request says offline (api/connectivity.ts), and a
@@ -21,6 +28,7 @@ applyTheme(readTheme())
 onlineManager.setOnline(navigator.onLine)
 setReconnectCheck(() => call(api.account.appConfig, {}, { silent: true }))
 const queryClient = createQueryClient()
+await yieldToMain()
 const router = createAppRouter(queryClient)
 // SPEC §8: a 401 goes to /login silently.
 setUnauthorizedHandler(() => {
@@ -42,15 +50,28 @@ await startPersistence(queryClient)
 // SPEC §2: user info and menu load once per start; a restored copy shows at once and is refreshed behind it.
 void queryClient.invalidateQueries({ queryKey: userCenterKeys.all })
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
+// The first route is resolved before React renders it: one render of the screen, where rendering at once rendered a
+// pending page, then the screen again synchronously once the router had loaded it (TanStack's Transitioner).
+await yieldToMain()
+await router.load().catch(() => undefined)
+await yieldToMain()
+const root = createRoot(document.getElementById('root')!)
+// A transition lets React render in slices, giving the main thread back every few milliseconds.
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 )
 
-// The service worker and workbox-window wait until the first screen is up and the main thread is idle.
+// The service worker and workbox-window wait until the first screen is up and the main thread is idle (the page's
+// load event can come before a screen that waits for its data). A start that renders no route still registers.
 const whenIdle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 2000))
-window.addEventListener('load', () => whenIdle(() => void registerServiceWorker()))
-if (document.readyState === 'complete') whenIdle(() => void registerServiceWorker())
+const stopWaitingForScreen = router.subscribe('onRendered', () => {
+  stopWaitingForScreen()
+  whenIdle(() => void registerServiceWorker())
+})
+setTimeout(() => void registerServiceWorker(), 10_000)
