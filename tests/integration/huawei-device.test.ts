@@ -168,9 +168,9 @@ describe('GET /device/search', () => {
     expect((await search(boss, 'current=&pageSize=')).data.records).toHaveLength(3)
   })
 
-  it('finds a renter by one or two Chinese characters only where the name holds them in one piece, as for longer texts', async () => {
-    // One or two Han characters are decided by the index's grams alone (gramsDecide); longer texts keep ILIKE.
-    const liu = [['LIU1', '刘伟'], ['LIU2', '刘大伟'], ['LIU3', '小刘伟'], ['LIU4', '伟刘'], ['LIU5', '伟刘刘伟']]
+  it('finds a renter by Chinese characters only where the name holds them in one piece, whatever the name’s letters', async () => {
+    // Chinese text is compared case-sensitively (caseless): a name with Latin letters in any case is still found.
+    const liu = [['LIU1', '刘伟'], ['LIU2', '刘大伟'], ['LIU3', '小刘伟Ab'], ['LIU4', '伟刘'], ['LIU5', '伟刘刘伟']]
     for (const [serialNumber, renterName] of liu) await addDevice(h, boss, { serialNumber, renterName })
     const serials = async (q: string) => (await search(boss, q)).data.records.map((r: { serialNumber: string }) => r.serialNumber)
     expect(await serials('renterName=刘伟')).toEqual(['LIU5', 'LIU3', 'LIU1'])
@@ -180,6 +180,9 @@ describe('GET /device/search', () => {
     // Both of its pairs, but apart: only ILIKE tells.
     expect(await serials('renterName=伟刘伟')).toEqual([])
     expect(await serials('renterName=刘刘')).toEqual(['LIU5'])
+    // Latin letters keep ILIKE: case does not matter.
+    expect(await serials('renterName=伟ab')).toEqual(['LIU3'])
+    expect(await serials('renterName=AB')).toEqual(['LIU3'])
   })
 
   it('tells the statuses apart by the exact time on either side of a boundary, within one contact bucket', async () => {

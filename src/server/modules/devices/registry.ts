@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { DeviceExportQuery, DeviceSearchQuery, UpdateRentUserInfoRequest } from '../../../shared/contract/huawei-device'
 import { deviceAreaAuthorities } from '../../../shared/domain/device-areas'
@@ -25,12 +25,11 @@ type PageInput = z.output<typeof DeviceSearchQuery>
 type RentInput = z.output<typeof UpdateRentUserInfoRequest>
 
 /**
- * One or two Chinese characters (a surname, most names): the index's grams then decide the match alone, as ILIKE would
- * (a value holds the one gram of such a text exactly when it holds the text, and Han characters have no case), so the
- * candidates need no second test (~1 µs a row: 834 candidates, 1 ms of a renter search at 1M devices). Anything longer or
- * with cased letters keeps ILIKE, since its grams are pairs it may hold apart.
+ * Chinese characters only (names, surnames): they have no case, so the text's case-sensitive LIKE finds what ILIKE would
+ * (ILIKE lower-cases every candidate first: 0.65 against 0.09 µs a row here, ~0.5 ms of a renter search's 834 candidates
+ * at 1M devices), and stays the cheap first test when a plan reads rows without the grams index. Anything else, ILIKE.
  */
-export const gramsDecide = (typed: string): boolean => /^\p{Script=Han}{1,2}$/u.test(typed)
+export const caseless = (typed: string): boolean => /^\p{Script=Han}+$/u.test(typed)
 
 /** An export streams (memory holds one batch), so it may be large; beyond this the user narrows the search. */
 export const MAX_EXPORT_ROWS = 200_000
@@ -107,7 +106,7 @@ export abstract class DeviceRegistry<R> {
       q.renterName
         ? and(
             sql`mdm_platform_grams(${devices.platform}, ${devices.renterName}) @> mdm_platform_search_grams(${this.platform}, ${q.renterName})`,
-            gramsDecide(q.renterName) ? undefined : ilike(devices.renterName, likePattern(q.renterName)),
+            (caseless(q.renterName) ? like : ilike)(devices.renterName, likePattern(q.renterName)),
           )
         : undefined,
       q.renterPhone ? ilike(devices.renterPhone, likePattern(q.renterPhone)) : undefined,
