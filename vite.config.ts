@@ -99,21 +99,6 @@ function screenPreloads(): Plugin {
   }
 }
 
-/** The integration project's settings (split in two below). */
-const integration = {
-  include: ['tests/integration/**/*.test.ts'],
-  environment: 'node' as const,
-  setupFiles: ['tests/use-pglite-template.ts'],
-  testTimeout: 20_000,
-  hookTimeout: 60_000,
-}
-
-/**
- * Integration files run with fresh modules: endpoint-table compares the routes' endpoint definitions with the table's
- * by deep equality, which the methods Zod binds onto a schema once another file has used it upset.
- */
-const INTEGRATION_ISOLATED = ['tests/integration/endpoint-table.test.ts']
-
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
   plugins: [
@@ -228,19 +213,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          ...integration,
           name: 'integration',
-          exclude: ['**/node_modules/**', '**/.git/**', ...INTEGRATION_ISOLATED],
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/use-pglite-template.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
           // A worker's files share its loaded modules (the server's, PGlite's compiled WebAssembly) instead of loading them
-          // again for each file (~3 s a file): each file still opens its own database and services (harness.ts), and no
-          // file changes a module's state for the next (spies are restored, no module is mocked).
+          // again for each file (~3 s a file): each file opens its own database and services (harness.ts); a file must
+          // leave no module state behind (spies restored, nothing mocked, fuzz-bed's counts kept per bed).
           isolate: false,
         },
-      },
-      {
-        extends: true,
-        // The integration files that need modules of their own (sequencer.ts runs them with the other integration files).
-        test: { ...integration, name: 'integration-isolated', include: INTEGRATION_ISOLATED },
       },
       {
         extends: true,

@@ -16,11 +16,10 @@ export class InterleavedSequencer implements TestSequencer {
 
   sort(files: TestSpecification[]): TestSpecification[] {
     const size = new Map(files.map((f) => [f, statSync(f.moduleId).size]))
-    const of = (project: string) => files.filter((f) => f.project.name.startsWith(project)).sort((a, b) => size.get(b)! - size.get(a)!)
+    const of = (project: string) => files.filter((f) => f.project.name === project).sort((a, b) => size.get(b)! - size.get(a)!)
     const browser = of('e2e')
-    // 'integration' and 'integration-isolated' (vite.config.ts) alike.
     const integration = of('integration')
-    const rest = files.filter((f) => f.project.name !== 'e2e' && !f.project.name.startsWith('integration'))
+    const rest = files.filter((f) => f.project.name !== 'e2e' && f.project.name !== 'integration')
     const per = browser.length ? Math.max(1, Math.round(integration.length / browser.length)) : 0
     const order: TestSpecification[] = []
     for (const file of browser) order.push(file, ...integration.splice(0, per))

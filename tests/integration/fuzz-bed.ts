@@ -26,6 +26,10 @@ type Account = 'demo' | 'admin'
  * must not make the next one's walk a row of 401s), open-API keys, and real row ids for the generators.
  */
 export function fuzzBed(h: () => Harness) {
+  // A bed per test file: the integration files share their worker's modules (vite.config.ts), and one file's counts and
+  // seen schemas must not thin out the next file's runs.
+  for (const name of Object.keys(sentCount)) delete sentCount[name]
+  schemasSeen.clear()
   const tokens: Partial<Record<Account, string>> = {}
   let authorities: Record<Account, string[]> = { demo: [], admin: [] }
   let key: { accessKey: string; accessSecret: string } | undefined
@@ -137,6 +141,7 @@ export function inputClasses(e: Endpoint, ids: readonly number[], scale = 1): [s
   ]
 }
 
+/** The request schemas fuzzed at full scale in this file; an endpoint sharing one is run at the smallest scale. */
 const schemasSeen = new Set<unknown>()
 
 /** Runs every class of input against one endpoint; every answer must pass `expectSane`. */
