@@ -36,6 +36,18 @@ setUnauthorizedHandler(() => {
   void router.navigate({ to: '/login', replace: true })
 })
 
+// The service worker and workbox-window wait until the first screen is up and the main thread is idle (the page's
+// load event can come before a screen that waits for its data). A start whose first screen never comes (its route
+// waiting for a network that is not there) still registers. 'onRendered' at the first render is TanStack's
+// acknowledgement of a location already loaded (its Transitioner, not a documented promise): should an upgrade stop
+// sending it, the worker registers after 10 s instead, and nothing else changes.
+const whenIdle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 2000))
+const stopWaitingForScreen = router.subscribe('onRendered', () => {
+  stopWaitingForScreen()
+  whenIdle(() => void registerServiceWorker())
+})
+setTimeout(() => void registerServiceWorker(), 10_000)
+
 // The device list painted before the app ran (boot-snapshot.ts) is taken away by that list once it is up, or as soon
 // as the app shows anything else (a sign-in that has expired, a tap on the menu).
 const startPath = window.location.pathname
@@ -53,7 +65,7 @@ void queryClient.invalidateQueries({ queryKey: userCenterKeys.all })
 // The first route is resolved before React renders it: one render of the screen, where rendering at once rendered a
 // pending page, then the screen again synchronously once the router had loaded it (TanStack's Transitioner).
 await yieldToMain()
-await router.load().catch(() => undefined)
+await router.load().catch(console.error)
 await yieldToMain()
 const root = createRoot(document.getElementById('root')!)
 // A transition lets React render in slices, giving the main thread back every few milliseconds.
@@ -67,11 +79,3 @@ startTransition(() =>
   ),
 )
 
-// The service worker and workbox-window wait until the first screen is up and the main thread is idle (the page's
-// load event can come before a screen that waits for its data). A start that renders no route still registers.
-const whenIdle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 2000))
-const stopWaitingForScreen = router.subscribe('onRendered', () => {
-  stopWaitingForScreen()
-  whenIdle(() => void registerServiceWorker())
-})
-setTimeout(() => void registerServiceWorker(), 10_000)

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { TOKEN_KEY, USER_KEY } from '../../api/token'
 import { SNAPSHOT_KEY, SNAPSHOT_OVERLAY_ID } from '../../boot-snapshot'
 import { CACHE_MAX_AGE_MS } from '../../persist'
-import { scheduleListSnapshot, SNAPSHOT_CARDS, snapshotOf, STYLE_ATTRIBUTE, type BootSnapshot } from './list-snapshot'
+import { forgetScrolling, scheduleListSnapshot, SNAPSHOT_CARDS, snapshotOf, STYLE_ATTRIBUTE, type BootSnapshot } from './list-snapshot'
 
 const script = readFileSync(path.join(process.cwd(), 'public', 'snapshot.js'), 'utf8')
 const LIST = '/huawei/device?pageSize=100'
@@ -90,6 +90,7 @@ describe('when the list is saved', () => {
   beforeEach(() => {
     vi.stubEnv('DEV', false)
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] })
+    forgetScrolling()
     listPage(20)
     localStorage.setItem(TOKEN_KEY, 't')
     localStorage.setItem(USER_KEY, 'demo')

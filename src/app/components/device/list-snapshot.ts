@@ -92,6 +92,11 @@ function followScrolling(target: Pick<Window, 'addEventListener'>): void {
 }
 followScrolling.started = false
 
+/** Forgets the last scroll (a test's clock starts again at zero). */
+export function forgetScrolling(): void {
+  lastScrollAt = -Infinity
+}
+
 /**
  * Saves the list SAVE_INTERVAL_MS after it last changed, when the browser is idle and the page has been still for
  * STILL_MS (copying the cards during a scroll would cost the scroll a frame). A device list calls this after each
