@@ -83,14 +83,14 @@ function saveListSnapshot(): void {
 /** How long the page must have been still before the list is saved: a save is a long task on a slow phone. */
 const STILL_MS = 500
 let lastScrollAt = -Infinity
+let followingScrolls = false
 
 /** When the page last scrolled (any scroller: the capture phase sees them all); listened for once. */
-function followScrolling(target: Pick<Window, 'addEventListener'>): void {
-  if (followScrolling.started) return
-  followScrolling.started = true
-  target.addEventListener('scroll', () => (lastScrollAt = performance.now()), { capture: true, passive: true })
+function followScrolling(): void {
+  if (followingScrolls) return
+  followingScrolls = true
+  window.addEventListener('scroll', () => (lastScrollAt = performance.now()), { capture: true, passive: true })
 }
-followScrolling.started = false
 
 /** Forgets the last scroll (a test's clock starts again at zero). */
 export function forgetScrolling(): void {
@@ -105,7 +105,7 @@ export function forgetScrolling(): void {
  */
 export function scheduleListSnapshot(): () => void {
   if (import.meta.env.DEV) return () => undefined
-  followScrolling(window)
+  followScrolling()
   let cancel: () => void = () => undefined
   const later = (ms: number) => {
     const timer = setTimeout(whenIdle, ms)
