@@ -13,7 +13,7 @@ import { serverMessages } from '../shared/messages/server'
 import type { AppEnv, Services } from './context'
 import { access } from './auth/guard'
 import { ApiError, isDatabaseUnavailable } from './http/errors'
-import { contentSecurityPolicy } from './http/csp'
+import { contentSecurityPolicy, pagePolicy, policyHeader } from './http/csp'
 import { fail } from './http/envelope'
 import { boundedBody } from './http/body-limit'
 import { mountRoutes, type Guards, type Route } from './http/endpoints'
@@ -154,7 +154,8 @@ export function createApp(services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
   // The audit trail reads the actor and client address of the request it records (modules/audit/service.ts).
   app.use('*', contextStorage())
-  app.use('*', upFront(secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: contentSecurityPolicy(services.config.map.tileUrl) })))
+  const policy = contentSecurityPolicy(services.config.map.tileUrl)
+  app.use('*', upFront(secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: policy })))
   app.onError((err, c) => {
     if (err instanceof ApiError) return fail(c, err)
     // The database briefly unreachable (restart, failover, network): a clear 503; the pool reconnects by itself.
@@ -182,23 +183,41 @@ export function createApp(services: Services): Hono<AppEnv> {
       await next()
       if (c.res.ok) c.res.headers.set('Cache-Control', value)
     })
+  // Client-side routes (/dashboard, /ios/device …) all answer with the console's index.html — the one on disk now,
+  // so that a rebuild or redeploy under a running server serves the new build's page (read again when it changes). Its
+  // policy also allows the page's own inline scripts and styles, by their hashes (csp.ts: pagePolicy).
+  let index: ConsolePage | undefined
+  const page = (c: Context<AppEnv>) => {
+    const mtimeMs = existsSync(indexFile) ? statSync(indexFile).mtimeMs : undefined
+    if (mtimeMs === undefined) return c.text(serverMessages.consoleNotBuilt, 503)
+    if (index?.mtimeMs !== mtimeMs) {
+      const html = readFileSync(indexFile, 'utf8')
+      index = { mtimeMs, html, policy: policyHeader(pagePolicy(policy, html)), pages: new Map(), preloads: readScreenPreloads(distDir) }
+    }
+    c.header('Cache-Control', 'no-cache')
+    c.header('Content-Security-Policy', index.policy)
+    return c.html(pageFor(index, c.req.path))
+  }
+  // The page itself too (the service worker caches it from here), not only through the static files below.
+  app.get('/', page)
+  app.get('/index.html', page)
   // File names under /assets carry a content hash: a name never changes content.
   app.use('/assets/*', cacheControl('public, max-age=31536000, immutable'), serveStatic({ root: distDir, precompressed: true }))
   app.use('*', cacheControl('no-cache'), serveStatic({ root: distDir }))
   // A file of the build that is not there (a chunk of an older build, say) is missing, not the console's page:
   // answering index.html would hand a script loader HTML and hide the cause.
   app.get('/assets/*', (c) => c.text(serverMessages.assetNotFound, 404))
-  // Client-side routes (/dashboard, /ios/device …) all answer with the console's index.html — the one on disk now,
-  // so that a rebuild or redeploy under a running server serves the new build's page (read again when it changes).
-  let index: { mtimeMs: number; html: string; pages: Map<string, string>; preloads?: ScreenPreloads } | undefined
-  app.get('*', (c) => {
-    const mtimeMs = existsSync(indexFile) ? statSync(indexFile).mtimeMs : undefined
-    if (mtimeMs === undefined) return c.text(serverMessages.consoleNotBuilt, 503)
-    if (index?.mtimeMs !== mtimeMs) index = { mtimeMs, html: readFileSync(indexFile, 'utf8'), pages: new Map(), preloads: readScreenPreloads(distDir) }
-    c.header('Cache-Control', 'no-cache')
-    return c.html(pageFor(index, c.req.path))
-  })
+  app.get('*', page)
   return app
+}
+
+/** The console's index.html as last read, its policy, and its pages with their screens' preloads (pageFor). */
+interface ConsolePage {
+  mtimeMs: number
+  html: string
+  policy: string
+  pages: Map<string, string>
+  preloads?: ScreenPreloads
 }
 
 /** screen-preloads.json of the build (vite.config.ts screenPreloads): the chunks of the shell and of each screen. */
@@ -220,7 +239,7 @@ function readScreenPreloads(distDir: string): ScreenPreloads | undefined {
  * chunk the screen needs, so the browser fetches them with the entry rather than after it has run (issue #16). A
  * visitor who is not signed in is sent to /login and has fetched them for nothing, once; they are cached for later.
  */
-function pageFor(index: { html: string; pages: Map<string, string>; preloads?: ScreenPreloads }, pathname: string): string {
+function pageFor(index: ConsolePage, pathname: string): string {
   const files = index.preloads?.screens[pathname]
   if (!files) return index.html
   let page = index.pages.get(pathname)

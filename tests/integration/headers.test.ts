@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -6,7 +7,11 @@ import { createApp } from '../../src/server/app'
 import { harnessForFile } from './harness'
 
 const dist = mkdtempSync(path.join(tmpdir(), 'mdm-dist-'))
-writeFileSync(path.join(dist, 'index.html'), '<title>console</title>')
+// The page paints itself before the app loads with a few inline lines (csp.ts: inlineSources).
+const INLINE_SCRIPT = "document.documentElement.dataset.theme = 'dark'"
+const INLINE_STYLE = '.boot-splash{display:flex}'
+writeFileSync(path.join(dist, 'index.html'), `<title>console</title><style>${INLINE_STYLE}</style><script>${INLINE_SCRIPT}</script><script type="module" src="/assets/index.js"></script>`)
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 const h = harnessForFile({ distDir: dist, map: { tileUrl: 'https://webrd0{s}.is.autonavi.com/appmaptile?x={x}', coordinates: 'GCJ02' } })
 
 const request = (url: string, init?: RequestInit) => createApp(h.services).request(url, init)
@@ -55,17 +60,29 @@ describe('security headers', () => {
 })
 
 describe('the console page', () => {
-  it('carries a Content-Security-Policy with no inline script and the tile host from configuration', async () => {
-    const res = await request('/login')
+  const directivesOf = (csp: string) => Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]))
+
+  it.each(['/login', '/', '/index.html', '/huawei/device'])('%s carries a Content-Security-Policy allowing only its own inline script and style, and the tile host from configuration', async (url) => {
+    const res = await request(url)
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toBe('no-cache')
+    expect(await res.text()).toContain(INLINE_SCRIPT)
     const csp = res.headers.get('content-security-policy') ?? ''
-    const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]))
+    const directives = directivesOf(csp)
     expect(directives['default-src']).toEqual(["'self'"])
-    expect(directives['script-src']).toEqual(["'self'"])
+    expect(directives['script-src']).toEqual(["'self'", sha256(INLINE_SCRIPT)])
+    expect(directives['style-src']).toEqual(["'self'", sha256(INLINE_STYLE)])
     expect(directives['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://*.is.autonavi.com'])
     expect(directives['frame-ancestors']).toEqual(["'none'"])
     expect(directives['object-src']).toEqual(["'none'"])
+    expect(csp).not.toContain('unsafe-inline')
     expect(csp).not.toContain('unsafe-eval')
+  })
+
+  it('is the policy every other answer carries, with only the page’s hashes added', async () => {
+    const page = (res: Response) => res.headers.get('content-security-policy') ?? ''
+    const api = page(await request('/mdm/api/v1/captcha'))
+    expect(api).toContain("script-src 'self'; ")
+    expect(page(await request('/login')).replace(/ 'sha256-[^']+'/g, '')).toBe(api)
   })
 })

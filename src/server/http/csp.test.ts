@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { tileSource } from './csp'
+import { createHash } from 'node:crypto'
+import { contentSecurityPolicy, inlineSources, pagePolicy, policyHeader, tileSource } from './csp'
 
 describe('tileSource', () => {
   it.each([
@@ -10,5 +11,42 @@ describe('tileSource', () => {
     ['https://{s}/{z}.png', null],
   ])('%s → %s', (url, source) => {
     expect(tileSource(url)).toBe(source)
+  })
+})
+
+describe('a page’s own inline scripts and styles', () => {
+  const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
+  const page = [
+    '<html><head><style>.boot{color:red}</style>',
+    '<script>document.documentElement.dataset.theme = "dark"</script>',
+    '<script src="/assets/index.js" type="module"></script>',
+    '<script type="module" crossorigin src="/assets/entry.js"></script>',
+    '<script>\n  // 列表\n  paint()\n</script></head><body></body></html>',
+  ].join('\n')
+
+  it('names each inline script and style by the SHA-256 of its exact text, and no script loaded from a file', () => {
+    expect(inlineSources(page)).toEqual({
+      scripts: [sha('document.documentElement.dataset.theme = "dark"'), sha('\n  // 列表\n  paint()\n')],
+      styles: [sha('.boot{color:red}')],
+    })
+    expect(inlineSources('<html><head><script src="/a.js"></script></head></html>')).toEqual({ scripts: [], styles: [] })
+  })
+
+  it('allows them beside the policy’s own sources, and nothing else changes', () => {
+    const base = contentSecurityPolicy('/tiles/{z}/{x}/{y}.png')
+    const allowed = pagePolicy(base, page)
+    expect(allowed.scriptSrc).toEqual(["'self'", ...inlineSources(page).scripts])
+    expect(allowed.styleSrc).toEqual(["'self'", sha('.boot{color:red}')])
+    expect({ ...allowed, scriptSrc: base.scriptSrc, styleSrc: base.styleSrc }).toEqual(base)
+    expect(pagePolicy(base, '<html></html>')).toEqual(base)
+  })
+
+  it('spells the header as directives of space-separated sources, separated by "; "', () => {
+    const header = policyHeader(pagePolicy(contentSecurityPolicy('/tiles/{z}.png'), page))
+    expect(header.startsWith("default-src 'self'; script-src 'self' 'sha256-")).toBe(true)
+    expect(header).toContain("; frame-ancestors 'none'; ")
+    expect(header.split('; ').map((d) => d.split(' ')[0])).toEqual([
+      'default-src', 'script-src', 'style-src', 'img-src', 'connect-src', 'font-src', 'worker-src', 'manifest-src', 'frame-ancestors', 'base-uri', 'form-action', 'object-src',
+    ])
   })
 })
