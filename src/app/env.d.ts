@@ -1,8 +1,8 @@
 /** Set by vite.config.ts: package version plus build id. */
 declare const __APP_VERSION__: string
 
-/** The endpoint table's routes (vite.config.ts endpointRoutes): base, method, path and success message of each. */
+/** The endpoint table's routes (vite.config.ts endpointRoutes): base, method, path and success message of each, a named export per family. */
 declare module 'virtual:endpoint-routes' {
-  const table: object
-  export default table
+  const table: import('../shared/contract/endpoint').RouteTableOf<typeof import('../shared/contract/endpoints').endpoints>
+  export = table
 }

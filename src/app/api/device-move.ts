@@ -16,13 +16,13 @@ export const deviceMoveKeys = {
 export const moveTargetsQuery = (platform: HuaweiTypePlatform) =>
   queryOptions({
     queryKey: deviceMoveKeys.targets(platform),
-    queryFn: () => call(api[platform === 'HUAWEI' ? 'huawei' : 'mi'].moveTargets),
+    queryFn: () => call(platform === 'HUAWEI' ? api.huawei.moveTargets : api.mi.moveTargets),
     staleTime: 60_000,
   })
 
 export function useMoveDevice(platform: HuaweiTypePlatform, onMoved: (deviceId: number) => void) {
   return useMutation({
-    mutationFn: (req: DeviceMoveRequest) => call(api[platform === 'HUAWEI' ? 'huawei' : 'mi'].move, req),
+    mutationFn: (req: DeviceMoveRequest) => call(platform === 'HUAWEI' ? api.huawei.move : api.mi.move, req),
     onSuccess: (_d, req) => onMoved(Number(req.deviceId)),
   })
 }
