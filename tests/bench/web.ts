@@ -268,6 +268,24 @@ async function offlineApp(token: string) {
   return { ctx, close: async () => { await ctx.close(); rmSync(userDataDir, { recursive: true, force: true }) } }
 }
 
+/** A trace Chromium wrote without the list's navigation or its mark: a flaw of the recording, not a figure. */
+class TraceIncomplete extends Error {}
+
+/**
+ * offlineOpen, opened again when its trace came out incomplete (about one run in five or six, with the build of stop 25
+ * as with later ones: the bench's flaw, which failed a whole `npm run bench`). Any other failure is not retried.
+ */
+async function offlineOpenRecorded(ctx: BrowserContext, cpuRate: number) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await offlineOpen(ctx, cpuRate)
+    } catch (error) {
+      if (!(error instanceof TraceIncomplete) || attempt === 3) throw error
+      console.warn(`${error.message}; opened again (${attempt + 1} of 3)`)
+    }
+  }
+}
+
 /** Navigation start → first paint after the first cached device card appeared, from the trace, in ms. */
 async function offlineOpen(ctx: BrowserContext, cpuRate: number) {
   const page = await ctx.newPage()
@@ -292,7 +310,7 @@ async function offlineOpen(ctx: BrowserContext, cpuRate: number) {
     (mark && (mainFrameStarts.find((e) => e.pid === mark.pid && e.ts <= mark.ts) ?? mainFrameStarts.find((e) => e.ts <= mark.ts)))
   if (!nav || !mark) {
     const navs = events.filter((e) => e.name === 'navigationStart').map((e) => JSON.stringify(e.args?.data))
-    throw new Error(`offline open (CPU ${cpuRate}×): ${nav ? '' : 'no navigationStart'} ${mark ? '' : 'no list mark'} in the trace; navigationStart events: ${navs.join(' ')}`)
+    throw new TraceIncomplete(`offline open (CPU ${cpuRate}×): ${nav ? '' : 'no navigationStart'} ${mark ? '' : 'no list mark'} in the trace; navigationStart events: ${navs.join(' ')}`)
   }
   const paint = events
     .filter((e) => e.pid === mark.pid && (e.name === 'Paint' || e.name === 'PaintImage' || e.name === 'Commit') && e.ts >= mark.ts)
@@ -368,7 +386,7 @@ try {
   if (part('offline')) {
     const offline = await offlineApp(token)
     try {
-      offlineOpens = [await offlineOpen(offline.ctx, 1), await offlineOpen(offline.ctx, CPU_THROTTLE)]
+      offlineOpens = [await offlineOpenRecorded(offline.ctx, 1), await offlineOpenRecorded(offline.ctx, CPU_THROTTLE)]
       scrolls = [await scrollJank(offline.ctx, CPU_THROTTLE)]
     } finally {
       await offline.close()
