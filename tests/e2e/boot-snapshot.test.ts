@@ -57,7 +57,7 @@ describe('the list painted before the app runs (phone)', () => {
     // The app's own list replaces it, and the app's cards work.
     release()
     await appCards(page).filter({ hasText: serial }).waitFor()
-    // Taken away by the list itself, not by the 10 s fallback of public/snapshot.js.
+    // Taken away by the list itself, not by the 10 s fallback of index.html's snapshot script.
     await page.locator('#boot-snapshot').waitFor({ state: 'detached', timeout: 5000 })
     await appCards(page).filter({ hasText: serial }).getByRole('button', { name: '详情' }).click()
     await page.waitForURL(/\/huawei\/detail\?huawei-device-id=\d+/)

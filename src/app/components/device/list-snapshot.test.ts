@@ -7,7 +7,9 @@ import { SNAPSHOT_KEY, SNAPSHOT_OVERLAY_ID } from '../../boot-snapshot'
 import { CACHE_MAX_AGE_MS } from '../../persist'
 import { forgetScrolling, scheduleListSnapshot, SNAPSHOT_CARDS, snapshotOf, STYLE_ATTRIBUTE, type BootSnapshot } from './list-snapshot'
 
-const script = readFileSync(path.join(process.cwd(), 'public', 'snapshot.js'), 'utf8')
+const indexHtml = readFileSync(path.join(process.cwd(), 'index.html'), 'utf8')
+/** The page's inline script that paints the saved list (index.html). */
+const script = [...indexHtml.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]).find((text) => text.includes(SNAPSHOT_KEY))!
 const LIST = '/huawei/device?pageSize=100'
 
 beforeEach(() => {
@@ -27,7 +29,7 @@ function listPage(cards: number): BootSnapshot {
   return snapshotOf(document.getElementById('root')!, document, 'demo', Date.now())!
 }
 
-/** The app opened again at `url` with `stored` in localStorage: public/snapshot.js runs in the head of an empty page. */
+/** The app opened again at `url` with `stored` in localStorage: index.html's snapshot script runs at the start of an empty page's body. */
 function openWith(stored: Record<string, string>, url: string, version = __APP_VERSION__): Document {
   localStorage.clear()
   for (const [k, v] of Object.entries(stored)) localStorage.setItem(k, v)
@@ -67,6 +69,25 @@ describe('the list painted before the app runs', () => {
     ])
     // The app's own root is left alone for React.
     expect(doc.getElementById('root')!.innerHTML).toBe('')
+  })
+
+  it('finds the stylesheets the page links already and does not load them again', () => {
+    localStorage.clear()
+    for (const [k, v] of Object.entries(signedIn(saved(3)))) localStorage.setItem(k, v)
+    history.replaceState(null, '', LIST_URL)
+    // As vite links the app's stylesheet in the head (crossorigin), before the body's script runs.
+    document.head.innerHTML = `<meta name="app-version" content="${__APP_VERSION__}"><link rel="stylesheet" crossorigin href="/assets/index-abc.css">`
+    document.body.innerHTML = '<div id="root"></div>'
+    new Function(script)()
+    expect([...document.head.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.getAttribute('href'))).toEqual(['/assets/index-abc.css', '/assets/DeviceList-def.css'])
+    expect(document.getElementById(SNAPSHOT_OVERLAY_ID)).not.toBeNull()
+  })
+
+  it('is written into the page at the start of its body, after the head that links the stylesheets, before the app’s root', () => {
+    const body = indexHtml.slice(indexHtml.indexOf('<body>'))
+    expect(body.indexOf(script)).toBeGreaterThan(0)
+    expect(body.indexOf(script)).toBeLessThan(body.indexOf('<div id="root">'))
+    expect(indexHtml.indexOf('</head>')).toBeLessThan(indexHtml.indexOf(script))
   })
 
   it('is not painted at another address, for another user, signed out, for another version, or when old', () => {

@@ -11,7 +11,7 @@ export const SNAPSHOT_CARDS = 12
 const SNAPSHOT_MAX_CHARS = 200_000
 /** A list is saved this long after it last changed (status updates, paging). */
 const SAVE_INTERVAL_MS = 2000
-/** Where public/snapshot.js keeps an element's inline style: the CSP refuses style attributes in parsed markup. */
+/** Where index.html's snapshot script finds an element's inline style: the CSP refuses style attributes in parsed markup. */
 export const STYLE_ATTRIBUTE = 'data-snapshot-style'
 
 export interface BootSnapshot {
