@@ -13,6 +13,7 @@ import { serverMessages } from '../shared/messages/server'
 import type { AppEnv, Services } from './context'
 import { access } from './auth/guard'
 import { ApiError, isDatabaseUnavailable } from './http/errors'
+import { immutableAssets } from './http/assets'
 import { contentSecurityPolicy, pagePolicy, policyHeader } from './http/csp'
 import { fail } from './http/envelope'
 import { boundedBody } from './http/body-limit'
@@ -202,7 +203,7 @@ export function createApp(services: Services): Hono<AppEnv> {
   app.get('/', page)
   app.get('/index.html', page)
   // File names under /assets carry a content hash: a name never changes content.
-  app.use('/assets/*', cacheControl('public, max-age=31536000, immutable'), serveStatic({ root: distDir, precompressed: true }))
+  app.use('/assets/*', cacheControl('public, max-age=31536000, immutable'), immutableAssets(distDir), serveStatic({ root: distDir, precompressed: true }))
   app.use('*', cacheControl('no-cache'), serveStatic({ root: distDir }))
   // A file of the build that is not there (a chunk of an older build, say) is missing, not the console's page:
   // answering index.html would hand a script loader HTML and hide the cause.
