@@ -1,14 +1,21 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
-
-const brotliDecompress = (b: Buffer) => brotliDecompressSync(b).toString()
-const gunzip = (b: Buffer) => gunzipSync(b).toString()
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { createApp, createServices } from '../../src/server/app'
 import { testConfig } from '../../src/server/config'
 import type { Db } from '../../src/server/db/client'
+import { ASSET_SETTLE_MS, immutableAssets } from '../../src/server/http/assets'
+
+const brotliDecompress = (b: Buffer) => brotliDecompressSync(b).toString()
+const gunzip = (b: Buffer) => gunzipSync(b).toString()
+/** Files written by a build that finished a while ago (a file younger than ASSET_SETTLE_MS is sent but not kept). */
+const settle = (...files: string[]) => {
+  const before = new Date(Date.now() - ASSET_SETTLE_MS - 60_000)
+  for (const file of files) utimesSync(file, before, before)
+}
 
 /** The console's files as the server hands them out; no request here reaches the database. */
 describe('serving the built console', () => {
@@ -47,6 +54,7 @@ describe('serving the built console', () => {
     writeFileSync(path.join(dist, 'assets', 'list-abc.js.br'), brotliCompressSync(source))
     writeFileSync(path.join(dist, 'assets', 'list-abc.js.gz'), gzipSync(source))
     writeFileSync(path.join(dist, 'assets', 'plain-abc.css'), '.card{color:red}')
+    settle(...['list-abc.js', 'list-abc.js.br', 'list-abc.js.gz', 'plain-abc.css'].map((f) => path.join(dist, 'assets', f)))
     const get = (url: string, headers: Record<string, string> = {}) => app.request(url, { headers })
     const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer())
 
@@ -59,7 +67,8 @@ describe('serving the built console', () => {
       expect(res.status).toBe(200)
       expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
       expect(res.headers.get('content-encoding')).toBe(encoding)
-      expect(res.headers.get('vary')).toBe(encoding ? 'Accept-Encoding' : null)
+      // Compressed copies exist, so even the uncompressed answer varies by encoding (for shared caches).
+      expect(res.headers.get('vary')).toBe('Accept-Encoding')
       expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
       expect(res.headers.get('last-modified')).toMatch(/GMT$/)
       const got = await bytes(res)
@@ -78,13 +87,42 @@ describe('serving the built console', () => {
     })
 
     it('is read from disk once: a file a later build removed is still served if it was read, a file never there is 404', async () => {
-      writeFileSync(path.join(dist, 'assets', 'old-abc.js'), 'console.log("old build")')
+      const file = path.join(dist, 'assets', 'old-abc.js')
+      writeFileSync(file, 'console.log("old build")')
+      settle(file)
       expect((await bytes(await get('/assets/old-abc.js'))).toString()).toBe('console.log("old build")')
-      rmSync(path.join(dist, 'assets', 'old-abc.js'))
+      rmSync(file)
       const again = await get('/assets/old-abc.js')
       expect(again.status).toBe(200)
       expect((await bytes(again)).toString()).toBe('console.log("old build")')
       expect((await get('/assets/never-abc.js')).status).toBe(404)
+    })
+
+    it('a file just written (a build may still be at it) is sent as it is now, and read again next time', async () => {
+      const file = path.join(dist, 'assets', 'fresh-abc.js')
+      writeFileSync(file, 'console.log("half")')
+      expect((await bytes(await get('/assets/fresh-abc.js'))).toString()).toBe('console.log("half")')
+      writeFileSync(file, 'console.log("whole")')
+      expect((await bytes(await get('/assets/fresh-abc.js'))).toString()).toBe('console.log("whole")')
+    })
+
+    it('keeps at most its budget, the least recently sent going first; a file sent uncompressed beside a copy varies', async () => {
+      const root = mkdtempSync(path.join(tmpdir(), 'mdm-assets-'))
+      mkdirSync(path.join(root, 'assets'))
+      const files = ['a', 'b', 'c'].map((n) => path.join(root, 'assets', `${n}-1.js`))
+      files.forEach((f, i) => writeFileSync(f, String(i).repeat(40)))
+      writeFileSync(`${files[0]}.gz`, gzipSync('0'.repeat(40)))
+      settle(...files, `${files[0]}.gz`)
+      const assets = new Hono().use('/assets/*', immutableAssets(root, 100)).get('*', (c) => c.text('not kept', 404))
+      const send = (n: string) => assets.request(`/assets/${n}-1.js`)
+      expect((await send('a')).headers.get('vary')).toBe('Accept-Encoding')
+      await send('b')
+      await send('a') // a is now the most recently sent; b the least
+      await send('c') // 120 bytes: over the budget of 100, b goes
+      for (const f of files) rmSync(f)
+      expect((await send('a')).status).toBe(200)
+      expect((await send('c')).status).toBe(200)
+      expect((await send('b')).status).toBe(404)
     })
 
     it('a range, a HEAD request and a name that is not a plain file name are left to the static files', async () => {
@@ -94,10 +132,16 @@ describe('serving the built console', () => {
       const head = await app.request('/assets/plain-abc.css', { method: 'HEAD' })
       expect(head.status).toBe(200)
       expect(head.headers.get('content-length')).toBe('16')
-      for (const url of ['/assets/..%2findex.html', '/assets/%2e%2e%2findex.html', '/assets/.hidden', '/assets/']) {
-        const res = await get(url)
+      // On disk, and still not served: a hidden file and a folder's file are no plain file names of the build.
+      writeFileSync(path.join(dist, 'assets', '.hidden'), 'secret')
+      mkdirSync(path.join(dist, 'assets', 'sub'), { recursive: true })
+      writeFileSync(path.join(dist, 'assets', 'sub', 'x.js'), 'nested')
+      settle(path.join(dist, 'assets', '.hidden'), path.join(dist, 'assets', 'sub', 'x.js'))
+      const guarded = new Hono().use('/assets/*', immutableAssets(dist)).get('*', (c) => c.text('passed on', 404))
+      for (const url of ['/assets/.hidden', '/assets/sub/x.js', '/assets/..%2findex.html', '/assets/']) {
+        const res = await guarded.request(url)
         expect(res.status, url).toBe(404)
-        expect(await res.text()).not.toContain('<title>')
+        expect(await res.text(), url).toBe('passed on')
       }
     })
   })

@@ -32,6 +32,13 @@ describe('a page’s own inline scripts and styles', () => {
     expect(inlineSources('<html><head><script src="/a.js"></script></head></html>')).toEqual({ scripts: [], styles: [] })
   })
 
+  it('hashes the text as the browser does: line endings as LF; a script inside a comment is not one', () => {
+    const crlf = '<script>\r\n  paint()\r\n</script><!-- <script>evil()</script> --><style>\r.a{}\r</style>'
+    expect(inlineSources(crlf)).toEqual({ scripts: [sha('\n  paint()\n')], styles: [sha('\n.a{}\n')] })
+    // A comment naming a script before a real one does not swallow it.
+    expect(inlineSources('<!-- the <script> below --><script>paint()</script>').scripts).toEqual([sha('paint()')])
+  })
+
   it('allows them beside the policy’s own sources, and nothing else changes', () => {
     const base = contentSecurityPolicy('/tiles/{z}/{x}/{y}.png')
     const allowed = pagePolicy(base, page)

@@ -47,8 +47,10 @@ type Directives = ReturnType<typeof contentSecurityPolicy>
  * allows exactly those texts, and an inline script or style added by anyone else is still refused.
  */
 export function inlineSources(html: string): { scripts: string[]; styles: string[] } {
+  // Comments first: a <script> named in one is not a script. Line endings as the browser hashes them: LF.
+  const page = html.replace(/<!--[\s\S]*?-->/g, '').replace(/\r\n?/g, '\n')
   const hashes = (pattern: RegExp) =>
-    [...html.matchAll(pattern)]
+    [...page.matchAll(pattern)]
       .filter((m) => !/\ssrc\s*=/i.test(m[1] ?? ''))
       .map((m) => `'sha256-${createHash('sha256').update(m[2], 'utf8').digest('base64')}'`)
   return { scripts: hashes(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi), styles: hashes(/<style(\s[^>]*)?>([\s\S]*?)<\/style>/gi) }
