@@ -17,7 +17,7 @@ const appVersion = `${pkg.version}+${Date.now().toString(36)}`
 
 /**
  * Writes .br and .gz beside each built script and stylesheet; the server sends them precompressed
- * (serveStatic precompressed), so phones on slow networks download a third of the bytes at no CPU cost per request.
+ * (src/server/http/assets.ts, else serveStatic precompressed), so phones on slow networks download a third of the bytes at no CPU cost per request.
  */
 function precompress(): Plugin {
   let outDir = 'dist'
@@ -53,8 +53,10 @@ function endpointRoutes(): Plugin {
     resolveId: (source) => (source === id || source.startsWith(`${id}/`) ? `\0${source}` : undefined),
     load(resolved) {
       if (resolved === `\0${id}`) return Object.keys(table).map((family) => `export { default as ${family} } from '${id}/${family}'`).join('\n')
-      if (resolved.startsWith(`\0${id}/`)) return `export default ${JSON.stringify(table[resolved.slice(id.length + 2)])}`
-      return undefined
+      if (!resolved.startsWith(`\0${id}/`)) return undefined
+      const family = resolved.slice(id.length + 2)
+      if (!(family in table)) this.error(`${id}: the endpoint table has no family '${family}' (src/shared/contract/endpoints.ts)`)
+      return `export default ${JSON.stringify(table[family])}`
     },
   }
 }
@@ -114,7 +116,7 @@ export default defineConfig({
     endpointRoutes(),
     screenPreloads(),
     // The page title and the boot splash carry the app's name from src/shared/messages/common.ts, like the manifest;
-    // the version tells public/snapshot.js whether a saved list was drawn by this build.
+    // the version tells index.html's snapshot script whether a saved list was drawn by this build.
     { name: 'mdm-app-name', transformIndexHtml: (html) => html.replaceAll('%APP_NAME%', uiText.appName).replaceAll('%APP_VERSION%', appVersion) },
     VitePWA({
       registerType: 'prompt',
@@ -186,7 +188,7 @@ export default defineConfig({
               // What the entry shares with the lazy screens (API client, endpoint table, common texts, theme): one file,
               // not a dozen of a few hundred bytes each — fewer requests on the first paint, and gzip compresses it better.
               name: 'entry-shared',
-              test: /src[\\/](app[\\/](api[\\/](http|connectivity|routes|token|user-center)|boot-snapshot|lazy|notify|layout[\\/](theme|ThemeToggle|IcpFooter)|components[\\/]PlainButton|features[\\/]account[\\/](queries|AuthLayout))\.|shared[\\/](messages[\\/](common|routes)|domain[\\/]routes|contract[\\/](envelope|routes))\.)|endpoint-routes(\/(account|userCenter))?$|preload-helper|antd-mobile-icons[\\/]es[\\/]CloseCircleFill/,
+              test: /src[\\/](app[\\/](api[\\/](http|connectivity|routes|token|user-center)|boot-snapshot|lazy|notify|layout[\\/](theme|ThemeToggle|IcpFooter)|components[\\/]PlainButton|features[\\/]account[\\/](queries|AuthLayout))\.|shared[\\/](messages[\\/](common|routes)|domain[\\/]routes|contract[\\/](envelope|routes))\.)|endpoint-routes(\/account)?$|preload-helper|antd-mobile-icons[\\/]es[\\/]CloseCircleFill/,
               priority: 8,
             },
             {
