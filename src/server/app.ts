@@ -14,7 +14,7 @@ import type { AppEnv, Services } from './context'
 import { access } from './auth/guard'
 import { ApiError, isDatabaseUnavailable } from './http/errors'
 import { immutableAssets } from './http/assets'
-import { contentSecurityPolicy, pagePolicy, policyHeader } from './http/csp'
+import { contentSecurityPolicy, pagePolicy } from './http/csp'
 import { fail } from './http/envelope'
 import { boundedBody } from './http/body-limit'
 import { mountRoutes, type Guards, type Route } from './http/endpoints'
@@ -132,22 +132,30 @@ function apiBase(services: Services, base: ApiBase): Hono<AppEnv> {
   return api
 }
 
+/** The headers a middleware sets (Hono's secureHeaders), recorded on an empty answer. */
+async function headersSetBy(middleware: MiddlewareHandler<AppEnv>): Promise<[string, string][]> {
+  const headers = new Headers()
+  await middleware({ res: { headers } } as unknown as Context<AppEnv>, async () => {})
+  return [...headers.entries()]
+}
+
 /**
  * A middleware that sets the same headers on every answer (Hono's secureHeaders), made to set them before the answer is
  * built: a header set on an answer already built makes a copy of it (issue #16: ~0.2 ms of a search's ~4). The headers
- * are those the middleware itself sets, recorded once on an empty answer.
+ * are those the middleware itself sets, recorded once.
  */
 function upFront(middleware: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> {
   let recorded: Promise<[string, string][]> | undefined
-  const record = async () => {
-    const headers = new Headers()
-    await middleware({ res: { headers } } as unknown as Context<AppEnv>, async () => {})
-    return [...headers.entries()]
-  }
   return async (c, next) => {
-    for (const [name, value] of await (recorded ??= record())) c.header(name, value)
+    for (const [name, value] of await (recorded ??= headersSetBy(middleware))) c.header(name, value)
     await next()
   }
+}
+
+/** The Content-Security-Policy header of `directives`, spelled by secureHeaders as on every other answer. */
+async function policyHeader(directives: ReturnType<typeof contentSecurityPolicy>): Promise<string> {
+  const headers = await headersSetBy(secureHeaders({ contentSecurityPolicy: directives }))
+  return headers.find(([name]) => name === 'content-security-policy')![1]
 }
 
 /** Composes the whole server: both API bases, then the built console with its single-page fallback. */
@@ -188,7 +196,7 @@ export function createApp(services: Services): Hono<AppEnv> {
   // so that a rebuild or redeploy under a running server serves the new build's page (read again when it changes). Its
   // policy also allows the page's own inline scripts and styles, by their hashes (csp.ts: pagePolicy).
   let index: ConsolePage | undefined
-  const page = (c: Context<AppEnv>) => {
+  const page = async (c: Context<AppEnv>) => {
     const mtimeMs = existsSync(indexFile) ? statSync(indexFile).mtimeMs : undefined
     if (mtimeMs === undefined) return c.text(serverMessages.consoleNotBuilt, 503)
     if (index?.mtimeMs !== mtimeMs) {
@@ -196,7 +204,7 @@ export function createApp(services: Services): Hono<AppEnv> {
       index = { mtimeMs, html, policy: policyHeader(pagePolicy(policy, html)), pages: new Map(), preloads: readScreenPreloads(distDir) }
     }
     c.header('Cache-Control', 'no-cache')
-    c.header('Content-Security-Policy', index.policy)
+    c.header('Content-Security-Policy', await index.policy)
     return c.html(pageFor(index, c.req.path))
   }
   // The page itself too (the service worker caches it from here), not only through the static files below.
@@ -216,7 +224,8 @@ export function createApp(services: Services): Hono<AppEnv> {
 interface ConsolePage {
   mtimeMs: number
   html: string
-  policy: string
+  /** Its Content-Security-Policy header (the page's own inline scripts and styles allowed by hash). */
+  policy: Promise<string>
   pages: Map<string, string>
   preloads?: ScreenPreloads
 }

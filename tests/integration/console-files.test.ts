@@ -137,11 +137,20 @@ describe('serving the built console', () => {
       mkdirSync(path.join(dist, 'assets', 'sub'), { recursive: true })
       writeFileSync(path.join(dist, 'assets', 'sub', 'x.js'), 'nested')
       settle(path.join(dist, 'assets', '.hidden'), path.join(dist, 'assets', 'sub', 'x.js'))
-      const guarded = new Hono().use('/assets/*', immutableAssets(dist)).get('*', (c) => c.text('passed on', 404))
-      for (const url of ['/assets/.hidden', '/assets/sub/x.js', '/assets/..%2findex.html', '/assets/']) {
-        const res = await guarded.request(url)
+      // The memory alone, with what it passes on answered 'passed on': a range, HEAD or POST of a file it serves is passed on too.
+      const guarded = new Hono().use('/assets/*', immutableAssets(dist)).all('*', (c) => c.text('passed on', 404))
+      expect(await (await guarded.request('/assets/plain-abc.css')).text()).toBe('.card{color:red}')
+      const passedOn: [string, RequestInit][] = [
+        ['/assets/plain-abc.css', { headers: { range: 'bytes=0-4' } }],
+        ['/assets/plain-abc.css', { method: 'HEAD' }],
+        ['/assets/plain-abc.css', { method: 'POST' }],
+        ...['/assets/.hidden', '/assets/sub/x.js', '/assets/..%2findex.html', '/assets/'].map((url): [string, RequestInit] => [url, {}]),
+      ]
+      for (const [url, init] of passedOn) {
+        const res = await guarded.request(url, init)
         expect(res.status, url).toBe(404)
-        expect(await res.text(), url).toBe('passed on')
+        // A HEAD answer has no body to tell by: its status does.
+        if (init.method !== 'HEAD') expect(await res.text(), url).toBe('passed on')
       }
     })
   })

@@ -27,6 +27,11 @@ async function serialsFound(token: string, query: string): Promise<string[]> {
   return (await search(token, query)).data.records.map((r: { serialNumber: string }) => r.serialNumber)
 }
 
+/** Each query finds exactly these serials, in this order. */
+async function expectFound(token: string, cases: [query: string, serials: string[]][]) {
+  for (const [query, serials] of cases) expect(await serialsFound(token, query), query).toEqual(serials)
+}
+
 async function seen(deviceId: number, hoursAgo: number | null) {
   await h.database.db
     .update(devices)
@@ -157,14 +162,16 @@ describe('GET /device/search', () => {
     await seen(a, 0)
     await seen(b, 12)
     await seen(c, 30)
-    expect(await serialsFound(boss, 'serialNumber=hwa')).toEqual(['HWA100'])
-    expect(await serialsFound(boss, 'renterName=_')).toEqual(['MIX1'])
-    expect(await serialsFound(boss, 'renterName=%25')).toEqual([])
-    expect(await serialsFound(boss, 'renterName=李')).toEqual(['HWB200'])
-    expect(await serialsFound(boss, 'connectionStatus=success')).toEqual(['HWA100'])
-    expect(await serialsFound(boss, 'connectionStatus=warning')).toEqual(['HWB200'])
-    expect(await serialsFound(boss, 'connectionStatus=error')).toEqual(['MIX1'])
-    expect(await serialsFound(boss, 'connectionStatus=&serialNumber=')).toEqual(['MIX1', 'HWB200', 'HWA100'])
+    await expectFound(boss, [
+      ['serialNumber=hwa', ['HWA100']],
+      ['renterName=_', ['MIX1']],
+      ['renterName=%25', []],
+      ['renterName=李', ['HWB200']],
+      ['connectionStatus=success', ['HWA100']],
+      ['connectionStatus=warning', ['HWB200']],
+      ['connectionStatus=error', ['MIX1']],
+      ['connectionStatus=&serialNumber=', ['MIX1', 'HWB200', 'HWA100']],
+    ])
     expect((await search(boss, 'connectionStatus=bad')).msg).toBe('连接状态的取值无效')
     expect((await search(boss, 'pageSize=1000')).msg).toBe('每页条数不能大于100')
     expect((await search(boss, 'serialNumber=a%00b')).msg).toBe('序列号包含无效字符，请删除后重试')
@@ -176,16 +183,18 @@ describe('GET /device/search', () => {
     // Chinese text is compared case-sensitively (caseless): a name with Latin letters in any case is still found.
     const liu = [['LIU1', '刘伟'], ['LIU2', '刘大伟'], ['LIU3', '小刘伟Ab'], ['LIU4', '伟刘'], ['LIU5', '伟刘刘伟']]
     for (const [serialNumber, renterName] of liu) await addDevice(h, boss, { serialNumber, renterName })
-    expect(await serialsFound(boss, 'renterName=刘伟')).toEqual(['LIU5', 'LIU3', 'LIU1'])
-    expect(await serialsFound(boss, 'renterName=刘')).toEqual(['LIU5', 'LIU4', 'LIU3', 'LIU2', 'LIU1'])
-    expect(await serialsFound(boss, 'renterName=大伟')).toEqual(['LIU2'])
-    expect(await serialsFound(boss, 'renterName=刘大伟')).toEqual(['LIU2'])
-    // Both of its pairs, but apart: the grams index finds it, the text test (LIKE) leaves it out.
-    expect(await serialsFound(boss, 'renterName=伟刘伟')).toEqual([])
-    expect(await serialsFound(boss, 'renterName=刘刘')).toEqual(['LIU5'])
-    // Latin letters keep ILIKE: case does not matter.
-    expect(await serialsFound(boss, 'renterName=伟ab')).toEqual(['LIU3'])
-    expect(await serialsFound(boss, 'renterName=AB')).toEqual(['LIU3'])
+    await expectFound(boss, [
+      ['renterName=刘伟', ['LIU5', 'LIU3', 'LIU1']],
+      ['renterName=刘', ['LIU5', 'LIU4', 'LIU3', 'LIU2', 'LIU1']],
+      ['renterName=大伟', ['LIU2']],
+      ['renterName=刘大伟', ['LIU2']],
+      // Both of its pairs, but apart: the grams index finds it, the text test (LIKE) leaves it out.
+      ['renterName=伟刘伟', []],
+      ['renterName=刘刘', ['LIU5']],
+      // Latin letters keep ILIKE: case does not matter.
+      ['renterName=伟ab', ['LIU3']],
+      ['renterName=AB', ['LIU3']],
+    ])
   })
 
   it('tells the statuses apart by the exact time on either side of a boundary, within one contact bucket', async () => {

@@ -61,10 +61,3 @@ export function pagePolicy(directives: Directives, html: string): Directives {
   const inline = inlineSources(html)
   return { ...directives, scriptSrc: [...directives.scriptSrc, ...inline.scripts], styleSrc: [...directives.styleSrc, ...inline.styles] }
 }
-
-/** A policy as the header spells it: `script-src 'self'; style-src …` (as Hono's secureHeaders writes it). */
-export function policyHeader(directives: Directives): string {
-  return Object.entries(directives)
-    .map(([name, values]) => [name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), ...values].join(' '))
-    .join('; ')
-}
