@@ -3,6 +3,7 @@ import { logMessages } from '../shared/messages/server'
 import { createApp, createServices } from './app'
 import { loadConfig, type AppConfig } from './config'
 import { openDatabase } from './db/client'
+import { startEmbeddedMaintenance } from './db/embedded-maintenance'
 import { isEmpty, seedAdmin, seedDemo } from './demo/seed'
 import { seedDemoDevices } from './demo/seed-devices'
 import { seedDemoContent } from './demo/seed-content'
@@ -51,11 +52,14 @@ export async function startServer(config: AppConfig = loadConfig()) {
   // Issue #14: expiring restriction strategies and lock-screen messages are taken off their devices on time.
   const sweep = setInterval(() => void services.iosDetail.sweepExpired().catch((e: unknown) => console.error(e)), EXPIRY_SWEEP_MS)
   sweep.unref()
+  // The embedded database has no autovacuum of its own: its statistics are kept here (PostgreSQL keeps its own).
+  const maintenance = startEmbeddedMaintenance(database.db)
   return {
     url,
     port,
     async stop() {
       clearInterval(sweep)
+      await maintenance?.stop()
       await demoAgents?.stop()
       demoIphones?.stop()
       await new Promise<void>((resolve) => server.close(() => resolve()))
