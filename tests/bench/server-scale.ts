@@ -13,7 +13,8 @@ import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { endpoints } from '../../src/shared/contract/endpoints'
 import { apiBases } from '../../src/shared/contract/routes'
-import { openDatabase, type Db } from '../../src/server/db/client'
+import { isEmbedded, openDatabase, type Db } from '../../src/server/db/client'
+import { maintainDue } from '../../src/server/db/embedded-maintenance'
 import { seedDemo, type DemoIds } from '../../src/server/demo/seed'
 import { keepAliveGetter, latencyFigure, spawnServer, startPostgres, timeRuns, warmUp, type BenchResult, type ChildServer, type Figure } from './lib'
 
@@ -66,7 +67,10 @@ export async function seed(db: Db, demo: DemoIds, n: number): Promise<{ tree: nu
     select md5('bench' || g), ${device.id}, ${demo.bossCompanyId}, 'lockScreen', 'DONE',
            now() - make_interval(secs => g * 60), now() - make_interval(secs => g * 60), now() - make_interval(secs => g * 60)
     from generate_series(1, ${TASKS_ON_ONE_DEVICE}) as g`)
-  await db.execute(sql`vacuum analyze`)
+  // Statistics as a server in service has them: PostgreSQL's autovacuum (here at once), the embedded server's own
+  // maintenance (db/embedded-maintenance.ts) on PGlite.
+  if (isEmbedded(db)) await maintainDue(db, Date.now(), new Map())
+  else await db.execute(sql`vacuum analyze`)
   const [east] = (await db.execute(sql`select count(*)::int as n from devices where company_id = ${demo.eastCompanyId} and platform = 'HUAWEI'`) as unknown as { rows: { n: number }[] }).rows
   const [inTree] = (await db.execute(sql`select count(*)::int as n from devices where company_id in ${tree} and platform = 'HUAWEI' and not recycle_status`) as unknown as { rows: { n: number }[] }).rows
   return { tree, deviceWithTasks: device.id, sampleSerial: device.serial_number, sampleRenter: device.renter_name, eastHuawei: Number(east.n), treeHuawei: Number(inTree.n) }
