@@ -2,9 +2,9 @@
  * What every family's device list reads and shows (DeviceRegistry, export-columns.ts): a row's columns, the connection
  * status as conditions, and the record fields every family shares.
  */
-import { getTableColumns, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, getTableColumns, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { connectionStatus, STATUS_ERROR_FROM_HOURS, STATUS_WARNING_AFTER_HOURS, type ConnectionStatus } from '../../../shared/domain/connection-status'
-import { companies, contactParts, devices, tasks, users, type DeviceRow } from '../../db/schema'
+import { companies, contactParts, devices, lastContact, tasks, users, type DeviceRow } from '../../db/schema'
 
 const HOUR_MS = 3_600_000
 
@@ -24,8 +24,7 @@ export const listColumns = {
  * and their counts add up to its total, the whole buckets counted from devices_contact_bucket_idx alone.
  */
 export function connectionStatusParts(status: ConnectionStatus, now: Date): SQL[] {
-  const warnFrom = new Date(now.getTime() - STATUS_WARNING_AFTER_HOURS * HOUR_MS)
-  const errorFrom = new Date(now.getTime() - STATUS_ERROR_FROM_HOURS * HOUR_MS)
+  const { warnFrom, errorFrom } = statusBounds(now)
   switch (status) {
     case 'success':
       return contactParts({ op: '>=', at: warnFrom })
@@ -33,6 +32,31 @@ export function connectionStatusParts(status: ConnectionStatus, now: Date): SQL[
       return contactParts({ op: '>', at: errorFrom }, { op: '<', at: warnFrom })
     case 'error':
       return [isNull(devices.contactBucket), ...contactParts(undefined, { op: '<=', at: errorFrom })]
+  }
+}
+
+const statusBounds = (now: Date) => ({
+  warnFrom: new Date(now.getTime() - STATUS_WARNING_AFTER_HOURS * HOUR_MS),
+  errorFrom: new Date(now.getTime() - STATUS_ERROR_FROM_HOURS * HOUR_MS),
+})
+
+/**
+ * The same devices as connectionStatusParts' OR, as one range of contact buckets with the exact time rechecked
+ * (lastContact), for a statement that reads every match anyway (the embedded database's counted page: pagedCounting).
+ * The parts' OR cost PGlite ~6 ms of planning per status search, each part weighed against every index, and ~9 ms to
+ * run; this ~1.5 and ~2.5 ms (100k devices). Not for a page read in the list's order: the planner multiplies the two
+ * ranges' selectivities, expects a few rows, and reads all the status's rows by the bucket index to sort them where
+ * walking the list's order finds its page at once (PostgreSQL, 1M: 14.5 against 0.7 ms); the parts are estimated right.
+ */
+export function connectionStatusRange(status: ConnectionStatus, now: Date): SQL {
+  const { warnFrom, errorFrom } = statusBounds(now)
+  switch (status) {
+    case 'success':
+      return lastContact('>=', warnFrom)
+    case 'warning':
+      return and(lastContact('>', errorFrom), lastContact('<', warnFrom))!
+    case 'error':
+      return or(isNull(devices.contactBucket), lastContact('<=', errorFrom))!
   }
 }
 

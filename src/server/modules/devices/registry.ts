@@ -9,7 +9,7 @@ import type { Db } from '../../db/client'
 import { likePattern } from '../../db/like'
 import { countTotal, countUpTo, EXACT_COUNT_LIMIT, pagedCounting, pageWindow, type CountHints, type PageWindow } from '../../db/paging'
 import { companies, deviceListWeeks, devices, users, type DeviceRow, type Platform } from '../../db/schema'
-import { connectionStatusParts, listColumns, type DeviceListRow } from './list-row'
+import { connectionStatusParts, connectionStatusRange, listColumns, type DeviceListRow } from './list-row'
 import { DEEP_PAGE_OFFSET, weekOfRow } from './deep-page'
 import type { ExportColumn } from './export-columns'
 import { isUniqueViolation } from '../../db/unique-violation'
@@ -95,7 +95,11 @@ export abstract class DeviceRegistry<R> {
    * status's disjoint parts, counted one by one (the whole contact buckets from the index alone); `broad` leaves out
    * the connection status of the recycle bin, which no index serves (devices_contact_bucket_idx holds the devices in use).
    */
-  private async conditions(user: CurrentUser, q: ListInput, now: Date): Promise<{ where: SQL | undefined; hints: CountHints; weeks?: () => Promise<SQL | undefined> }> {
+  private async conditions(
+    user: CurrentUser,
+    q: ListInput,
+    now: Date,
+  ): Promise<{ where: SQL | undefined; hints: CountHints; weeks?: () => Promise<SQL | undefined>; matching?: SQL }> {
     if (q.recycleStatus && !user.authorities.includes(deviceAreaAuthorities[this.platform].recycle)) {
       throw ApiError.forbidden(t.recycleForbidden)
     }
@@ -122,7 +126,9 @@ export abstract class DeviceRegistry<R> {
     const where = and(broad, or(...parts))
     // devices_contact_bucket_idx (the dashboard's) serves the status of devices in use; in the bin it is unindexed.
     if (q.recycleStatus) return { where, hints: { broad } }
-    return { where, hints: { parts: parts.map((part) => sql`(${broad}) and ${part}`) } }
+    // The same rows for a statement that reads all of them (the counted page): one range, cheaper to plan and run.
+    const matching = and(broad, connectionStatusRange(q.connectionStatus, now))
+    return { where, hints: { parts: parts.map((part) => sql`(${broad}) and ${part}`) }, matching }
   }
 
   /**
@@ -131,7 +137,7 @@ export abstract class DeviceRegistry<R> {
    */
   async search(user: CurrentUser, q: PageInput): Promise<{ records: R[]; total: number; totalExact?: false }> {
     const now = this.now()
-    const { where, hints, weeks } = await this.conditions(user, q, now)
+    const { where, hints, weeks, matching = where } = await this.conditions(user, q, now)
     const newestFirst = [desc(devices.createdAt), desc(devices.id)]
     const window = pageWindow(q)
     if (weeks && window.offset >= DEEP_PAGE_OFFSET) {
@@ -149,7 +155,7 @@ export abstract class DeviceRegistry<R> {
           return this.selectRows({ listTotal: sql<number | null>`null::int` }).where(inArray(devices.id, page)).orderBy(...newestFirst)
         }
         // The matches (at most one beyond the exact-count limit), their count, and the page of them in order.
-        const matches = this.db.select({ id: devices.id, createdAt: devices.createdAt }).from(devices).where(where).limit(EXACT_COUNT_LIMIT + 1).as('matches')
+        const matches = this.db.select({ id: devices.id, createdAt: devices.createdAt }).from(devices).where(matching).limit(EXACT_COUNT_LIMIT + 1).as('matches')
         const page = this.db
           .select({ id: matches.id, listTotal: sql<number>`(count(*) over ())::int`.as('list_total') })
           .from(matches)
