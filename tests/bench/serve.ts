@@ -1,6 +1,7 @@
 /**
  * The real server in a process of its own for a benchmark (its CPU and memory measured apart from the load's):
- * DATABASE_URL names the database the benchmark seeded; prints `{"url": …}` once listening. MDM_CA_DIR names the
+ * DATABASE_URL names the database the benchmark seeded; prints `{"url": …}` once listening. MDM_BENCH_DEMO=1 seeds the demo
+ * tenant and runs its simulated devices, and MDM_BENCH_DIST names the console build to serve (the console benchmark). MDM_CA_DIR names the
  * Apple device CA the benchmark issued its iPhones' identities with, and MDM_APPLE_IDENTITY=client-cert takes them as
  * forwarded client certificates (as behind a TLS terminator) instead of a signature on every message.
  */
@@ -11,7 +12,15 @@ import path from 'node:path'
 import { testConfig } from '../../src/server/config'
 import { startServer } from '../../src/server/main'
 
-const config = testConfig({ port: 0, host: '127.0.0.1', databaseUrl: process.env.DATABASE_URL, demo: false, secretKey: randomBytes(32) })
+const config = testConfig({
+  port: 0,
+  host: '127.0.0.1',
+  databaseUrl: process.env.DATABASE_URL,
+  // The console benchmark's server: the demo tenant with its simulated devices, serving the console it built.
+  demo: process.env.MDM_BENCH_DEMO === '1',
+  ...(process.env.MDM_BENCH_DIST ? { distDir: process.env.MDM_BENCH_DIST } : {}),
+  secretKey: randomBytes(32),
+})
 const apple = {
   ...config.apple,
   caDir: process.env.MDM_CA_DIR ?? mkdtempSync(path.join(tmpdir(), 'mdm-bench-ca.')),
