@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { openDatabase, type Database } from '../../src/server/db/client'
+import { ownDatabase } from './harness'
 
 /** What the renter index keys (migrations 0021, 0022): each character and each pair of the lower-cased text, once, after the platform. */
 function expectedGrams(platform: string, value: string): string[] {
@@ -12,13 +13,23 @@ function expectedGrams(platform: string, value: string): string[] {
 
 const VALUES = ['刘伟', '欧阳娜娜', '娜娜娜', 'AbC', 'abc', '', '王', 'a😀b', ' 张 三 ', 'Zhang San', '13912345678']
 
-describe('mdm_platform_grams (the renter index expression)', () => {
+/** The embedded database always; PostgreSQL where the suite has one (CI), whose collation may lower-case differently. */
+const engines = [['PGlite', false], ...(process.env.MDM_TEST_POSTGRES_URL || process.env.CI ? [['PostgreSQL', true] as const] : [])] as const
+
+describe.each(engines)('mdm_platform_grams (the renter index expression) on %s', (_engine, postgres) => {
   let database: Database
+  let own: Awaited<ReturnType<typeof ownDatabase>> | undefined
   beforeAll(async () => {
-    database = await openDatabase('memory://')
+    if (postgres) {
+      const url = process.env.MDM_TEST_POSTGRES_URL
+      if (!url) throw new Error('CI 中必须设置 MDM_TEST_POSTGRES_URL（由 .ci/run 启动 PostgreSQL）')
+      own = await ownDatabase(url, 'mdm_test_grams')
+    }
+    database = await openDatabase(own?.url ?? 'memory://')
   })
   afterAll(async () => {
     await database.close()
+    await own?.drop()
   })
   const gramsOf = async (platform: string, value: string | null) => {
     const result = (await database.db.execute(sql`select mdm_platform_grams(${platform}, ${value}) as grams`)) as unknown as { rows: { grams: string[] | null }[] }

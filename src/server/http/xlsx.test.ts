@@ -48,14 +48,14 @@ function entries(file: Buffer): Map<string, string> {
 describe('streamXlsx', () => {
   it('writes a workbook spreadsheet readers open: the header bold and frozen, numbers as numbers, text as written', async () => {
     const file = await bytesOf(
-      streamXlsx('设备列表', ['序列号', '数量', '备注'], listOf([['SN&<1>', 3, ' 前后有空格 ']], [['SN"2', 4.5, '第一行\n第二行']], [['SN3', null, '']])),
+      streamXlsx('设备列表', ['序列号', '数量', '备注'], listOf([['SN&<1>', 3, ' 前后有空格 ']], [['SN"2', 4.5, '第一行\r\n第二行']], [['SN3', null, '']])),
     )
     const sheet = await read(file)
     expect(sheet.name).toBe('设备列表')
     expect(sheet.getSheetValues().slice(1).map((r) => (r as Cell[]).slice(1))).toEqual([
       ['序列号', '数量', '备注'],
       ['SN&<1>', 3, ' 前后有空格 '],
-      ['SN"2', 4.5, '第一行\n第二行'],
+      ['SN"2', 4.5, '第一行\r\n第二行'],
       ['SN3'],
     ])
     expect(sheet.getCell('A1').font?.bold).toBe(true)
@@ -135,6 +135,6 @@ describe('columnName and xmlText', () => {
   it('escapes markup and leaves out the characters XML cannot hold', () => {
     expect(xmlText('a&b<c>d"e')).toBe('a&amp;b&lt;c&gt;d&quot;e')
     expect(xmlText('x\u0000y\u0008z\u000b\u001f\ufffe\uffff')).toBe('xyz')
-    expect(xmlText('tab\tline\nreturn\r刘伟😀')).toBe('tab\tline\nreturn\r刘伟😀')
+    expect(xmlText('tab\tline\nreturn\r刘伟😀')).toBe('tab\tline\nreturn&#13;刘伟😀')
   })
 })

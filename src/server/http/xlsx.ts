@@ -19,18 +19,19 @@ export function columnName(index: number): string {
   return name
 }
 
+const ESCAPED: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\r': '&#13;' }
+
 /**
- * Text as XML character data. Characters XML 1.0 cannot hold at all (the C0 controls but tab and line breaks, U+FFFE,
- * U+FFFF) are left out: a device's remark is never meant to hold them, and kept they would make the file unreadable.
+ * Text as XML character data. A carriage return is written as a reference (a reader turns a literal one into a line
+ * feed). Characters XML 1.0 cannot hold at all (the C0 controls but tab and line breaks, U+FFFE, U+FFFF) are left out:
+ * a device's remark is never meant to hold them, and kept they would make the file unreadable.
  */
 export function xmlText(text: string): string {
   // eslint-disable-next-line no-control-regex -- the control characters are what this leaves out
-  return text.replace(/[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, (ch) =>
-    ch === '&' ? '&amp;' : ch === '<' ? '&lt;' : ch === '>' ? '&gt;' : ch === '"' ? '&quot;' : '',
-  )
+  return text.replace(/[&<>"\r\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, (ch) => ESCAPED[ch] ?? '')
 }
 
-/** One cell of row `row` (1-based) in column `ref`: a number as a number, text inline, nothing for an empty cell. */
+/** One cell at `ref` (its column and row, A2): a number as a number, text inline, nothing for an empty cell. */
 function cellXml(value: Cell, ref: string, style: string): string {
   if (value === null || value === undefined || value === '') return ''
   if (typeof value === 'number' && Number.isFinite(value)) return `<c r="${ref}"${style}><v>${value}</v></c>`
@@ -129,6 +130,8 @@ interface ZipEntry {
   compressedSize: number
 }
 
+/** An empty final deflate block (fixed Huffman, end of block): what ends the entry's stream of sync-flushed pieces. */
+const FINAL_BLOCK = Buffer.from([0x03, 0x00])
 const FLAGS = 0x0808 // bit 3: sizes in a data descriptor; bit 11: UTF-8 names
 const DEFLATED = 8
 const ZIP_VERSION = 20
@@ -194,7 +197,7 @@ class ZipStream {
   /** The end of the current entry: the final deflate block and the data descriptor. */
   async end(): Promise<Buffer> {
     const entry = this.current!
-    const last = await deflate(Buffer.alloc(0))
+    const last = FINAL_BLOCK
     entry.compressedSize += last.length
     if (entry.size > MAX_ZIP32 || entry.compressedSize > MAX_ZIP32) throw new Error('xlsx: an entry passed 4 GiB, which needs ZIP64')
     const descriptor = Buffer.alloc(16)

@@ -10,7 +10,8 @@
 CREATE OR REPLACE FUNCTION mdm_platform_grams(platform text, value text) RETURNS text[] LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
   low text := pg_catalog.lower(value);
-  len int := pg_catalog.length(low);
+  -- The positions of the text as written, as 0021 counted them (lower() keeps the length in every collation but ICU's).
+  len int := pg_catalog.length(value);
   prefix text := pg_catalog.textcat(platform, ' ');
   grams text[] := '{}';
   gram text;
