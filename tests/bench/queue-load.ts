@@ -38,7 +38,12 @@ export type ToWorker = { slice: Slice } | { start: { measureFrom: number; endAt:
 /** worker → parent */
 export type FromWorker = { ready: true } | { done: { latencies: number[]; received: string[]; failures: number; errors: string[]; cpuSeconds: number } }
 
-const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 64 })
+/**
+ * A connection left idle is closed here after 4 s, before the server closes it (Node's keepAliveTimeout, 5 s): reused
+ * just as the server's close was on its way, it failed with ECONNRESET (1-2 polls in ~16,000 in two runs at 10k
+ * agents), a race of HTTP keep-alive that a phone's client meets and retries, not the server failing a poll.
+ */
+const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 64, timeout: 4_000 })
 
 /** keepAliveRequest (lib.ts) as the fetch the simulated devices are written against. */
 async function request(url: string, init: { method: string; headers: Record<string, string>; body: string }): Promise<Response> {
