@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { X509Certificate } from 'node:crypto'
-import { ephemeralCa, fingerprintOf, loadOrCreateCa } from './ca'
+import forge from 'node-forge'
+import { ephemeralCa, fingerprintOf, loadOrCreateCa, serialNumber } from './ca'
 
 let dir = ''
 afterEach(() => {
@@ -67,5 +68,38 @@ describe('the device CA', () => {
     expect(verify).toHaveBeenCalledTimes(4)
     expect(ca.verifyIssued(b)).not.toBeNull()
     expect(verify).toHaveBeenCalledTimes(5)
+  }, 30_000)
+})
+
+describe('certificate serial numbers', () => {
+  /** A self-signed certificate with this serial, read by OpenSSL (Node's X509Certificate), as the server reads identities. */
+  function readBack(serial: string): X509Certificate {
+    const keys = forge.pki.rsa.generateKeyPair(512)
+    const cert = forge.pki.createCertificate()
+    cert.publicKey = keys.publicKey
+    cert.serialNumber = serial
+    cert.setSubject([{ name: 'commonName', value: 'serial' }])
+    cert.setIssuer([{ name: 'commonName', value: 'serial' }])
+    cert.sign(keys.privateKey, forge.md.sha256.create())
+    return new X509Certificate(forge.pki.certificateToPem(cert))
+  }
+
+  it.each([
+    ['two zero bytes before one under 0x80', '000001'],
+    ['a zero first byte before one under 0x80', '0001'],
+    ['a zero first byte before one over 0x80', '0080'],
+    ['a first byte with its top bit set', 'ff00'],
+    ['a first byte of 0x7f', '7f00'],
+  ])('is positive and minimally encoded from %s', (_case, start) => {
+    const serial = serialNumber(() => Buffer.from(start.padEnd(32, '1'), 'hex'))
+    expect(serial).toMatch(/^[0-7][0-9a-f]{31}$/)
+    expect(serial.slice(0, 2)).not.toBe('00')
+    expect(readBack(serial).serialNumber).toBe(serial.toUpperCase())
+  }, 30_000)
+
+  it('a serial starting with two zero bytes, as the random bytes could give before, is one OpenSSL refuses', () => {
+    expect(() => readBack('000001'.padEnd(32, '1'))).toThrow(/padding/i)
+    // forge drops a single leading zero byte itself.
+    expect(readBack('0001'.padEnd(32, '1')).serialNumber).toBe('01'.padEnd(30, '1'))
   }, 30_000)
 })

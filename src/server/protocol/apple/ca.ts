@@ -54,10 +54,15 @@ function rsaKeyPair(): { privateKey: forge.pki.rsa.PrivateKey; publicKey: forge.
   return { privateKey: key, publicKey: forge.pki.setRsaPublicKey(key.n, key.e) }
 }
 
-function serialNumber(): string {
-  // A positive 16-byte serial (leading bit clear).
-  const bytes = randomBytes(16)
-  bytes[0] &= 0x7f
+/**
+ * A positive 16-byte serial whose DER encoding is minimal: the leading byte 0x01-0x7f (top bit clear, never zero).
+ * forge drops one leading zero byte when it writes an INTEGER, not two: a serial starting 00 00 and then a byte under
+ * 0x80 stayed padded, which OpenSSL refuses (ERR_OSSL_ASN1_ILLEGAL_PADDING). About one identity in 65,536 could not be
+ * read back, and its profile download answered 500 (seen once in the test suite).
+ */
+export function serialNumber(random: (size: number) => Buffer = randomBytes): string {
+  const bytes = random(16)
+  bytes[0] = 1 + (bytes[0] % 0x7f)
   return bytes.toString('hex')
 }
 
