@@ -52,6 +52,12 @@ const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main'
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships'
 const PKG_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships'
 
+/** A relationships part: each [type, target] as rId1, rId2, … in order. */
+function relationships(...links: [type: string, target: string][]): string {
+  const items = links.map(([type, target], i) => `<Relationship Id="rId${i + 1}" Type="${type}" Target="${target}"/>`).join('')
+  return `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}">${items}</Relationships>`
+}
+
 /** The workbook's parts other than its sheet: what Excel, WPS, Numbers and LibreOffice need to open one sheet. */
 function workbookParts(sheetName: string, created: Date): [string, string][] {
   const doc = 'application/vnd.openxmlformats-officedocument'
@@ -69,10 +75,7 @@ function workbookParts(sheetName: string, created: Date): [string, string][] {
     ],
     [
       '_rels/.rels',
-      `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}">` +
-        `<Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/>` +
-        `<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="docProps/core.xml"/>` +
-        `</Relationships>`,
+      relationships([`${REL_NS}/officeDocument`, 'xl/workbook.xml'], ['http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties', 'docProps/core.xml']),
     ],
     [
       'docProps/core.xml',
@@ -86,13 +89,7 @@ function workbookParts(sheetName: string, created: Date): [string, string][] {
       `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><bookViews><workbookView/></bookViews>` +
         `<sheets><sheet name="${xmlText(sheetName.slice(0, 31))}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
     ],
-    [
-      'xl/_rels/workbook.xml.rels',
-      `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}">` +
-        `<Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/>` +
-        `<Relationship Id="rId2" Type="${REL_NS}/styles" Target="styles.xml"/>` +
-        `</Relationships>`,
-    ],
+    ['xl/_rels/workbook.xml.rels', relationships([`${REL_NS}/worksheet`, 'worksheets/sheet1.xml'], [`${REL_NS}/styles`, 'styles.xml'])],
     [
       'xl/styles.xml',
       // Style 0 plain, style 1 bold (the header row).
@@ -195,7 +192,7 @@ class ZipStream {
   }
 
   /** The end of the current entry: the final deflate block and the data descriptor. */
-  async end(): Promise<Buffer> {
+  end(): Buffer {
     const entry = this.current!
     const last = FINAL_BLOCK
     entry.compressedSize += last.length
@@ -246,7 +243,7 @@ async function* workbookBytes(sheetName: string, header: string[], batches: Asyn
   for (const [name, xml] of workbookParts(sheetName, created)) {
     yield zip.begin(name)
     yield await zip.piece(xml)
-    yield await zip.end()
+    yield zip.end()
   }
   const columns = header.map((_, c) => columnName(c))
   yield zip.begin('xl/worksheets/sheet1.xml')
@@ -269,7 +266,7 @@ async function* workbookBytes(sheetName: string, header: string[], batches: Asyn
   }
   if (!started) yield await zip.piece(sheetHead(header, header.map((title) => textWidth(title) + 2), columns))
   yield await zip.piece(SHEET_TAIL)
-  yield await zip.end()
+  yield zip.end()
   yield zip.finish()
 }
 
