@@ -80,11 +80,29 @@ describe('the list painted before the app runs', () => {
     expect(document.getElementById(SNAPSHOT_OVERLAY_ID)).not.toBeNull()
   })
 
-  it('is written into the page at the start of its body, after the head that links the stylesheets, before the app’s root', () => {
-    const body = indexHtml.slice(indexHtml.indexOf('<body>'))
-    expect(body.indexOf(script)).toBeGreaterThan(0)
-    expect(body.indexOf(script)).toBeLessThan(body.indexOf('<div id="root">'))
-    expect(indexHtml.indexOf('</head>')).toBeLessThan(indexHtml.indexOf(script))
+  it('is written into the head after the version it checks, before the stylesheets vite links at the head’s end (it must not wait for them)', () => {
+    const head = indexHtml.slice(0, indexHtml.indexOf('</head>'))
+    expect(head.indexOf(script)).toBeGreaterThan(head.indexOf('name="app-version"'))
+    expect(head).not.toMatch(/<link rel="stylesheet"/)
+  })
+
+  it('opened while the head is parsed, goes into the body as soon as the parser makes it, linking only what the whole head lacks', async () => {
+    localStorage.clear()
+    for (const [k, v] of Object.entries(signedIn(saved(3)))) localStorage.setItem(k, v)
+    history.replaceState(null, '', LIST_URL)
+    document.head.innerHTML = `<meta name="app-version" content="${__APP_VERSION__}">`
+    document.documentElement.removeChild(document.body)
+    new Function(script)()
+    expect(document.getElementById(SNAPSHOT_OVERLAY_ID)).toBeNull()
+    // The parser goes on: vite's stylesheet at the head's end, then the body.
+    document.head.insertAdjacentHTML('beforeend', '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">')
+    const body = document.createElement('body')
+    body.innerHTML = '<div id="root"></div>'
+    document.documentElement.appendChild(body)
+    await Promise.resolve()
+    expect(document.body.firstElementChild!.id).toBe(SNAPSHOT_OVERLAY_ID)
+    expect(document.body.querySelectorAll('.device-card')).toHaveLength(3)
+    expect([...document.head.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.getAttribute('href'))).toEqual(['/assets/index-abc.css', '/assets/DeviceList-def.css'])
   })
 
   it('is not painted at another address, for another user, signed out, for another version, or when old', () => {
