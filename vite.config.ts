@@ -9,7 +9,6 @@ import { uiText } from './src/shared/messages/common.ts'
 import { endpoints } from './src/shared/contract/endpoints.ts'
 import { routeTableOf } from './src/shared/contract/routes.ts'
 import { InterleavedSequencer } from './tests/sequencer.ts'
-import { startAfterPaint } from './src/app/start-after-paint.ts'
 
 const serverPort = Number(process.env.PORT ?? 8080)
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
@@ -109,33 +108,6 @@ function screenPreloads(): Plugin {
   }
 }
 
-/**
- * The entry module is linked as modulepreload and started by an inline script at the end of the body once the first
- * contentful paint is on screen (src/app/start-after-paint.ts says why). Build only: the dev server's page keeps its
- * module script.
- */
-function startAfterPaintPlugin(): Plugin {
-  const one = (html: string, pattern: RegExp, what: string) => {
-    const found = [...html.matchAll(pattern)]
-    if (found.length !== 1) throw new Error(`mdm-start-after-paint: ${found.length} ${what} in index.html, one expected`)
-    return found[0]
-  }
-  const call = (fn: (arg: string) => void, arg: string) => `<script>(${fn.toString()})(${JSON.stringify(arg)})</script>`
-  return {
-    name: 'mdm-start-after-paint',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html) {
-        const [script, entry] = one(html, /<script type="module" crossorigin src="([^"]+)"><\/script>/g, 'module scripts')
-        return html
-          .replace(script, `<link rel="modulepreload" crossorigin href="${entry}">`)
-          .replace('</body>', `${call(startAfterPaint, entry)}\n</body>`)
-      },
-    },
-  }
-}
-
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
   plugins: [
@@ -143,7 +115,6 @@ export default defineConfig({
     precompress(),
     endpointRoutes(),
     screenPreloads(),
-    startAfterPaintPlugin(),
     // The page title and the boot splash carry the app's name from src/shared/messages/common.ts, like the manifest;
     // the version tells index.html's snapshot script whether a saved list was drawn by this build.
     { name: 'mdm-app-name', transformIndexHtml: (html) => html.replaceAll('%APP_NAME%', uiText.appName).replaceAll('%APP_VERSION%', appVersion) },
