@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { baseURL, launchBrowser, PHONE, signIn } from './browser'
 
 /**
@@ -15,6 +15,8 @@ beforeAll(async () => {
 afterAll(() => browser?.close())
 
 const snapshotCards = (page: Page) => page.locator('#boot-snapshot .device-card')
+const fontOf = (element: Locator) => element.evaluate((el) => getComputedStyle(el).fontFamily)
+const CONSOLE_FONTS = '-apple-system, BlinkMacSystemFont, "PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif'
 const appCards = (page: Page) => page.locator('#root .device-card')
 const savedUrl = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('mdm_snapshot') ?? 'null') as { url: string } | null)?.url ?? null)
 
@@ -41,8 +43,16 @@ describe('the list painted before the app runs (phone)', () => {
     // The newest device, first on the first screen (the picture keeps the cards of the first screen only).
     const serial = (await appCards(page).first().locator('.device-title-link').textContent()) ?? ''
     expect(serial).toMatch(/^HWDEMO\d{4}$/)
+    // The console's fonts (index.html), not antd-mobile's longer list, which its stylesheet had put in their place.
+    expect(await fontOf(appCards(page).first())).toBe(CONSOLE_FONTS)
     // Saved about two seconds after the list is shown, when the browser is idle.
     await expect.poll(() => savedUrl(page), { timeout: 10_000 }).toBe(LIST)
+
+    // In the page the server answers, the snapshot script comes before the stylesheet the build links at the head's end,
+    // so that it never waits for it.
+    const served = await (await fetch(`${baseURL()}${LIST}`)).text()
+    expect(served.indexOf("localStorage.getItem('mdm_snapshot')")).toBeGreaterThan(0)
+    expect(served.indexOf("localStorage.getItem('mdm_snapshot')")).toBeLessThan(served.indexOf('<link rel="stylesheet"'))
 
     // Opened again while none of the app's code can load: the saved cards are there, and nothing of the app is.
     let release = await holdScripts(page)
@@ -53,6 +63,7 @@ describe('the list painted before the app runs (phone)', () => {
     // Its styles came with it: a card is laid out as in the app (not an unstyled run of text).
     const box = await snapshotCards(page).first().boundingBox()
     expect(box?.height ?? 0).toBeGreaterThan(60)
+    expect(await fontOf(snapshotCards(page).first())).toBe(CONSOLE_FONTS)
 
     // The app's own list replaces it, and the app's cards work.
     release()
