@@ -123,10 +123,23 @@ export interface ChildServer {
   stop(): Promise<void>
 }
 
+/**
+ * The Node.js flags `npm start` gives the server (package.json's start script: what comes before `--import`), so that a
+ * benchmarked server runs as a deployed one does.
+ */
+export function serverNodeFlags(): string[] {
+  const start = (JSON.parse(readFileSync(path.join(import.meta.dirname, '../../package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+  const words = start.split(/\s+/)
+  if (words[0] !== 'node' || !words.includes('--import')) throw new Error(`package.json's start script is not "node <flags> --import tsx …": ${start}`)
+  return words.slice(1, words.indexOf('--import'))
+}
+
 export async function spawnServer(databaseUrl: string, env: Record<string, string> = {}): Promise<ChildServer> {
   // MDM_BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (what a figure is made of).
   const profile = process.env.MDM_BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.MDM_BENCH_CPU_PROF}`] : []
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(import.meta.dirname, 'serve.ts')], {
+  // MDM_BENCH_NODE_FLAGS="…": other flags instead of npm start's, to compare (an empty value: none).
+  const flags = process.env.MDM_BENCH_NODE_FLAGS !== undefined ? process.env.MDM_BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean) : serverNodeFlags()
+  const child = spawn(process.execPath, [...flags, ...profile, '--import', 'tsx', path.join(import.meta.dirname, 'serve.ts')], {
     env: { ...process.env, ...env, DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'pipe', 'inherit'],
   })

@@ -23,6 +23,13 @@ describe('inlineLimits', () => {
     for (const [text, params] of cases) expect(inlineLimits(text, params)).toEqual({ text, params })
   })
 
+  it('decides on the values of each run, though the scan of a text is kept', () => {
+    const text = 'select id from t where a = $1 limit $2'
+    expect(inlineLimits(text, ['x', 10])).toEqual({ text: 'select id from t where a = $1 limit 10', params: ['x'] })
+    expect(inlineLimits(text, ['x', '10'])).toEqual({ text, params: ['x', '10'] })
+    expect(inlineLimits(text, ['y', 20])).toEqual({ text: 'select id from t where a = $1 limit 20', params: ['y'] })
+  })
+
   it('keeps quoted text with doubled quotes whole', () => {
     expect(inlineLimits(`select 'it''s $1', $1 limit $2`, ['a', 2])).toEqual({ text: `select 'it''s $1', $1 limit 2`, params: ['a'] })
   })
