@@ -217,3 +217,24 @@ export async function warmUp(cases: ((i: number) => Promise<unknown>)[], seconds
   }
   return runs
 }
+
+/**
+ * Waits, at most 30 s, until the machine is quiet (90 % of its CPU time idle over a second): what one benchmark started
+ * (Chromium and its renderers, a server, PostgreSQL) has wound down before the next one seeds or measures. Answers the
+ * seconds waited; without /proc (not Linux) it does not wait.
+ */
+export async function quiet(maxMs = 30_000): Promise<number> {
+  if (!existsSync('/proc/stat')) return 0
+  const cpu = () => {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number)
+    return { idle: fields[3] + fields[4], total: fields.reduce((a, b) => a + b, 0) }
+  }
+  const started = performance.now()
+  while (performance.now() - started < maxMs) {
+    const before = cpu()
+    await new Promise((r) => setTimeout(r, 1000))
+    const after = cpu()
+    if ((after.idle - before.idle) / Math.max(1, after.total - before.total) >= 0.9) break
+  }
+  return (performance.now() - started) / 1000
+}

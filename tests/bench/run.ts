@@ -6,9 +6,9 @@
  * MDM_BENCH_ONLY=web,pglite,postgres,queue picks some; MDM_BENCH_QUICK=1 runs each at a tenth of its scale.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
-import { postgresBin, resultTable, type BenchResult, type Figure } from './lib'
+import { postgresBin, quiet, resultTable, type BenchResult, type Figure } from './lib'
 import { queueScale } from './queue-scale'
 import { serverScale } from './server-scale'
 
@@ -47,27 +47,6 @@ function webResult(): BenchResult {
     figures.push({ figure: `Scroll of ${j.cards} cached device cards (CPU ${j.cpuThrottle}×): frames over 50 ms (p95 ${j.p95FrameMs} ms, max ${j.maxFrameMs} ms, ${j.longTasks} long tasks)`, target: '0', measured: String(j.framesOver50ms), value: j.framesOver50ms, pass: j.framesOver50ms === 0 })
   }
   return { name: 'web', title: 'Console (bundle, Lighthouse mobile preset, offline open, scroll)', figures, seconds: (performance.now() - started) / 1000 }
-}
-
-/**
- * Waits, at most 30 s, until the machine is quiet (90 % of its CPU time idle over a second): what one benchmark started
- * (Chromium and its renderers, a server, PostgreSQL) has wound down before the next one seeds or measures. Answers the
- * seconds waited; without /proc (not Linux) it does not wait.
- */
-async function quiet(maxMs = 30_000): Promise<number> {
-  if (!existsSync('/proc/stat')) return 0
-  const cpu = () => {
-    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number)
-    return { idle: fields[3] + fields[4], total: fields.reduce((a, b) => a + b, 0) }
-  }
-  const started = performance.now()
-  while (performance.now() - started < maxMs) {
-    const before = cpu()
-    await new Promise((r) => setTimeout(r, 1000))
-    const after = cpu()
-    if ((after.idle - before.idle) / Math.max(1, after.total - before.total) >= 0.9) break
-  }
-  return (performance.now() - started) / 1000
 }
 
 const results: BenchResult[] = []
