@@ -19,7 +19,7 @@ import { gzipSync } from 'node:zlib'
 import { launch as launchChrome } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { chromium, type BrowserContext, type CDPSession } from 'playwright-core'
-import { spawnServer } from './lib'
+import { quiet, spawnServer } from './lib'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
@@ -309,6 +309,11 @@ async function offlineOpen(ctx: BrowserContext, cpuRate: number) {
   const page = await ctx.newPage()
   const cdp = await ctx.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate })
+  // A new page of a desktop Chromium, headless too, is a window with an address bar, whose popup is a WebUI page of
+  // its own (~80 modules from chrome://resources, parsed in a second renderer): it loaded while the app was being
+  // opened, and the list's document, its body already received, waited ~400 ms at 4x until the popup's last modules
+  // had arrived (traced). An installed app's window has no address bar: the open starts once that is done.
+  await quiet(10_000)
   const events = await traced(cdp, async () => {
     await page.goto(`${server.url}${LIST}?pageSize=${PAGE}`)
     await page.locator('.device-card').first().waitFor({ timeout: 30_000 })
