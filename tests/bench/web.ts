@@ -133,6 +133,8 @@ async function audit(route: string, session?: { token: string; returning: boolea
     await ctx.close()
   }
   const chrome = await launchChrome({ chromePath: CHROMIUM, chromeFlags: [...FLAGS, '--headless=new'], userDataDir })
+  // The browser's own start (its window's address-bar popup is a WebUI page: see offlineOpen) is over before the page's.
+  await quiet(10_000)
   try {
     const result = await lighthouse(server.url + route, {
       port: chrome.port,
