@@ -124,14 +124,18 @@ export interface ChildServer {
 }
 
 /**
- * The Node.js flags `npm start` gives the server (package.json's start script: what comes before `--import`), so that a
- * benchmarked server runs as a deployed one does.
+ * The Node.js flags `npm start` gives the server (package.json's start script: the flags between `node` and the script,
+ * but the tsx loader), so that a benchmarked server runs as a deployed one does.
  */
 export function serverNodeFlags(): string[] {
   const start = (JSON.parse(readFileSync(path.join(import.meta.dirname, '../../package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
-  const words = start.split(/\s+/)
-  if (words[0] !== 'node' || !words.includes('--import')) throw new Error(`package.json's start script is not "node <flags> --import tsx …": ${start}`)
-  return words.slice(1, words.indexOf('--import'))
+  const words = start.trim().split(/\s+/)
+  const script = words.findIndex((w) => w.endsWith('.ts'))
+  if (words[0] !== 'node' || script < 0) throw new Error(`package.json's start script is not "node <flags> --import tsx <script>.ts": ${start}`)
+  // Every flag between node and the script, but the loader (--import tsx or --import=tsx), which the caller adds.
+  const flags = words.slice(1, script).filter((w, i, all) => w !== '--import=tsx' && !(w === '--import' && all[i + 1] === 'tsx') && !(w === 'tsx' && all[i - 1] === '--import'))
+  if (flags.some((w) => !w.startsWith('-'))) throw new Error(`package.json's start script has words that are not Node.js flags before its script: ${start}`)
+  return flags
 }
 
 export async function spawnServer(databaseUrl: string, env: Record<string, string> = {}): Promise<ChildServer> {
@@ -219,9 +223,11 @@ export async function warmUp(cases: ((i: number) => Promise<unknown>)[], seconds
 }
 
 /**
- * Waits, at most 30 s, until the machine is quiet (90 % of its CPU time idle over a second): what one benchmark started
- * (Chromium and its renderers, a server, PostgreSQL) has wound down before the next one seeds or measures. Answers the
- * seconds waited; without /proc (not Linux) it does not wait.
+ * Waits, at most `maxMs`, until the machine is quiet (90 % of its CPU time idle or waiting for the disk over a second):
+ * what one benchmark started (Chromium and its renderers, a server, PostgreSQL) has wound down before the next one
+ * seeds or measures, and within a benchmark, a seed's writes or a new browser window's own start before a figure is
+ * taken. Answers the seconds waited, and says so on the console when the machine never went quiet (the figure that
+ * follows was taken on a busy machine); without /proc (not Linux) it does not wait.
  */
 export async function quiet(maxMs = 30_000): Promise<number> {
   if (!existsSync('/proc/stat')) return 0
@@ -234,7 +240,8 @@ export async function quiet(maxMs = 30_000): Promise<number> {
     const before = cpu()
     await new Promise((r) => setTimeout(r, 1000))
     const after = cpu()
-    if ((after.idle - before.idle) / Math.max(1, after.total - before.total) >= 0.9) break
+    if ((after.idle - before.idle) / Math.max(1, after.total - before.total) >= 0.9) return (performance.now() - started) / 1000
   }
+  console.warn(`the machine was not quiet within ${Math.round(maxMs / 1000)} s: what follows is measured on a busy machine`)
   return (performance.now() - started) / 1000
 }

@@ -41,7 +41,7 @@ function webResult(): BenchResult {
   // The target holds for a phone: the 4× CPU figure is judged, the unthrottled one is shown beside it.
   for (const o of web.offlineOpen ?? []) {
     const judged = o.cpuThrottle > 1
-    figures.push({ figure: `Installed app opened offline to a readable cached list of 1,000 devices (trace; CPU ${o.cpuThrottle}×)`, target: judged ? '< 500 ms' : '(shown)', measured: `${o.readableMs} ms${o.runs && o.runs.length > 1 ? ` (median of ${o.runs.join(', ')})` : ''}${(o.attempts ?? 1) > 1 ? ` (an open traced again up to ${o.attempts} times: earlier traces came out incomplete)` : ''}`, value: o.readableMs, pass: judged ? o.readableMs < 500 : null })
+    figures.push({ figure: `Installed app opened offline to a readable cached list of 1,000 devices (trace; CPU ${o.cpuThrottle}×)`, target: judged ? '< 500 ms' : '(shown)', measured: `${o.readableMs} ms${o.runs && o.runs.length > 1 ? ` (median of ${o.runs.join(', ')})` : ''}${(o.attempts ?? 1) > 1 ? ` (an open traced up to ${o.attempts} times: its earlier traces came out incomplete)` : ''}`, value: o.readableMs, pass: judged ? o.readableMs < 500 : null })
   }
   for (const j of web.scroll ?? []) {
     figures.push({ figure: `Scroll of ${j.cards} cached device cards (CPU ${j.cpuThrottle}×): frames over 50 ms (p95 ${j.p95FrameMs} ms, max ${j.maxFrameMs} ms, ${j.longTasks} long tasks)`, target: '0', measured: String(j.framesOver50ms), value: j.framesOver50ms, pass: j.framesOver50ms === 0 })

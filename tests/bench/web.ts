@@ -6,7 +6,8 @@
  *    MDM_LH_RUNS times (default 3; the machine is shared and Lighthouse noisy) and reported as the median;
  * 4. the installed app opened offline: the time from navigation start to the first paint after the first cached
  *    device card is in the page, read from a Chromium trace (the service worker and the persisted query cache
- *    holding 1,000 devices, as a phone that used the app online would have them);
+ *    holding 1,000 devices, as a phone that used the app online would have them); the median of MDM_OFFLINE_OPENS
+ *    opens (default 5) per CPU rate, each started once the machine is quiet;
  * 5. scrolling that list of cached devices, the largest page the console offers (100; the size changer's and the
  *    server's limit), offline, under CDP CPU throttling: frame intervals and long tasks during a scripted scroll.
  * Figures go to bench/web-results.json and the console; run.ts turns them into issue #16's table.
@@ -32,7 +33,7 @@ const CPU_THROTTLE = 4
 const CACHED_DEVICES = 1000
 const PAGE = 100
 const LIGHTHOUSE_RUNS = Number(process.env.MDM_LH_RUNS ?? 3)
-/** While tuning: MDM_LH_JSON=<folder> keeps each Lighthouse report, MDM_TRACE_DIR=<folder> each offline open's trace and the scroll's; MDM_BENCH_ONLY=login,list,returning,detail,offline runs only those parts. */
+/** While tuning: MDM_LH_JSON=<folder> keeps each Lighthouse report, MDM_TRACE_DIR=<folder> each offline open's trace and the scroll's; MDM_BENCH_ONLY=login,list,returning,detail,offline runs only those parts; MDM_OFFLINE_OPENS=<n> opens the app n times per CPU rate (default 5). */
 const LH_JSON_DIR = process.env.MDM_LH_JSON
 const ONLY = process.env.MDM_BENCH_ONLY?.split(',')
 const part = (name: string) => !ONLY || ONLY.includes(name)
@@ -133,9 +134,9 @@ async function audit(route: string, session?: { token: string; returning: boolea
     await ctx.close()
   }
   const chrome = await launchChrome({ chromePath: CHROMIUM, chromeFlags: [...FLAGS, '--headless=new'], userDataDir })
-  // The browser's own start (its window's address-bar popup is a WebUI page: see offlineOpen) is over before the page's.
-  await quiet(10_000)
   try {
+    // The browser's own start (its window's address-bar popup is a WebUI page: see offlineOpen) is over before the page's.
+    await quiet(10_000)
     const result = await lighthouse(server.url + route, {
       port: chrome.port,
       output: 'json',
@@ -278,12 +279,16 @@ async function offlineApp(token: string) {
  * of the machine), so a single open could not tell one build from another.
  */
 const OFFLINE_OPENS = Number(process.env.MDM_OFFLINE_OPENS ?? 5)
+if (!Number.isInteger(OFFLINE_OPENS) || OFFLINE_OPENS < 1) throw new Error(`MDM_OFFLINE_OPENS must be a whole number of opens, 1 or more: ${process.env.MDM_OFFLINE_OPENS}`)
 
-/** OFFLINE_OPENS opens at one CPU rate, one after another in the same browser: the median open, and every open's time. */
+/**
+ * OFFLINE_OPENS opens at one CPU rate, one after another in the same browser: the median open (of an even count the
+ * slower of the middle two, as auditMedian takes its median), every open's time, and the most traces one open took.
+ */
 async function offlineOpenMedian(ctx: BrowserContext, cpuRate: number) {
   const opens = []
   for (let i = 0; i < OFFLINE_OPENS; i++) opens.push(await offlineOpenRecorded(ctx, cpuRate))
-  const median = [...opens].sort((a, b) => a.readableMs - b.readableMs)[Math.floor((opens.length - 1) / 2)]
+  const median = [...opens].sort((a, b) => a.readableMs - b.readableMs)[Math.floor(opens.length / 2)]
   return { ...median, runs: opens.map((o) => o.readableMs), attempts: Math.max(...opens.map((o) => o.attempts)) }
 }
 
@@ -297,7 +302,8 @@ class TraceIncomplete extends Error {}
 async function offlineOpenRecorded(ctx: BrowserContext, cpuRate: number) {
   for (let attempt = 1; ; attempt++) {
     try {
-      // How many opens it took is kept with the figure (a retried open follows a complete one: caches are warmer).
+      // How many traces it took is kept (offlineOpenMedian reports the most of its opens; a retried open follows a
+      // complete one: caches are warmer).
       return { ...(await offlineOpen(ctx, cpuRate)), attempts: attempt }
     } catch (error) {
       if (!(error instanceof TraceIncomplete) || attempt === 3) throw error
@@ -351,6 +357,8 @@ async function scrollJank(ctx: BrowserContext, cpuRate: number) {
   await page.locator('.device-card').first().waitFor({ timeout: 30_000 })
   await page.locator('.device-card').nth(PAGE - 1).waitFor({ state: 'attached', timeout: 30_000 })
   await page.waitForTimeout(1000)
+  // The new window's address-bar popup (see offlineOpen) has loaded before the scroll starts.
+  await quiet(10_000)
   const cards = await page.locator('.device-card').count()
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate })
   // A string, not a function: tsx would wrap the named callback in a helper the page does not have.

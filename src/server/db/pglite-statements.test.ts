@@ -28,6 +28,11 @@ describe('inlineLimits', () => {
     expect(inlineLimits(text, ['x', 10])).toEqual({ text: 'select id from t where a = $1 limit 10', params: ['x'] })
     expect(inlineLimits(text, ['x', '10'])).toEqual({ text, params: ['x', '10'] })
     expect(inlineLimits(text, ['y', 20])).toEqual({ text: 'select id from t where a = $1 limit 20', params: ['y'] })
+    // Texts left as they are stay so when scanned before: a dollar-quoted one, a limit's parameter used twice.
+    for (let run = 0; run < 2; run++) {
+      expect(inlineLimits('select $$a$$ limit $1', [run + 1])).toEqual({ text: 'select $$a$$ limit $1', params: [run + 1] })
+      expect(inlineLimits('select $1::int limit $1', [run + 3])).toEqual({ text: 'select $1::int limit $1', params: [run + 3] })
+    }
   })
 
   it('keeps quoted text with doubled quotes whole', () => {
