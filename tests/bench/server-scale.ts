@@ -8,7 +8,6 @@
  * searches and the detail run in turn for WARM_UP_SECONDS first (lib.ts warmUp), and the client is node:http on one
  * keep-alive connection (keepAliveGetter), so that the figures are the server's rather than the client's.
  */
-import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -18,7 +17,7 @@ import { apiBases } from '../../src/shared/contract/routes'
 import { isEmbedded, openDatabase, type Db } from '../../src/server/db/client'
 import { maintainDue } from '../../src/server/db/embedded-maintenance'
 import { seedDemo, type DemoIds } from '../../src/server/demo/seed'
-import { keepAliveGetter, latencyFigure, quiet, spawnServer, startPostgres, timeRuns, warmUp, type BenchResult, type ChildServer, type Figure } from './lib'
+import { keepAliveGetter, latencyFigure, settle, spawnServer, startPostgres, timeRuns, warmUp, type BenchResult, type ChildServer, type Figure } from './lib'
 
 const OTHER_TENANTS = 5
 const TASKS_ON_ONE_DEVICE = 10_000
@@ -113,20 +112,6 @@ async function exportFigure(server: ChildServer, url: string, token: string, row
     value: firstByte,
     pass: res.status === 200 && firstByte < 1000 && growthMb < 100,
   }
-}
-
-/**
- * After the seed, the server is measured as one in service is, not in the wake of a bulk load: the file system's dirty
- * pages written out (sync), then the machine quiet. Measured right after seeding a million devices, with PostgreSQL's
- * checkpointer and the kernel still writing the load's pages, the same searches ran ~2x slower for minutes (renter
- * name p50 8.6 ms at once, 7.3 a minute later, 4.6 a few minutes on, against 4.8 on a cluster seeded long before).
- * Answers the seconds it took.
- */
-async function settle(): Promise<number> {
-  const started = performance.now()
-  spawnSync('sync', { stdio: 'ignore' })
-  await quiet(60_000)
-  return (performance.now() - started) / 1000
 }
 
 async function login(base: string, username = 'demo'): Promise<string> {
