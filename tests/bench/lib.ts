@@ -42,6 +42,16 @@ export function percentiles(samples: number[]): Percentiles {
   return { n: s.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: s[s.length - 1] ?? NaN }
 }
 
+/**
+ * The middle item of `items` by `value` (the run a figure reports: Lighthouse's, an offline open's); of an even count,
+ * the worse of the middle two, so that a figure is never flattered by the count of runs.
+ */
+export function medianBy<T>(items: readonly T[], value: (item: T) => number, better: 'lower' | 'higher'): T {
+  if (!items.length) throw new Error('a median of no runs')
+  const worstFirst = [...items].sort((a, b) => (better === 'lower' ? value(b) - value(a) : value(a) - value(b)))
+  return worstFirst[Math.floor((items.length - 1) / 2)]
+}
+
 /** Runs `fn` `count` times (after `warmup` unmeasured runs), stopping early after `maxMs`; answers the times in ms. */
 export async function timeRuns(fn: (i: number) => Promise<unknown>, { count = 200, warmup = 10, maxMs = 20_000 } = {}): Promise<Percentiles> {
   for (let i = 0; i < warmup; i++) await fn(i)
@@ -243,20 +253,5 @@ export async function quiet(maxMs = 30_000): Promise<number> {
     if ((after.idle - before.idle) / Math.max(1, after.total - before.total) >= 0.9) return (performance.now() - started) / 1000
   }
   console.warn(`the machine was not quiet within ${Math.round(maxMs / 1000)} s: what follows is measured on a busy machine`)
-  return (performance.now() - started) / 1000
-}
-
-/**
- * After a benchmark's seed (server-scale.ts, queue-scale.ts), the server is measured as one in service is, not in the
- * wake of a bulk load (the seed ends with a CHECKPOINT on PostgreSQL): the file system's dirty
- * pages written out (sync), then the machine quiet. Measured right after seeding a million devices, with PostgreSQL's
- * checkpointer and the kernel still writing the load's pages, the same searches ran ~2x slower for minutes (renter
- * name p50 8.6 ms at once, 7.3 a minute later, 4.6 a few minutes on, against 4.8 on a cluster seeded long before).
- * Answers the seconds it took.
- */
-export async function settle(): Promise<number> {
-  const started = performance.now()
-  spawnSync('sync', { stdio: 'ignore' })
-  await quiet(60_000)
   return (performance.now() - started) / 1000
 }

@@ -29,8 +29,9 @@ import { TaskService } from '../../src/server/modules/task/service'
 import { certificateAuthority, fingerprintOf, loadOrCreateCa } from '../../src/server/protocol/apple/ca'
 import { appleCommands } from '../../src/server/protocol/apple/commands'
 import { enrollmentProfile } from '../../src/server/protocol/apple/profile'
-import { latencyFigure, percentiles, settle, spawnServer, startPostgres, type BenchResult, type Figure, type Percentiles } from './lib'
+import { latencyFigure, percentiles, spawnServer, startPostgres, type BenchResult, type Figure, type Percentiles } from './lib'
 import type { FromWorker, Slice, ToWorker } from './queue-load'
+import { settle } from './settle'
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows
 /** Forked load generators: the machine has 2 cores, shared with the server and PostgreSQL. */
@@ -95,8 +96,6 @@ async function seedFinished(db: Db, n: number, agents: { id: number }[], company
     })
   for (let i = 0; i < indexes.length; i += 2) await Promise.all(indexes.slice(i, i + 2).map((x) => build(x.indexdef)))
   await db.execute(sql`vacuum analyze tasks`)
-  // The load's pages handed to the file system now, not by the checkpointer over the next minutes (lib.ts settle).
-  await db.execute(sql`checkpoint`)
 }
 
 function cpuSeconds(pid: number): number {
@@ -353,9 +352,8 @@ export async function queueScale(options: { finishedTasks: number; agentCounts: 
     const seedStart = performance.now()
     await seedFinished(db, options.finishedTasks, agents, demo.bossCompanyId)
     const seeded = (performance.now() - seedStart) / 1000
-    // Measured after a run in which the 10k fleet's poll p95 was 30.4 ms (13.6-17.7 in the runs before): the fleets ran
-    // while PostgreSQL and the kernel were still writing the ten million rows' pages.
-    await settle()
+    // The claims and the fleets are measured once the ten million rows' pages are written (settle.ts).
+    await settle(db)
     const after = await claimCost(tasks, agents, demo.bossCompanyId, 500)
     const ratio = after.p95 / before.p95
     figures.push(latencyFigure(`claim, ${options.finishedTasks.toLocaleString('en')} finished tasks in the table (seeded in ${seeded.toFixed(0)} s)`, after, null))

@@ -53,12 +53,12 @@ const results: BenchResult[] = []
 const hasPostgres = postgresBin() !== null
 const missingPostgres = (name: string, title: string): BenchResult => ({ name, title, figures: [], seconds: 0, skipped: 'PostgreSQL is not installed (apt-get install -y postgresql)' })
 const started = performance.now()
-const settle = async (next: string) => console.log(`(${(await quiet()).toFixed(0)} s for the machine to be quiet before ${next})`)
+const quietBefore = async (next: string) => console.log(`(${(await quiet()).toFixed(0)} s for the machine to be quiet before ${next})`)
 if (wanted('web')) results.push(webResult())
-if (wanted('pglite')) results.push(await settle('pglite').then(() => serverScale('pglite', scale(100_000))))
-if (wanted('postgres')) results.push(hasPostgres ? await settle('postgres').then(() => serverScale('postgres', scale(1_000_000))) : missingPostgres('server-postgres', 'Server at scale on PostgreSQL'))
+if (wanted('pglite')) results.push(await quietBefore('pglite').then(() => serverScale('pglite', scale(100_000))))
+if (wanted('postgres')) results.push(hasPostgres ? await quietBefore('postgres').then(() => serverScale('postgres', scale(1_000_000))) : missingPostgres('server-postgres', 'Server at scale on PostgreSQL'))
 if (wanted('queue')) {
-  if (hasPostgres) await settle('queue')
+  if (hasPostgres) await quietBefore('queue')
   results.push(
     hasPostgres
       ? await queueScale({ finishedTasks: scale(10_000_000), agentCounts: [scale(1_000), scale(10_000)], iphones: scale(1_000), pollSeconds: 30, windowSeconds: 45 })

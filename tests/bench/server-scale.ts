@@ -3,8 +3,8 @@
  * several unrelated tenants around it, one device with 10k tasks; then p50 / p95 / p99 of the console's reads over
  * HTTP on loopback against the real server: device search (first page, serial substring, renter name, connection
  * status, a page 5,000 deep), device detail and a 10k-task log. Seeded with INSERT … SELECT generate_series (one
- * statement per table, no row-at-a-time inserts), then ANALYZE (and on PostgreSQL a CHECKPOINT), and the seed's writes
- * are on the disk (sync) and the machine quiet before anything is measured. The server is measured warm, as one in service is: the
+ * statement per table, no row-at-a-time inserts), then ANALYZE, and settled (settle.ts: the seed's writes on the
+ * disk, the machine quiet) before anything is measured. The server is measured warm, as one in service is: the
  * searches and the detail run in turn for WARM_UP_SECONDS first (lib.ts warmUp), and the client is node:http on one
  * keep-alive connection (keepAliveGetter), so that the figures are the server's rather than the client's.
  */
@@ -17,7 +17,8 @@ import { apiBases } from '../../src/shared/contract/routes'
 import { isEmbedded, openDatabase, type Db } from '../../src/server/db/client'
 import { maintainDue } from '../../src/server/db/embedded-maintenance'
 import { seedDemo, type DemoIds } from '../../src/server/demo/seed'
-import { keepAliveGetter, latencyFigure, settle, spawnServer, startPostgres, timeRuns, warmUp, type BenchResult, type ChildServer, type Figure } from './lib'
+import { settle } from './settle'
+import { keepAliveGetter, latencyFigure, spawnServer, startPostgres, timeRuns, warmUp, type BenchResult, type ChildServer, type Figure } from './lib'
 
 const OTHER_TENANTS = 5
 const TASKS_ON_ONE_DEVICE = 10_000
@@ -71,12 +72,7 @@ export async function seed(db: Db, demo: DemoIds, n: number): Promise<{ tree: nu
   // Statistics as a server in service has them: PostgreSQL's autovacuum (here at once), the embedded server's own
   // maintenance (db/embedded-maintenance.ts) on PGlite.
   if (isEmbedded(db)) await maintainDue(db, Date.now(), new Map())
-  else {
-    await db.execute(sql`vacuum analyze`)
-    // Every page the seed dirtied handed to the file system now (settle() in serverScale waits for the disk), not by
-    // the checkpointer spreading them over the next minutes while the figures are taken.
-    await db.execute(sql`checkpoint`)
-  }
+  else await db.execute(sql`vacuum analyze`)
   const [east] = (await db.execute(sql`select count(*)::int as n from devices where company_id = ${demo.eastCompanyId} and platform = 'HUAWEI'`) as unknown as { rows: { n: number }[] }).rows
   const [inTree] = (await db.execute(sql`select count(*)::int as n from devices where company_id in ${tree} and platform = 'HUAWEI' and not recycle_status`) as unknown as { rows: { n: number }[] }).rows
   return { tree, deviceWithTasks: device.id, sampleSerial: device.serial_number, sampleRenter: device.renter_name, eastHuawei: Number(east.n), treeHuawei: Number(inTree.n) }
@@ -136,10 +132,10 @@ export async function serverScale(engine: 'pglite' | 'postgres', n: number): Pro
     const database = await openDatabase(url)
     const demo = await seedDemo(database.db)
     const seeded = await seed(database.db, demo, n)
-    await database.close()
     const seedSeconds = (performance.now() - seedStart) / 1000
-    const settleSeconds = await settle()
-    figures.push({ figure: `seed (devices, 10k tasks, ANALYZE${engine === 'postgres' ? ', CHECKPOINT' : ''})`, target: '—', measured: `${seedSeconds.toFixed(1)} s (then ${settleSeconds.toFixed(0)} s for its writes to reach the disk and the machine to be quiet)`, value: seedSeconds, pass: null })
+    const settleSeconds = await settle(database.db)
+    await database.close()
+    figures.push({ figure: 'seed (devices, 10k tasks, ANALYZE)', target: '—', measured: `${seedSeconds.toFixed(1)} s (then ${settleSeconds.toFixed(0)} s for its writes to reach the disk and the machine to be quiet)`, value: seedSeconds, pass: null })
 
     // The server in a process of its own, as deployed: its latency and memory are not the load generator's.
     const server = await spawnServer(url)

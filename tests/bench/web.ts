@@ -20,7 +20,7 @@ import { gzipSync } from 'node:zlib'
 import { launch as launchChrome } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { chromium, type BrowserContext, type CDPSession } from 'playwright-core'
-import { quiet, spawnServer } from './lib'
+import { medianBy, quiet, spawnServer } from './lib'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
@@ -176,8 +176,7 @@ async function auditMedian(route: string, session?: { token: string; returning: 
     for (let retry = 0; run.error && retry < 2; retry++) run = await audit(route, session)
     runs.push(run)
   }
-  const byPerformance = [...runs].sort((a, b) => a.performance - b.performance)
-  const mid = byPerformance[Math.floor(runs.length / 2)]
+  const mid = medianBy(runs, (r) => r.performance, 'higher')
   return { ...mid, runs: runs.map((r) => r.performance), accessibility: Math.min(...runs.map((r) => r.accessibility)) }
 }
 
@@ -282,13 +281,13 @@ const OFFLINE_OPENS = Number(process.env.MDM_OFFLINE_OPENS ?? 5)
 if (!Number.isInteger(OFFLINE_OPENS) || OFFLINE_OPENS < 1) throw new Error(`MDM_OFFLINE_OPENS must be a whole number of opens, 1 or more: ${process.env.MDM_OFFLINE_OPENS}`)
 
 /**
- * OFFLINE_OPENS opens at one CPU rate, one after another in the same browser: the median open (of an even count the
- * slower of the middle two, as auditMedian takes its median), every open's time, and the most traces one open took.
+ * OFFLINE_OPENS opens at one CPU rate, one after another in the same browser: the median open (medianBy: of an
+ * even count the slower of the middle two), every open's time, and the most traces one open took.
  */
 async function offlineOpenMedian(ctx: BrowserContext, cpuRate: number) {
   const opens = []
   for (let i = 0; i < OFFLINE_OPENS; i++) opens.push(await offlineOpenRecorded(ctx, cpuRate))
-  const median = [...opens].sort((a, b) => a.readableMs - b.readableMs)[Math.floor(opens.length / 2)]
+  const median = medianBy(opens, (o) => o.readableMs, 'lower')
   return { ...median, runs: opens.map((o) => o.readableMs), attempts: Math.max(...opens.map((o) => o.attempts)) }
 }
 
