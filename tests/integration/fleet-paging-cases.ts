@@ -1,11 +1,14 @@
 import ExcelJS from 'exceljs'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { EXACT_COUNT_LIMIT } from '../../src/server/db/paging'
+import { devices } from '../../src/server/db/schema'
 import { DEEP_PAGE_OFFSET } from '../../src/server/modules/devices/deep-page'
+import { DeviceService } from '../../src/server/modules/huawei-device/service'
 import { RELEASE_TASK_TYPES } from '../../src/server/modules/workspace/service'
 import type { Harness } from './harness'
 import { HW, MI, rawGet } from './huawei-helpers'
+import { makeTenant } from './org-builders'
 
 const SEARCH = `${HW}/device/search`
 
@@ -256,6 +259,39 @@ export function fleetPagingCases(h: Harness) {
         const all = await h.call('GET', `${SEARCH}?current=1&pageSize=100&serialNumber=STATUS&connectionStatus=${status}`, { token: boss })
         expect(serialsOf(all.body), status).toEqual(expected)
       }
+    })
+
+    it('runs a search shape built once with each request’s own values: scope, text and the time of the request', async () => {
+      // Two tenants of the same shape (a boss company, one device each): the second search runs the statements built
+      // for the first, and must see only its own device.
+      const [a, b] = [await makeTenant(h, { tag: 'sa', devices: true, signIn: true }), await makeTenant(h, { tag: 'sb', devices: true, signIn: true })]
+      const own = async (token: string, query = '') => serialsOf((await h.call('GET', `${SEARCH}?current=1&pageSize=10${query}`, { token })).body)
+      const [aSerials, bSerials] = [await own(a.token), await own(b.token)]
+      expect(aSerials).toHaveLength(1)
+      expect(bSerials).toHaveLength(1)
+      expect(aSerials).not.toEqual(bSerials)
+      expect(await own(b.token, `&serialNumber=${aSerials[0]}`)).toEqual([])
+      expect(await own(a.token, `&serialNumber=${aSerials[0]}`)).toEqual(aSerials)
+      await h.services.db.execute(sql`update devices set renter_name = case company_id when ${a.companyId} then '李四' else '王五' end where company_id in (${a.companyId}, ${b.companyId})`)
+      expect(await own(a.token, `&renterName=${encodeURIComponent('李四')}`)).toEqual(aSerials)
+      expect(await own(a.token, `&renterName=${encodeURIComponent('王五')}`)).toEqual([])
+      expect(await own(b.token, `&renterName=${encodeURIComponent('王五')}`)).toEqual(bSerials)
+
+      // The connection status is decided at the time of each request: a registry whose clock moves on sees the device
+      // heard from 5 h ago first as online, then (the same statement) as late.
+      const heard = new Date()
+      heard.setMilliseconds(0)
+      await h.services.db.update(devices).set({ lastCommunicationTime: new Date(heard.getTime() - 5 * 3_600_000) }).where(eq(devices.companyId, a.companyId))
+      let clock = heard
+      const registry = new DeviceService({ db: h.services.db, quota: h.services.quota, tasks: h.services.tasks }, 'HUAWEI', () => clock)
+      const boss = (await h.services.sessions.resolve(a.token))!
+      const statusOf = async (connectionStatus: 'success' | 'warning') =>
+        (await registry.search(boss, { current: 1, pageSize: 10, recycleStatus: false, connectionStatus })).records.map((r) => r.serialNumber)
+      expect(await statusOf('success')).toEqual(aSerials)
+      expect(await statusOf('warning')).toEqual([])
+      clock = new Date(heard.getTime() + 2 * 3_600_000)
+      expect(await statusOf('success')).toEqual([])
+      expect(await statusOf('warning')).toEqual(aSerials)
     })
 
     it('counts a search exactly on a middle page, and past its end', async () => {

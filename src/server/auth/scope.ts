@@ -47,9 +47,38 @@ export async function visibleDeviceCondition(
   table: { companyId: PgColumn; staffId: PgColumn } = devices,
 ): Promise<SQL | undefined> {
   const { scopeCompanies, scopeStaff } = await visibleDeviceValues(db, user)
-  if (scopeCompanies === null) return undefined
-  const ofCompanies = inArray(table.companyId, scopeCompanies)
-  return scopeStaff === null ? ofCompanies : and(ofCompanies, eq(table.staffId, scopeStaff))
+  return deviceScope(table, scopeCompanies, scopeStaff)
+}
+
+/** The condition of visibleDeviceCondition and visibleDeviceShape: of values, or of placeholders for them. */
+function deviceScope(table: { companyId: PgColumn; staffId: PgColumn }, companies: readonly unknown[] | null, staff: unknown): SQL | undefined {
+  if (companies === null) return undefined
+  const ofCompanies = inArray(table.companyId, companies as unknown[])
+  return staff === null ? ofCompanies : and(ofCompanies, eq(table.staffId, staff))
+}
+
+/**
+ * visibleDeviceCondition for a statement built once per shape (db/shaped.ts) that keeps the condition's text as it is
+ * (the company list an IN list, which the planner weighs against the indexes as a list): what its text depends on
+ * (how many companies, staff or not), the condition on placeholders, and their values.
+ */
+export function visibleDeviceShape(
+  { scopeCompanies, scopeStaff }: Awaited<ReturnType<typeof visibleDeviceValues>>,
+  table: { companyId: PgColumn; staffId: PgColumn } = devices,
+): { key: string; condition: () => SQL | undefined; values: Record<string, number> } {
+  const values: Record<string, number> = {}
+  scopeCompanies?.forEach((id, i) => (values[`scope${i}`] = id))
+  if (scopeStaff !== null) values.scopeStaff = scopeStaff
+  return {
+    key: `${scopeCompanies === null ? 'all' : scopeCompanies.length}${scopeStaff === null ? '' : 's'}`,
+    condition: () =>
+      deviceScope(
+        table,
+        scopeCompanies && scopeCompanies.map((_, i) => sql.placeholder(`scope${i}`)),
+        scopeStaff === null ? null : sql.placeholder('scopeStaff'),
+      ),
+    values,
+  }
 }
 
 /**

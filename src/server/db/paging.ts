@@ -1,7 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { getTableName, sql, type SQL } from 'drizzle-orm'
 import { PgDialect, type PgTable } from 'drizzle-orm/pg-core'
 import { Lru } from '../cache/lru'
 import { isEmbedded, type Db } from './client'
+import { builtOnce, unnamedRaw, type Shape } from './shaped'
 
 /** SPEC §3 paged query: `current` starts at 1. */
 export interface PageRequest {
@@ -33,23 +34,34 @@ const ESTIMATES_KEPT = 500
 const estimates = new WeakMap<Db, Lru<string, { rows: number; at: number }>>()
 const dialect = new PgDialect()
 
-/** The planner's row estimate of a query (EXPLAIN, nothing executed), reused for ESTIMATE_REUSE_MS. */
-async function estimatedRows(db: Db, query: SQL): Promise<number> {
-  const built = dialect.sqlToQuery(query)
-  const key = `${built.sql}\u0000${JSON.stringify(built.params)}`
+/**
+ * The planner's row estimate of a query (EXPLAIN, nothing executed), reused for ESTIMATE_REUSE_MS. A query of a
+ * `shape` (its values in placeholders) is known by what it estimates (`purpose`), the shape and the values, and its
+ * EXPLAIN is built once per shape; any other by its text and values.
+ */
+async function estimatedRows(db: Db, query: SQL, purpose: string, shape?: Shape): Promise<number> {
+  let key: string
+  if (shape) key = `${purpose}\u0000${shape.key}\u0000${JSON.stringify(shape.values)}`
+  else {
+    const built = dialect.sqlToQuery(query)
+    key = `${built.sql}\u0000${JSON.stringify(built.params)}`
+  }
   let kept = estimates.get(db)
   if (!kept) estimates.set(db, (kept = new Lru(ESTIMATES_KEPT)))
   const now = Date.now()
   const known = kept.get(key)
   if (known && now - known.at < ESTIMATE_REUSE_MS) return known.rows
-  const rows = await plannedRows(db, query)
+  const explain = sql`explain (format json) ${query}`
+  const result = shape
+    ? await builtOnce(db, `explain|${purpose}|${shape.key}`, () => unnamedRaw<Record<string, unknown>>(db, explain)).execute(shape.values)
+    : ((await db.execute(explain)) as unknown as { rows: Record<string, unknown>[] })
+  const rows = plannedRows(result.rows)
   kept.set(key, { rows, at: now })
   return rows
 }
 
-async function plannedRows(db: Db, query: SQL): Promise<number> {
-  const result = (await db.execute(sql`explain (format json) ${query}`)) as unknown as { rows: Record<string, unknown>[] }
-  const plan = Object.values(result.rows[0] ?? {})[0]
+function plannedRows(result: Record<string, unknown>[]): number {
+  const plan = Object.values(result[0] ?? {})[0]
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan?: { 'Plan Rows'?: number } }[]
   return Math.round(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0)
 }
@@ -82,16 +94,26 @@ export interface CountHints {
    * the text whether the page or the count reads them, so on PostgreSQL too both come from one statement.
    */
   textFilter?: boolean
+  /**
+   * The list's conditions (`where` and the hints' conditions) hold their values in placeholders, and these are the
+   * values: every statement built from them is built once per shape (shaped.ts).
+   */
+  shape?: Shape
 }
 
 /**
  * How many rows match, counting no further than `cap` (so the cost is bounded by it). Given disjoint parts, their
  * capped counts are added in one statement (and the sum capped).
  */
-export async function countUpTo(db: Db, table: PgTable, where: SQL | undefined | SQL[], cap: number): Promise<number> {
+export async function countUpTo(db: Db, table: PgTable, where: SQL | undefined | SQL[], cap: number, shape?: Shape): Promise<number> {
   const capped = (condition: SQL | undefined) => sql`(select count(*) from (${db.select({ one: sql`1` }).from(table).where(condition).limit(cap)}) capped)`
-  const counts = Array.isArray(where) ? where.map(capped) : [capped(where)]
-  const result = (await db.execute(sql`select least(${sql.join(counts, sql` + `)}, ${cap})::int as n`)) as unknown as { rows: { n: number | string }[] }
+  const count = () => sql`select least(${sql.join(Array.isArray(where) ? where.map(capped) : [capped(where)], sql` + `)}, ${cap})::int as n`
+  type Counted = { rows: { n: number | string }[] }
+  const result = shape
+    ? await builtOnce(db, `count|${getTableName(table)}|${cap}|${Array.isArray(where) ? `parts${where.length}` : 'where'}|${shape.key}`, () =>
+        unnamedRaw<Counted['rows'][number]>(db, count()),
+      ).execute(shape.values)
+    : ((await db.execute(count())) as unknown as Counted)
   return Number(result.rows[0].n)
 }
 
@@ -100,15 +122,16 @@ export async function countUpTo(db: Db, table: PgTable, where: SQL | undefined |
  * planner's estimate, never below what was counted, with `totalExact: false` so that the console says 约.
  */
 export async function countTotal(db: Db, table: PgTable, where: SQL | undefined, hints: CountHints = {}): Promise<{ total: number; totalExact?: false }> {
-  const estimate = (condition: SQL | undefined) => estimatedRows(db, db.select({ one: sql`1` }).from(table).where(condition).getSQL())
+  const estimate = (condition: SQL | undefined, purpose: string) =>
+    estimatedRows(db, db.select({ one: sql`1` }).from(table).where(condition).getSQL(), `${getTableName(table)}|${purpose}`, hints.shape)
   if (hints.plain) {
-    const rows = hints.plainEstimate ?? (await estimate(where))
+    const rows = hints.plainEstimate ?? (await estimate(where, 'where'))
     if (rows > ESTIMATE_ONLY_ABOVE) return { total: rows, totalExact: false }
   }
-  if (hints.broad && (await estimate(hints.broad)) > EXACT_COUNT_LIMIT) return { total: await estimate(where), totalExact: false }
-  const n = await countUpTo(db, table, hints.parts ?? where, EXACT_COUNT_LIMIT + 1)
+  if (hints.broad && (await estimate(hints.broad, 'broad')) > EXACT_COUNT_LIMIT) return { total: await estimate(where, 'where'), totalExact: false }
+  const n = await countUpTo(db, table, hints.parts ?? where, EXACT_COUNT_LIMIT + 1, hints.shape)
   if (n <= EXACT_COUNT_LIMIT) return { total: n }
-  return { total: Math.max(n, await estimate(where)), totalExact: false }
+  return { total: Math.max(n, await estimate(where, 'where')), totalExact: false }
 }
 
 /**
@@ -173,7 +196,7 @@ export async function pagedCounting<T extends CountedRow>(
   // 22:13 UTC). A connection status is the exception (paged: its list is long and its count reads many entries).
   if (hints.broad || (!isEmbedded(db) && !hints.textFilter)) return paged(db, table, where, q, inOrder, hints)
   if (hints.plain) {
-    const estimate = await estimatedRows(db, db.select({ one: sql`1` }).from(table).where(where).getSQL())
+    const estimate = await estimatedRows(db, db.select({ one: sql`1` }).from(table).where(where).getSQL(), `${getTableName(table)}|where`, hints.shape)
     if (estimate > ESTIMATE_ONLY_ABOVE) return paged(db, table, where, q, inOrder, { ...hints, plainEstimate: estimate })
   }
   const counted = await rows(window, true)

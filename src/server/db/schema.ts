@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core'
 
 /**
@@ -215,14 +215,21 @@ export const enrollmentTokens = pgTable(
 /** The width of devices.contact_bucket: a device polling every 30 s moves an indexed column once in 20 polls. */
 export const CONTACT_BUCKET = '10 minutes'
 
+/**
+ * A time compared with last contact: a Date, or a placeholder whose value is the time as ISO 8601 text (a statement built
+ * once per shape, db/shaped.ts).
+ */
+export type ContactTime = Date | Placeholder
+
 /** The contact bucket a time falls in, as devices.contact_bucket computes it. */
-export const contactBucketOf = (at: Date) => sql`date_bin(${sql.raw(`'${CONTACT_BUCKET}'`)}, ${at.toISOString()}::timestamptz, timestamptz '1970-01-01 00:00:00+00')`
+export const contactBucketOf = (at: ContactTime) =>
+  sql`date_bin(${sql.raw(`'${CONTACT_BUCKET}'`)}, ${at instanceof Date ? at.toISOString() : at}::timestamptz, timestamptz '1970-01-01 00:00:00+00')`
 
 /**
  * devices.last_communication_time compared with `at`, the same bound first on its contact bucket: the range
  * devices_contact_bucket_idx finds, which the exact time then rechecks. Never-contacted devices match no comparison.
  */
-export function lastContact(op: '<' | '<=' | '>' | '>=', at: Date): SQL {
+export function lastContact(op: '<' | '<=' | '>' | '>=', at: ContactTime): SQL {
   const onBucket = op.startsWith('<') ? '<=' : '>='
   return sql`(${devices.contactBucket} ${sql.raw(onBucket)} ${contactBucketOf(at)} and ${devices.lastCommunicationTime} ${sql.raw(op)} ${at})`
 }
@@ -234,7 +241,7 @@ export function lastContact(op: '<' | '<=' | '>' | '>=', at: Date): SQL {
  * selectivity the planner estimates right (the bucket's range and the exact time's are not multiplied together), and
  * their counts add up to its count without reading the table's rows for the whole buckets.
  */
-export function contactParts(after?: { op: '>' | '>='; at: Date }, before?: { op: '<' | '<='; at: Date }): SQL[] {
+export function contactParts(after?: { op: '>' | '>='; at: ContactTime }, before?: { op: '<' | '<='; at: ContactTime }): SQL[] {
   const [bucket, last] = [devices.contactBucket, devices.lastCommunicationTime]
   const [low, high] = [after && contactBucketOf(after.at), before && contactBucketOf(before.at)]
   const exact = [after && sql`${last} ${sql.raw(after.op)} ${after.at}`, before && sql`${last} ${sql.raw(before.op)} ${before.at}`]

@@ -4,7 +4,7 @@
  */
 import { and, getTableColumns, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { connectionStatus, STATUS_ERROR_FROM_HOURS, STATUS_WARNING_AFTER_HOURS, type ConnectionStatus } from '../../../shared/domain/connection-status'
-import { companies, contactParts, devices, lastContact, tasks, users, type DeviceRow } from '../../db/schema'
+import { companies, contactParts, devices, lastContact, tasks, users, type ContactTime, type DeviceRow } from '../../db/schema'
 
 const HOUR_MS = 3_600_000
 
@@ -23,8 +23,7 @@ export const listColumns = {
  * (contactParts: whole contact buckets, and the bound's bucket on the exact time). Their OR is the list's condition,
  * and their counts add up to its total, the whole buckets counted from devices_contact_bucket_idx alone.
  */
-export function connectionStatusParts(status: ConnectionStatus, now: Date): SQL[] {
-  const { warnFrom, errorFrom } = statusBounds(now)
+export function connectionStatusParts(status: ConnectionStatus, { warnFrom, errorFrom }: StatusBounds): SQL[] {
   switch (status) {
     case 'success':
       return contactParts({ op: '>=', at: warnFrom })
@@ -35,10 +34,24 @@ export function connectionStatusParts(status: ConnectionStatus, now: Date): SQL[
   }
 }
 
+/** The two last-contact times that part the statuses (SPEC §4): as Dates, or placeholders (statusBoundValues). */
+export interface StatusBounds {
+  warnFrom: ContactTime
+  errorFrom: ContactTime
+}
+
 const statusBounds = (now: Date) => ({
   warnFrom: new Date(now.getTime() - STATUS_WARNING_AFTER_HOURS * HOUR_MS),
   errorFrom: new Date(now.getTime() - STATUS_ERROR_FROM_HOURS * HOUR_MS),
 })
+
+/** The bounds as placeholders, for a statement built once per shape (db/shaped.ts); statusBoundValues fills them. */
+export const statusBoundPlaceholders: StatusBounds = { warnFrom: sql.placeholder('warnFrom'), errorFrom: sql.placeholder('errorFrom') }
+
+export function statusBoundValues(now: Date): { warnFrom: string; errorFrom: string } {
+  const { warnFrom, errorFrom } = statusBounds(now)
+  return { warnFrom: warnFrom.toISOString(), errorFrom: errorFrom.toISOString() }
+}
 
 /**
  * The same devices as connectionStatusParts' OR, as one range of contact buckets with the exact time rechecked
@@ -48,8 +61,7 @@ const statusBounds = (now: Date) => ({
  * ranges' selectivities, expects a few rows, and reads all the status's rows by the bucket index to sort them where
  * walking the list's order finds its page at once (PostgreSQL, 1M: 14.5 against 0.7 ms); the parts are estimated right.
  */
-export function connectionStatusRange(status: ConnectionStatus, now: Date): SQL {
-  const { warnFrom, errorFrom } = statusBounds(now)
+export function connectionStatusRange(status: ConnectionStatus, { warnFrom, errorFrom }: StatusBounds): SQL {
   switch (status) {
     case 'success':
       return lastContact('>=', warnFrom)

@@ -1,15 +1,17 @@
-import { and, desc, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, ilike, inArray, like, or, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { DeviceExportQuery, DeviceSearchQuery, UpdateRentUserInfoRequest } from '../../../shared/contract/huawei-device'
 import { deviceAreaAuthorities } from '../../../shared/domain/device-areas'
 import { huaweiDeviceText as t } from '../../../shared/messages/devices'
-import { findVisibleCompany, visibleDeviceCondition, visibleDevicePlaceholders, visibleDeviceValues } from '../../auth/scope'
+import { findVisibleCompany, visibleDeviceCondition, visibleDevicePlaceholders, visibleDeviceShape, visibleDeviceValues } from '../../auth/scope'
 import type { CurrentUser } from '../../auth/sessions'
 import type { Db } from '../../db/client'
 import { likePattern } from '../../db/like'
+import { builtOnce, SHAPES_KEPT, unnamed, type Shape } from '../../db/shaped'
+import { Lru } from '../../cache/lru'
 import { countTotal, countUpTo, EXACT_COUNT_LIMIT, pagedCounting, pageWindow, type CountHints, type PageWindow } from '../../db/paging'
 import { companies, deviceListWeeks, devices, users, type DeviceRow, type Platform } from '../../db/schema'
-import { connectionStatusParts, connectionStatusRange, listColumns, type DeviceListRow } from './list-row'
+import { connectionStatusParts, connectionStatusRange, listColumns, statusBoundPlaceholders, statusBoundValues, type DeviceListRow } from './list-row'
 import { DEEP_PAGE_OFFSET, weekOfRow } from './deep-page'
 import type { ExportColumn } from './export-columns'
 import { isUniqueViolation } from '../../db/unique-violation'
@@ -23,6 +25,19 @@ import type { BlacklistService } from '../blacklist/service'
 type ListInput = z.output<typeof DeviceExportQuery>
 type PageInput = z.output<typeof DeviceSearchQuery>
 type RentInput = z.output<typeof UpdateRentUserInfoRequest>
+
+/** A list's conditions (DeviceRegistry.conditions): what it matches, and how its total may be found. */
+interface ListConditions {
+  where: SQL | undefined
+  hints: CountHints
+  /** The same rows as `where`, for a statement that reads all of them (the counted page). */
+  matching?: SQL
+  /** The scope on the list's weeks (deepPage), for a list of only its scope. */
+  weeks?: () => Promise<SQL | undefined>
+}
+
+/** The conditions of one shape, on placeholders (DeviceRegistry.shapeConditions); `scopeOnly`: no filter but the scope. */
+type ShapeConditions = Omit<ListConditions, 'weeks'> & { scopeOnly?: true }
 
 /**
  * Chinese characters only (names, surnames): they have no case, so the text's case-sensitive LIKE finds what ILIKE would
@@ -91,43 +106,59 @@ export abstract class DeviceRegistry<R> {
 
   /**
    * The search and export conditions; the recycle bin is read only with its own authority (console and open API).
+   * Their values are placeholders (db/shaped.ts): the conditions and every statement made of them are built once per
+   * shape (which filters, how many visible companies …) and run with the values (`hints.shape`).
    * The hints tell paged() how the total may be found: `plain` when only the scope is asked for; `parts`, a connection
    * status's disjoint parts, counted one by one (the whole contact buckets from the index alone); `broad` leaves out
    * the connection status of the recycle bin, which no index serves (devices_contact_bucket_idx holds the devices in use).
    */
-  private async conditions(
-    user: CurrentUser,
-    q: ListInput,
-    now: Date,
-  ): Promise<{ where: SQL | undefined; hints: CountHints; weeks?: () => Promise<SQL | undefined>; matching?: SQL }> {
+  private async conditions(user: CurrentUser, q: ListInput, now: Date): Promise<ListConditions & { hints: CountHints & { shape: Shape } }> {
     if (q.recycleStatus && !user.authorities.includes(deviceAreaAuthorities[this.platform].recycle)) {
       throw ApiError.forbidden(t.recycleForbidden)
     }
-    const scope = and(eq(devices.platform, this.platform), eq(devices.recycleStatus, q.recycleStatus), await visibleDeviceCondition(this.db, user))
+    const scope = visibleDeviceShape(await visibleDeviceValues(this.db, user))
+    const values: Record<string, unknown> = { ...scope.values }
+    if (q.serialNumber) values.serialPattern = likePattern(q.serialNumber)
+    if (q.renterName) Object.assign(values, { renterText: q.renterName, renterPattern: likePattern(q.renterName) })
+    if (q.renterPhone) values.phonePattern = likePattern(q.renterPhone)
+    if (q.connectionStatus) Object.assign(values, statusBoundValues(now))
+    const renter = q.renterName ? (caseless(q.renterName) ? 'like' : 'ilike') : ''
+    const key = [this.platform, q.recycleStatus ? 'bin' : 'use', scope.key, q.serialNumber ? 'serial' : '', renter, q.renterPhone ? 'phone' : '', q.connectionStatus ?? ''].join('|')
+    let built = this.shapes.get(key)
+    if (!built) this.shapes.set(key, (built = this.shapeConditions(q, scope.condition(), renter)))
+    const shape = { key, values }
+    const { scopeOnly, ...conditions } = built
+    if (!scopeOnly) return { ...conditions, hints: { ...built.hints, shape } }
+    // The same scope on the list's weeks, built only for a deep page (deepPage).
+    const weeks = async () => and(eq(deviceListWeeks.platform, this.platform), eq(deviceListWeeks.recycleStatus, q.recycleStatus), await visibleDeviceCondition(this.db, user, deviceListWeeks))
+    return { ...conditions, hints: { ...built.hints, shape }, weeks }
+  }
+
+  /** The conditions of one shape, kept by conditions(). */
+  private readonly shapes = new Lru<string, ShapeConditions>(SHAPES_KEPT)
+
+  private shapeConditions(q: ListInput, visible: SQL | undefined, renter: string): ShapeConditions {
+    const value = sql.placeholder
+    const scope = and(eq(devices.platform, this.platform), eq(devices.recycleStatus, q.recycleStatus), visible)
     const filters = [
-      q.serialNumber ? ilike(devices.serialNumber, likePattern(q.serialNumber)) : undefined,
+      q.serialNumber ? ilike(devices.serialNumber, value('serialPattern')) : undefined,
       // The pairs index finds the candidates (devices_renter_name_grams_idx), ILIKE keeps those holding the text.
-      q.renterName
+      renter
         ? and(
-            sql`mdm_platform_grams(${devices.platform}, ${devices.renterName}) @> mdm_platform_search_grams(${this.platform}, ${q.renterName})`,
-            (caseless(q.renterName) ? like : ilike)(devices.renterName, likePattern(q.renterName)),
+            sql`mdm_platform_grams(${devices.platform}, ${devices.renterName}) @> mdm_platform_search_grams(${this.platform}, ${value('renterText')})`,
+            (renter === 'like' ? like : ilike)(devices.renterName, value('renterPattern')),
           )
         : undefined,
-      q.renterPhone ? ilike(devices.renterPhone, likePattern(q.renterPhone)) : undefined,
+      q.renterPhone ? ilike(devices.renterPhone, value('phonePattern')) : undefined,
     ].filter((c) => c !== undefined)
     const broad = and(scope, ...filters)
-    if (!q.connectionStatus) {
-      if (filters.length) return { where: broad, hints: { textFilter: true } }
-      // The same scope on the list's weeks, built only for a deep page (deepPage).
-      const weeks = async () => and(eq(deviceListWeeks.platform, this.platform), eq(deviceListWeeks.recycleStatus, q.recycleStatus), await visibleDeviceCondition(this.db, user, deviceListWeeks))
-      return { where: broad, hints: { plain: true }, weeks }
-    }
-    const parts = connectionStatusParts(q.connectionStatus, now)
+    if (!q.connectionStatus) return filters.length ? { where: broad, hints: { textFilter: true } } : { where: broad, hints: { plain: true }, scopeOnly: true }
+    const parts = connectionStatusParts(q.connectionStatus, statusBoundPlaceholders)
     const where = and(broad, or(...parts))
     // devices_contact_bucket_idx (the dashboard's) serves the status of devices in use; in the bin it is unindexed.
     if (q.recycleStatus) return { where, hints: { broad } }
     // The same rows for a statement that reads all of them (the counted page): one range, cheaper to plan and run.
-    const matching = and(broad, connectionStatusRange(q.connectionStatus, now))
+    const matching = and(broad, connectionStatusRange(q.connectionStatus, statusBoundPlaceholders))
     return { where, hints: { parts: parts.map((part) => sql`(${broad}) and ${part}`) }, matching }
   }
 
@@ -138,32 +169,43 @@ export abstract class DeviceRegistry<R> {
   async search(user: CurrentUser, q: PageInput): Promise<{ records: R[]; total: number; totalExact?: false }> {
     const now = this.now()
     const { where, hints, weeks, matching = where } = await this.conditions(user, q, now)
-    const newestFirst = [desc(devices.createdAt), desc(devices.id)]
+    const { key, values } = hints.shape
     const window = pageWindow(q)
     if (weeks && window.offset >= DEEP_PAGE_OFFSET) {
-      const { records, total } = await this.deepPage(where, await weeks(), window)
+      const { records, total } = await this.deepPage(where, values, await weeks(), window)
       return { records: await this.records(records, now), total }
     }
+    const newestFirst = [desc(devices.createdAt), desc(devices.id)]
+    const [limit, offset] = [sql.placeholder('limit'), sql.placeholder('offset')]
     const { records, ...total } = await pagedCounting(
       this.db,
       devices,
       where,
       q,
       (w, counting) => {
+        const run = { ...values, limit: w.limit, offset: w.offset }
+        // The first page is written without OFFSET, as drizzle writes an offset of 0: the same text as before.
+        const skip = <Q extends { offset(n: Placeholder): Q }>(query: Q) => (w.offset ? query.offset(offset) : query)
+        const paging = `${w.offset ? 'offset' : 'first'}|${key}`
         if (!counting) {
-          const page = this.db.select({ id: devices.id }).from(devices).where(where).orderBy(...newestFirst).limit(w.limit).offset(w.offset)
-          return this.selectRows({ listTotal: sql<number | null>`null::int` }).where(inArray(devices.id, page)).orderBy(...newestFirst)
+          return builtOnce(this.db, `devices|page|${paging}`, () => {
+            const page = skip(this.db.select({ id: devices.id }).from(devices).where(where).orderBy(...newestFirst).limit(limit).$dynamic())
+            return unnamed(this.selectRows({ listTotal: sql<number | null>`null::int` }).where(inArray(devices.id, page)).orderBy(...newestFirst))
+          }).execute(run)
         }
         // The matches (at most one beyond the exact-count limit), their count, and the page of them in order.
-        const matches = this.db.select({ id: devices.id, createdAt: devices.createdAt }).from(devices).where(matching).limit(EXACT_COUNT_LIMIT + 1).as('matches')
-        const page = this.db
-          .select({ id: matches.id, listTotal: sql<number>`(count(*) over ())::int`.as('list_total') })
-          .from(matches)
-          .orderBy(desc(matches.createdAt), desc(matches.id))
-          .limit(w.limit)
-          .offset(w.offset)
-          .as('page')
-        return this.selectRows({ listTotal: page.listTotal }).innerJoin(page, eq(page.id, devices.id)).orderBy(...newestFirst)
+        return builtOnce(this.db, `devices|counted|${paging}`, () => {
+          const matches = this.db.select({ id: devices.id, createdAt: devices.createdAt }).from(devices).where(matching).limit(EXACT_COUNT_LIMIT + 1).as('matches')
+          const page = skip(
+            this.db
+              .select({ id: matches.id, listTotal: sql<number>`(count(*) over ())::int`.as('list_total') })
+              .from(matches)
+              .orderBy(desc(matches.createdAt), desc(matches.id))
+              .limit(limit)
+              .$dynamic(),
+          ).as('page')
+          return unnamed(this.selectRows({ listTotal: page.listTotal }).innerJoin(page, eq(page.id, devices.id)).orderBy(...newestFirst))
+        }).execute(run)
       },
       hints,
     )
@@ -171,7 +213,7 @@ export abstract class DeviceRegistry<R> {
   }
 
   /** A deep page of a list of only its scope, from where its week starts (deep-page.ts); the weeks' exact total. */
-  private async deepPage(where: SQL | undefined, weeks: SQL | undefined, w: PageWindow): Promise<{ records: DeviceListRow[]; total: number }> {
+  private async deepPage(where: SQL | undefined, values: Record<string, unknown>, weeks: SQL | undefined, w: PageWindow): Promise<{ records: DeviceListRow[]; total: number }> {
     const { total, start } = await weekOfRow(this.db, weeks, w.offset)
     if (!start) return { records: [], total }
     const page = this.db
@@ -181,7 +223,7 @@ export abstract class DeviceRegistry<R> {
       .orderBy(desc(devices.createdAt), desc(devices.id))
       .limit(w.limit)
       .offset(w.offset - start.before)
-    const records = await this.selectRows().where(inArray(devices.id, page)).orderBy(desc(devices.createdAt), desc(devices.id))
+    const records = await this.selectRows().where(inArray(devices.id, page)).orderBy(desc(devices.createdAt), desc(devices.id)).execute(values)
     return { records, total }
   }
 
@@ -341,7 +383,7 @@ export abstract class DeviceRegistry<R> {
     // Beyond the exact-count limit the list's total is an estimate: the refusal is decided on an exact count, which
     // stops one row past the export's limit.
     const counted = await countTotal(this.db, devices, where, hints)
-    const total = counted.totalExact === false ? await countUpTo(this.db, devices, where, MAX_EXPORT_ROWS + 1) : counted.total
+    const total = counted.totalExact === false ? await countUpTo(this.db, devices, where, MAX_EXPORT_ROWS + 1, hints.shape) : counted.total
     if (total > MAX_EXPORT_ROWS) throw ApiError.badRequest(t.tooManyRows(MAX_EXPORT_ROWS))
     const columns = this.exportColumns()
     const batches = async function* (this: DeviceRegistry<R>) {
@@ -355,6 +397,7 @@ export abstract class DeviceRegistry<R> {
           .where(and(where, olderThan))
           .orderBy(desc(devices.createdAt), desc(devices.id))
           .limit(size)
+          .execute(hints.shape.values)
         if (rows.length === 0) return
         yield rows.map((r) => columns.map((c) => c.cell(r, now)))
         if (rows.length < size) return
