@@ -265,17 +265,33 @@ export function fleetPagingCases(h: Harness) {
       // Two tenants of the same shape (a boss company, one device each): the second search runs the statements built
       // for the first, and must see only its own device.
       const [a, b] = [await makeTenant(h, { tag: 'sa', devices: true, signIn: true }), await makeTenant(h, { tag: 'sb', devices: true, signIn: true })]
-      const own = async (token: string, query = '') => serialsOf((await h.call('GET', `${SEARCH}?current=1&pageSize=10${query}`, { token })).body)
+      // The page and its total (counted in the same statement or beside it, by engine), both of each request's values.
+      const own = async (token: string, query = '') => {
+        const { body } = await h.call('GET', `${SEARCH}?current=1&pageSize=10${query}`, { token })
+        expect(body.data.total, query).toBe(body.data.records.length)
+        return serialsOf(body)
+      }
       const [aSerials, bSerials] = [await own(a.token), await own(b.token)]
       expect(aSerials).toHaveLength(1)
       expect(bSerials).toHaveLength(1)
       expect(aSerials).not.toEqual(bSerials)
-      expect(await own(b.token, `&serialNumber=${aSerials[0]}`)).toEqual([])
-      expect(await own(a.token, `&serialNumber=${aSerials[0]}`)).toEqual(aSerials)
-      await h.services.db.execute(sql`update devices set renter_name = case company_id when ${a.companyId} then '李四' else '王五' end where company_id in (${a.companyId}, ${b.companyId})`)
-      expect(await own(a.token, `&renterName=${encodeURIComponent('李四')}`)).toEqual(aSerials)
-      expect(await own(a.token, `&renterName=${encodeURIComponent('王五')}`)).toEqual([])
-      expect(await own(b.token, `&renterName=${encodeURIComponent('王五')}`)).toEqual(bSerials)
+      for (const [token, mine, theirs] of [[a.token, aSerials, bSerials], [b.token, bSerials, aSerials]] as const) {
+        expect(await own(token, `&serialNumber=${theirs[0]}`)).toEqual([])
+        expect(await own(token, `&serialNumber=${mine[0]}`)).toEqual(mine)
+      }
+      await h.services.db.execute(sql`
+        update devices set renter_name = case company_id when ${a.companyId} then '李四 Li' else '王五 Wang' end,
+          renter_phone = case company_id when ${a.companyId} then '13800000001' else '13900000002' end
+        where company_id in (${a.companyId}, ${b.companyId})`)
+      // Chinese text (LIKE), Latin text (ILIKE), the phone: each request's own.
+      for (const [token, mine, own1, other] of [[a.token, aSerials, ['李四', 'li', '0001'], ['王五', 'wang', '0002']], [b.token, bSerials, ['王五', 'WANG', '0002'], ['李四', 'LI', '0001']]] as const) {
+        expect(await own(token, `&renterName=${encodeURIComponent(own1[0])}`)).toEqual(mine)
+        expect(await own(token, `&renterName=${encodeURIComponent(other[0])}`)).toEqual([])
+        expect(await own(token, `&renterName=${own1[1]}`)).toEqual(mine)
+        expect(await own(token, `&renterName=${other[1]}`)).toEqual([])
+        expect(await own(token, `&renterPhone=${own1[2]}`)).toEqual(mine)
+        expect(await own(token, `&renterPhone=${other[2]}`)).toEqual([])
+      }
 
       // The connection status is decided at the time of each request: a registry whose clock moves on sees the device
       // heard from 5 h ago first as online, then (the same statement) as late.

@@ -2,7 +2,7 @@ import { getTableName, sql, type SQL } from 'drizzle-orm'
 import { PgDialect, type PgTable } from 'drizzle-orm/pg-core'
 import { Lru } from '../cache/lru'
 import { isEmbedded, type Db } from './client'
-import { builtOnce, unnamedRaw, type Shape } from './shaped'
+import { builtOnce, placeholderNames, unnamedRaw, type Shape } from './shaped'
 
 /** SPEC §3 paged query: `current` starts at 1. */
 export interface PageRequest {
@@ -40,9 +40,15 @@ const dialect = new PgDialect()
  * EXPLAIN is built once per shape; any other by its text and values.
  */
 async function estimatedRows(db: Db, query: SQL, purpose: string, shape?: Shape): Promise<number> {
+  const explain = sql`explain (format json) ${query}`
   let key: string
-  if (shape) key = `${purpose}\u0000${shape.key}\u0000${JSON.stringify(shape.values)}`
-  else {
+  let shaped: ReturnType<typeof explainOnce> | undefined
+  if (shape) {
+    // Known by the values this estimate's query uses: a list's scope estimated without its status (`broad`) is the
+    // same estimate whatever the time of the request.
+    shaped = explainOnce(db, `${purpose}|${shape.key}`, explain)
+    key = `${purpose}\u0000${shape.key}\u0000${JSON.stringify(shaped.names.map((name) => shape.values[name]))}`
+  } else {
     const built = dialect.sqlToQuery(query)
     key = `${built.sql}\u0000${JSON.stringify(built.params)}`
   }
@@ -51,13 +57,15 @@ async function estimatedRows(db: Db, query: SQL, purpose: string, shape?: Shape)
   const now = Date.now()
   const known = kept.get(key)
   if (known && now - known.at < ESTIMATE_REUSE_MS) return known.rows
-  const explain = sql`explain (format json) ${query}`
-  const result = shape
-    ? await builtOnce(db, `explain|${purpose}|${shape.key}`, () => unnamedRaw<Record<string, unknown>>(db, explain)).execute(shape.values)
-    : ((await db.execute(explain)) as unknown as { rows: Record<string, unknown>[] })
+  const result = shaped ? await shaped.execute(shape!.values) : ((await db.execute(explain)) as unknown as { rows: Record<string, unknown>[] })
   const rows = plannedRows(result.rows)
   kept.set(key, { rows, at: now })
   return rows
+}
+
+/** The EXPLAIN of a shaped query, built once, with the names of the placeholders it uses. */
+function explainOnce(db: Db, key: string, explain: SQL) {
+  return builtOnce(db, `explain|${key}`, () => Object.assign(unnamedRaw<Record<string, unknown>>(db, explain), { names: placeholderNames(explain) }))
 }
 
 function plannedRows(result: Record<string, unknown>[]): number {
