@@ -9,11 +9,14 @@ import { uiText } from './src/shared/messages/common.ts'
 import { endpoints } from './src/shared/contract/endpoints.ts'
 import { routeTableOf } from './src/shared/contract/routes.ts'
 import { InterleavedSequencer } from './tests/sequencer.ts'
+import { appLogo } from './src/app/layout/app-logo.ts'
 
 const serverPort = Number(process.env.PORT ?? 8080)
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
 // Each build gets its own version: the persisted query cache of an older build is discarded (issue #4).
 const appVersion = `${pkg.version}+${Date.now().toString(36)}`
+/** The app's logo drawn inline, from public/favicon.svg (src/app/layout/app-logo.ts). */
+const logoMarkup = appLogo(readFileSync('public/favicon.svg', 'utf8'))
 
 /**
  * Writes .br and .gz beside each built script and stylesheet; the server sends them precompressed
@@ -109,7 +112,8 @@ function screenPreloads(): Plugin {
 }
 
 export default defineConfig({
-  define: { __APP_VERSION__: JSON.stringify(appVersion) },
+  // The logo's markup as a constant of the build (appLogo): no request and no module of its own.
+  define: { __APP_VERSION__: JSON.stringify(appVersion), __APP_LOGO__: JSON.stringify(logoMarkup) },
   plugins: [
     react(),
     precompress(),
@@ -117,7 +121,11 @@ export default defineConfig({
     screenPreloads(),
     // The page title and the boot splash carry the app's name from src/shared/messages/common.ts, like the manifest;
     // the version tells index.html's snapshot script whether a saved list was drawn by this build.
-    { name: 'mdm-app-name', transformIndexHtml: (html) => html.replaceAll('%APP_NAME%', uiText.appName).replaceAll('%APP_VERSION%', appVersion) },
+    // The splash's logo is the favicon drawn inline (appLogo).
+    {
+      name: 'mdm-app-name',
+      transformIndexHtml: (html) => html.replaceAll('%APP_NAME%', uiText.appName).replaceAll('%APP_VERSION%', appVersion).replace('%APP_LOGO%', logoMarkup),
+    },
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

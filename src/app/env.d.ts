@@ -1,5 +1,7 @@
 /** Set by vite.config.ts: package version plus build id. */
 declare const __APP_VERSION__: string
+/** The app's logo as inline SVG markup (vite.config.ts: appLogo of public/favicon.svg). */
+declare const __APP_LOGO__: string
 
 /**
  * The endpoint table's routes (vite.config.ts endpointRoutes): base, method, path and success message of each, a named

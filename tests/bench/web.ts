@@ -33,7 +33,7 @@ const CPU_THROTTLE = 4
 const CACHED_DEVICES = 1000
 const PAGE = 100
 const LIGHTHOUSE_RUNS = Number(process.env.MDM_LH_RUNS ?? 3)
-/** While tuning: MDM_LH_JSON=<folder> keeps each Lighthouse report, MDM_TRACE_DIR=<folder> each offline open's trace and the scroll's; MDM_BENCH_ONLY=login,list,returning,detail,offline runs only those parts; MDM_OFFLINE_OPENS=<n> opens the app n times per CPU rate (default 5). */
+/** While tuning: MDM_LH_JSON=<folder> keeps each Lighthouse report, MDM_TRACE_DIR=<folder> each offline open's trace and the scroll's (MDM_TRACE_MORE=1: with the scheduler's tasks, V8 and the CPU profile too, which make every step slower); MDM_BENCH_ONLY=login,list,returning,detail,offline runs only those parts; MDM_OFFLINE_OPENS=<n> opens the app n times per CPU rate (default 5). */
 const LH_JSON_DIR = process.env.MDM_LH_JSON
 const ONLY = process.env.MDM_BENCH_ONLY?.split(',')
 const part = (name: string) => !ONLY || ONLY.includes(name)
@@ -193,7 +193,7 @@ interface TraceEvent {
 async function traced(cdp: CDPSession, run: () => Promise<void>): Promise<TraceEvent[]> {
   await cdp.send('Tracing.start', {
     transferMode: 'ReturnAsStream',
-    traceConfig: { includedCategories: ['devtools.timeline', 'blink.user_timing', 'loading', 'disabled-by-default-devtools.timeline.frame'] },
+    traceConfig: { includedCategories: ['devtools.timeline', 'blink.user_timing', 'loading', 'disabled-by-default-devtools.timeline.frame', ...(process.env.MDM_TRACE_MORE ? ['toplevel', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'disabled-by-default-v8.cpu_profiler', 'ServiceWorker', 'navigation', 'browser', 'disabled-by-default-devtools.timeline.stack', 'renderer.scheduler', 'sequence_manager'] : [])] },
   })
   await run()
   const complete = new Promise<{ stream?: string }>((resolve) => cdp.once('Tracing.tracingComplete', resolve))
