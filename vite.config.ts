@@ -111,6 +111,79 @@ function screenPreloads(): Plugin {
   }
 }
 
+/**
+ * Issue #16: the installed app opens from a page of its own, app.html, which the service worker answers every
+ * navigation with (navigateFallback). Opened offline with a saved list (traced at 4x CPU), index.html's module script
+ * and modulepreloads were requested through the service worker before the parser ran (24-46 ms), their answers were
+ * handled before the parser's next turn (~70 ms), and the parser compiled the entry's modules before it reached the
+ * body where the list goes: the list was readable at a median of 798-858 ms. app.html is index.html with those tags
+ * replaced by one inline script in their place, which adds them at once when there is no saved list to show, and after
+ * the list's first paint when there is (index.html's snapshot script sets __mdmBootAfterPaint and calls __mdmBoot):
+ * 663 ms. The server's own page keeps the tags (the preload scanner finds them at once, which a first visit needs; a
+ * script-added entry moved Lighthouse's first paint before the scripts' long tasks, and its blocking time from ~100 to
+ * 500-1,000 ms on /login).
+ */
+function appPage(): Plugin {
+  let outDir = 'dist'
+  return {
+    name: 'mdm-app-page',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir)
+    },
+    // Before vite-plugin-pwa lists the files to precache (closeBundle).
+    writeBundle: {
+      order: 'post',
+      handler() {
+        const html = readFileSync(path.join(outDir, 'index.html'), 'utf8')
+        writeFileSync(path.join(outDir, 'app.html'), appPageOf(html))
+      },
+    },
+  }
+}
+
+/** index.html's module script and modulepreload links as one inline script that adds them (appPage). */
+function appPageOf(html: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html)
+  if (!entry) throw new Error('mdm-app-page: the built page has no module script of the form it reads')
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)]
+  let page = html
+  for (const m of [entry, ...preloads]) page = page.replace(m[0], '')
+  const files = JSON.stringify({ entry: entry[1], preloads: preloads.map((m) => m[1]) })
+  const boot = `<script>
+      ;(function () {
+        var files = ${files}
+        function boot() {
+          if (window.__mdmBoot === undefined) return
+          window.__mdmBoot = undefined
+          for (var i = 0; i < files.preloads.length; i++) {
+            var link = document.createElement('link')
+            link.rel = 'modulepreload'
+            link.crossOrigin = ''
+            link.href = files.preloads[i]
+            document.head.appendChild(link)
+          }
+          // A script added by a script runs once it has arrived, not after the page is parsed as the tag's did; the app
+          // mounts in #root, so it is added once the page is parsed (the preloads above are already on their way).
+          function start() {
+            var script = document.createElement('script')
+            script.type = 'module'
+            script.crossOrigin = ''
+            script.src = files.entry
+            document.head.appendChild(script)
+          }
+          if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start)
+          else start()
+        }
+        window.__mdmBoot = boot
+        if (!window.__mdmBootAfterPaint) boot()
+      })()
+    </script>
+    `
+  if (!page.includes('<link rel="stylesheet"')) throw new Error('mdm-app-page: the built page links no stylesheet')
+  return page.replace('<link rel="stylesheet"', `${boot}<link rel="stylesheet"`)
+}
+
 export default defineConfig({
   // The logo's markup as a constant of the build (appLogo): no request and no module of its own.
   define: { __APP_VERSION__: JSON.stringify(appVersion), __APP_LOGO__: JSON.stringify(logoMarkup) },
@@ -119,6 +192,7 @@ export default defineConfig({
     precompress(),
     endpointRoutes(),
     screenPreloads(),
+    appPage(),
     // The page title and the boot splash carry the app's name from src/shared/messages/common.ts, like the manifest;
     // the version tells index.html's snapshot script whether a saved list was drawn by this build.
     // The splash's logo is the favicon drawn inline (appLogo).
@@ -146,7 +220,8 @@ export default defineConfig({
         ],
       },
       workbox: {
-        navigateFallback: '/index.html',
+        // The installed app's own page (appPage).
+        navigateFallback: '/app.html',
         // API answers belong to the query cache, never to the service worker.
         navigateFallbackDenylist: [/^\/mdm\/api\//, /^\/huawei\/mdm\/api\//, /^\/agent\//, /^\/openapi\//],
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],

@@ -185,7 +185,6 @@ export function createApp(services: Services): Hono<AppEnv> {
   }
 
   const distDir = path.resolve(services.config.distDir)
-  const indexFile = path.join(distDir, 'index.html')
   // The static handler's onFound runs after its response is built, too late for a header: set it on the way out.
   const cacheControl = (value: string) =>
     createMiddleware(async (c, next) => {
@@ -195,21 +194,28 @@ export function createApp(services: Services): Hono<AppEnv> {
   // Client-side routes (/dashboard, /ios/device …) all answer with the console's index.html — the one on disk now,
   // so that a rebuild or redeploy under a running server serves the new build's page (read again when it changes). Its
   // policy also allows the page's own inline scripts and styles, by their hashes (csp.ts: pagePolicy).
-  let index: ConsolePage | undefined
-  const page = async (c: Context<AppEnv>) => {
-    const mtimeMs = existsSync(indexFile) ? statSync(indexFile).mtimeMs : undefined
-    if (mtimeMs === undefined) return c.text(serverMessages.consoleNotBuilt, 503)
-    if (index?.mtimeMs !== mtimeMs) {
-      const html = readFileSync(indexFile, 'utf8')
-      index = { mtimeMs, html, policy: policyHeader(pagePolicy(policy, html)), pages: new Map(), preloads: readScreenPreloads(distDir) }
+  // The installed app's own page, app.html (vite.config.ts appPage), is served the same way, with its own policy: the
+  // service worker caches it from here and answers the app's navigations with it.
+  const consolePage = (file: string) => {
+    const pageFile = path.join(distDir, file)
+    let index: ConsolePage | undefined
+    return async (c: Context<AppEnv>) => {
+      const mtimeMs = existsSync(pageFile) ? statSync(pageFile).mtimeMs : undefined
+      if (mtimeMs === undefined) return c.text(serverMessages.consoleNotBuilt, 503)
+      if (index?.mtimeMs !== mtimeMs) {
+        const html = readFileSync(pageFile, 'utf8')
+        index = { mtimeMs, html, policy: policyHeader(pagePolicy(policy, html)), pages: new Map(), preloads: file === 'index.html' ? readScreenPreloads(distDir) : undefined }
+      }
+      c.header('Cache-Control', 'no-cache')
+      c.header('Content-Security-Policy', await index.policy)
+      return c.html(pageFor(index, c.req.path))
     }
-    c.header('Cache-Control', 'no-cache')
-    c.header('Content-Security-Policy', await index.policy)
-    return c.html(pageFor(index, c.req.path))
   }
+  const page = consolePage('index.html')
   // The page itself too (the service worker caches it from here), not only through the static files below.
   app.get('/', page)
   app.get('/index.html', page)
+  app.get('/app.html', consolePage('app.html'))
   // File names under /assets carry a content hash: a name never changes content.
   app.use('/assets/*', cacheControl('public, max-age=31536000, immutable'), immutableAssets(distDir), serveStatic({ root: distDir, precompressed: true }))
   app.use('*', cacheControl('no-cache'), serveStatic({ root: distDir }))

@@ -11,6 +11,9 @@ const dist = mkdtempSync(path.join(tmpdir(), 'mdm-dist-'))
 const INLINE_SCRIPT = "document.documentElement.dataset.theme = 'dark'"
 const INLINE_STYLE = '.boot-splash{display:flex}'
 writeFileSync(path.join(dist, 'index.html'), `<title>console</title><style>${INLINE_STYLE}</style><script>${INLINE_SCRIPT}</script><script type="module" src="/assets/index.js"></script>`)
+// The installed app's page (vite.config.ts appPage): an inline script of its own in place of the module script.
+const APP_SCRIPT = "window.__mdmBoot = function () {}"
+writeFileSync(path.join(dist, 'app.html'), `<title>console</title><style>${INLINE_STYLE}</style><script>${INLINE_SCRIPT}</script><script>${APP_SCRIPT}</script>`)
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 const h = harnessForFile({ distDir: dist, map: { tileUrl: 'https://webrd0{s}.is.autonavi.com/appmaptile?x={x}', coordinates: 'GCJ02' } })
 
@@ -77,6 +80,16 @@ describe('the console page', () => {
     expect(directives['object-src']).toEqual(["'none'"])
     expect(csp).not.toContain('unsafe-inline')
     expect(csp).not.toContain('unsafe-eval')
+  })
+
+  it('/app.html, the installed app’s page the service worker caches, allows its own inline scripts, not index.html’s alone', async () => {
+    const res = await request('/app.html')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('no-cache')
+    expect(await res.text()).toContain(APP_SCRIPT)
+    expect(directivesOf(res.headers.get('content-security-policy') ?? '')['script-src']).toEqual(["'self'", sha256(INLINE_SCRIPT), sha256(APP_SCRIPT)])
+    // index.html's policy does not allow app.html's script.
+    expect(directivesOf((await request('/index.html')).headers.get('content-security-policy') ?? '')['script-src']).not.toContain(sha256(APP_SCRIPT))
   })
 
   it('is the policy every other answer carries, with only the page’s hashes added', async () => {
