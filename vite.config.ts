@@ -156,11 +156,13 @@ function appPageOf(html: string): string {
         function boot() {
           if (window.__mdmBoot === undefined) return
           window.__mdmBoot = undefined
-          for (var i = 0; i < files.preloads.length; i++) {
+          // The entry too: it is asked for at once, and the script added below finds it on its way.
+          var preloads = [files.entry].concat(files.preloads)
+          for (var i = 0; i < preloads.length; i++) {
             var link = document.createElement('link')
             link.rel = 'modulepreload'
             link.crossOrigin = ''
-            link.href = files.preloads[i]
+            link.href = preloads[i]
             document.head.appendChild(link)
           }
           // A script added by a script runs once it has arrived, not after the page is parsed as the tag's did; the app

@@ -95,4 +95,59 @@ describe('the list painted before the app runs (phone)', () => {
     await expect(page.evaluate(() => localStorage.getItem('mdm_snapshot'))).resolves.toBeNull()
     await context.close()
   })
+
+  it('opens the installed app offline from its own page: the saved list first, then the app, within the page’s policy', async () => {
+    const context = await browser.newContext({ baseURL: baseURL(), viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' })
+    const page = await context.newPage()
+    const violations: string[] = []
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text())
+    })
+    await signIn(page, 'demo')
+    await page.evaluate(() => navigator.serviceWorker.ready)
+    await page.goto(LIST)
+    await expect(page.evaluate(() => !!navigator.serviceWorker.controller)).resolves.toBe(true)
+    await appCards(page).first().waitFor()
+    const serial = (await appCards(page).first().locator('.device-title-link').textContent()) ?? ''
+    await expect.poll(() => savedUrl(page), { timeout: 10_000 }).toBe(LIST)
+
+    // Offline, the service worker answers with app.html (vite.config.ts appPage): no module tag of its own, its scripts
+    // asked for once the saved list is painted; the app then takes over from it.
+    // The saved list may be up for only a moment before the app replaces it (the service worker's answers cannot be
+    // held as the server's can), so the page notes when it was put in, and with which cards.
+    await page.addInitScript(() => {
+      const seen = new MutationObserver(() => {
+        const overlay = document.getElementById('boot-snapshot')
+        if (!overlay) return
+        seen.disconnect()
+        ;(window as unknown as { snapshotSeen: unknown }).snapshotSeen = { at: performance.now(), text: overlay.textContent }
+      })
+      seen.observe(document, { childList: true, subtree: true })
+    })
+    await context.setOffline(true)
+    const response = await page.goto(LIST, { waitUntil: 'commit' })
+    expect(response?.fromServiceWorker()).toBe(true)
+    const html = (await response?.text()) ?? ''
+    expect(html).toContain('window.__mdmBoot = boot')
+    expect(html).not.toContain('type="module"')
+    await appCards(page).filter({ hasText: serial }).waitFor()
+    await page.locator('#boot-snapshot').waitFor({ state: 'detached', timeout: 5000 })
+    // The saved list was put in before any of the app's scripts was asked for.
+    const { seen, firstScript } = await page.evaluate(() => ({
+      seen: (window as unknown as { snapshotSeen?: { at: number; text: string } }).snapshotSeen,
+      firstScript: Math.min(...performance.getEntriesByType('resource').filter((e) => /\/assets\/.+\.js$/.test(e.name)).map((e) => e.startTime)),
+    }))
+    expect(seen?.text).toContain(serial)
+    expect(seen!.at).toBeLessThan(firstScript)
+
+    // A saved list that cannot be shown (damaged) does not keep the app from starting.
+    await page.evaluate(() => {
+      const saved = JSON.parse(localStorage.getItem('mdm_snapshot')!) as Record<string, unknown>
+      localStorage.setItem('mdm_snapshot', JSON.stringify({ ...saved, styles: null }))
+    })
+    await page.goto(LIST, { waitUntil: 'commit' })
+    await appCards(page).filter({ hasText: serial }).waitFor()
+    expect(violations).toEqual([])
+    await context.close()
+  })
 })

@@ -27,12 +27,13 @@ describe('built PWA', () => {
     expect(read('index.html')).toContain('manifest.webmanifest')
   })
 
-  it('precaches the shell, falls back to index.html for navigations, never caches the APIs, bounds the tile cache', () => {
+  it('precaches the shell, falls back to the app’s own page for navigations, never caches the APIs, bounds the tile cache', () => {
     const sw = read('sw.js')
     expect(sw).toMatch(/url:\s*"index\.html"/)
+    expect(sw).toMatch(/url:\s*"app\.html"/)
     expect(sw).toMatch(/assets\/index-[\w-]+\.js/)
     expect(sw).toContain('NavigationRoute')
-    expect(sw).toContain('createHandlerBoundToURL("/index.html")')
+    expect(sw).toContain('createHandlerBoundToURL("/app.html")')
     // The API bases are denied to the navigation fallback and no runtime route caches them.
     expect(sw).toContain('mdm\\/api\\/')
     expect(sw).not.toMatch(/urlPattern[^)]*mdm\/api/)
@@ -40,6 +41,20 @@ describe('built PWA', () => {
     expect(sw).toMatch(/maxEntries:\s*800/)
     expect(sw).toMatch(/maxAgeSeconds:\s*1209600/)
     expect(sw).not.toMatch(/\.br"|\.gz"/)
+  })
+
+  it('makes app.html of index.html: the same page, its module script and modulepreloads asked for by a script', () => {
+    const [index, app] = [read('index.html'), read('app.html')]
+    const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(index)?.[1]
+    const preloads = [...index.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1])
+    expect(entry).toMatch(/^\/assets\/index-[\w-]+\.js$/)
+    expect(preloads.length).toBeGreaterThan(0)
+    expect(app).not.toContain('type="module"')
+    expect(app).not.toContain('<link rel="modulepreload"')
+    expect(app).toContain(`var files = ${JSON.stringify({ entry, preloads })}`)
+    // Everything else is index.html's, the version the saved list is checked against included.
+    expect(app).toContain(/<meta name="app-version"[^>]+>/.exec(index)![0])
+    expect(app.indexOf("localStorage.getItem('mdm_snapshot')")).toBeLessThan(app.indexOf('window.__mdmBoot = boot'))
   })
 })
 
