@@ -124,17 +124,14 @@ function screenPreloads(): Plugin {
  * 500-1,000 ms on /login).
  */
 function appPage(): Plugin {
-  let outDir = 'dist'
   return {
     name: 'mdm-app-page',
     apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir)
-    },
     // Before vite-plugin-pwa lists the files to precache (closeBundle).
     writeBundle: {
       order: 'post',
-      handler() {
+      handler({ dir }) {
+        const outDir = dir ?? 'dist'
         const html = readFileSync(path.join(outDir, 'index.html'), 'utf8')
         writeFileSync(path.join(outDir, 'app.html'), appPageOf(html))
       },

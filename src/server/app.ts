@@ -196,26 +196,27 @@ export function createApp(services: Services): Hono<AppEnv> {
   // policy also allows the page's own inline scripts and styles, by their hashes (csp.ts: pagePolicy).
   // The installed app's own page, app.html (vite.config.ts appPage), is served the same way, with its own policy: the
   // service worker caches it from here and answers the app's navigations with it.
-  const consolePage = (file: string) => {
+  // Only index.html names each screen's chunks (pageFor); app.html is answered whatever the path.
+  const consolePage = (file: string, { screenPreloads }: { screenPreloads: boolean }) => {
     const pageFile = path.join(distDir, file)
-    let index: ConsolePage | undefined
+    let loaded: ConsolePage | undefined
     return async (c: Context<AppEnv>) => {
       const mtimeMs = existsSync(pageFile) ? statSync(pageFile).mtimeMs : undefined
       if (mtimeMs === undefined) return c.text(serverMessages.consoleNotBuilt, 503)
-      if (index?.mtimeMs !== mtimeMs) {
+      if (loaded?.mtimeMs !== mtimeMs) {
         const html = readFileSync(pageFile, 'utf8')
-        index = { mtimeMs, html, policy: policyHeader(pagePolicy(policy, html)), pages: new Map(), preloads: file === 'index.html' ? readScreenPreloads(distDir) : undefined }
+        loaded = { mtimeMs, html, policy: policyHeader(pagePolicy(policy, html)), pages: new Map(), preloads: screenPreloads ? readScreenPreloads(distDir) : undefined }
       }
       c.header('Cache-Control', 'no-cache')
-      c.header('Content-Security-Policy', await index.policy)
-      return c.html(pageFor(index, c.req.path))
+      c.header('Content-Security-Policy', await loaded.policy)
+      return c.html(pageFor(loaded, c.req.path))
     }
   }
-  const page = consolePage('index.html')
+  const page = consolePage('index.html', { screenPreloads: true })
   // The page itself too (the service worker caches it from here), not only through the static files below.
   app.get('/', page)
   app.get('/index.html', page)
-  app.get('/app.html', consolePage('app.html'))
+  app.get('/app.html', consolePage('app.html', { screenPreloads: false }))
   // File names under /assets carry a content hash: a name never changes content.
   app.use('/assets/*', cacheControl('public, max-age=31536000, immutable'), immutableAssets(distDir), serveStatic({ root: distDir, precompressed: true }))
   app.use('*', cacheControl('no-cache'), serveStatic({ root: distDir }))

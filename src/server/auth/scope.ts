@@ -58,14 +58,15 @@ function deviceScope(table: { companyId: PgColumn; staffId: PgColumn }, companie
 }
 
 /**
- * visibleDeviceCondition for a statement built once per shape (db/shaped.ts) that keeps the condition's text as it is
+ * visibleDeviceCondition on `devices` for a statement built once per shape (db/shaped.ts) that keeps the condition's text as it is
  * (the company list an IN list, which the planner weighs against the indexes as a list): what its text depends on
  * (how many companies, staff or not), the condition on placeholders, and their values.
  */
-export function visibleDeviceShape(
-  { scopeCompanies, scopeStaff }: Awaited<ReturnType<typeof visibleDeviceValues>>,
-  table: { companyId: PgColumn; staffId: PgColumn } = devices,
-): { key: string; condition: () => SQL | undefined; values: Record<string, number> } {
+export function visibleDeviceShape({ scopeCompanies, scopeStaff }: Awaited<ReturnType<typeof visibleDeviceValues>>): {
+  key: string
+  condition: () => SQL | undefined
+  values: Record<string, number>
+} {
   const values: Record<string, number> = {}
   scopeCompanies?.forEach((id, i) => (values[`scope${i}`] = id))
   if (scopeStaff !== null) values.scopeStaff = scopeStaff
@@ -73,7 +74,7 @@ export function visibleDeviceShape(
     key: `${scopeCompanies === null ? 'all' : scopeCompanies.length}${scopeStaff === null ? '' : 's'}`,
     condition: () =>
       deviceScope(
-        table,
+        devices,
         scopeCompanies && scopeCompanies.map((_, i) => sql.placeholder(`scope${i}`)),
         scopeStaff === null ? null : sql.placeholder('scopeStaff'),
       ),

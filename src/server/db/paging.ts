@@ -1,8 +1,8 @@
 import { getTableName, sql, type SQL } from 'drizzle-orm'
-import { PgDialect, type PgTable } from 'drizzle-orm/pg-core'
+import type { PgTable } from 'drizzle-orm/pg-core'
 import { Lru } from '../cache/lru'
 import { isEmbedded, type Db } from './client'
-import { builtOnce, placeholderNames, unnamedRaw, type Shape } from './shaped'
+import { builtOnce, dialect, placeholderNames, unnamedRaw, type Shape } from './shaped'
 
 /** SPEC §3 paged query: `current` starts at 1. */
 export interface PageRequest {
@@ -32,7 +32,6 @@ export const EXACT_COUNT_LIMIT = 10_000
 export const ESTIMATE_REUSE_MS = 30_000
 const ESTIMATES_KEPT = 500
 const estimates = new WeakMap<Db, Lru<string, { rows: number; at: number }>>()
-const dialect = new PgDialect()
 
 /**
  * The planner's row estimate of a query (EXPLAIN, nothing executed), reused for ESTIMATE_REUSE_MS. A query of a
@@ -61,6 +60,11 @@ async function estimatedRows(db: Db, query: SQL, purpose: string, shape?: Shape)
   const rows = plannedRows(result.rows)
   kept.set(key, { rows, at: now })
   return rows
+}
+
+/** The planner's estimate of the rows of `table` under `condition` (estimatedRows), known as `purpose`. */
+function estimatedListRows(db: Db, table: PgTable, condition: SQL | undefined, purpose: 'where' | 'broad', shape?: Shape): Promise<number> {
+  return estimatedRows(db, db.select({ one: sql`1` }).from(table).where(condition).getSQL(), `${getTableName(table)}|${purpose}`, shape)
 }
 
 /** The EXPLAIN of a shaped query, built once, with the names of the placeholders it uses. */
@@ -130,8 +134,7 @@ export async function countUpTo(db: Db, table: PgTable, where: SQL | undefined |
  * planner's estimate, never below what was counted, with `totalExact: false` so that the console says 约.
  */
 export async function countTotal(db: Db, table: PgTable, where: SQL | undefined, hints: CountHints = {}): Promise<{ total: number; totalExact?: false }> {
-  const estimate = (condition: SQL | undefined, purpose: string) =>
-    estimatedRows(db, db.select({ one: sql`1` }).from(table).where(condition).getSQL(), `${getTableName(table)}|${purpose}`, hints.shape)
+  const estimate = (condition: SQL | undefined, purpose: 'where' | 'broad') => estimatedListRows(db, table, condition, purpose, hints.shape)
   if (hints.plain) {
     const rows = hints.plainEstimate ?? (await estimate(where, 'where'))
     if (rows > ESTIMATE_ONLY_ABOVE) return { total: rows, totalExact: false }
@@ -204,7 +207,7 @@ export async function pagedCounting<T extends CountedRow>(
   // 22:13 UTC). A connection status is the exception (paged: its list is long and its count reads many entries).
   if (hints.broad || (!isEmbedded(db) && !hints.textFilter)) return paged(db, table, where, q, inOrder, hints)
   if (hints.plain) {
-    const estimate = await estimatedRows(db, db.select({ one: sql`1` }).from(table).where(where).getSQL(), `${getTableName(table)}|where`, hints.shape)
+    const estimate = await estimatedListRows(db, table, where, 'where', hints.shape)
     if (estimate > ESTIMATE_ONLY_ABOVE) return paged(db, table, where, q, inOrder, { ...hints, plainEstimate: estimate })
   }
   const counted = await rows(window, true)

@@ -52,7 +52,7 @@ export function unnamed<P>(query: { prepare(name: string): P }): P {
 }
 
 /** drizzle's PostgreSQL dialect, as every database here is built with it (no casing option). */
-const dialect = new PgDialect()
+export const dialect = new PgDialect()
 
 /** The names of the placeholders `query` refers to, in the order of its parameters. */
 export function placeholderNames(query: SQL): string[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { caseless } from './registry'
+import { caseless } from './list-conditions'
 
 describe('caseless: when a renter search may compare case-sensitively', () => {
   it('holds for Chinese characters only, of any length, which have no case', () => {

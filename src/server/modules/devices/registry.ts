@@ -1,18 +1,16 @@
-import { and, desc, eq, ilike, inArray, like, or, sql, type Placeholder, type SQL } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { DeviceExportQuery, DeviceSearchQuery, UpdateRentUserInfoRequest } from '../../../shared/contract/huawei-device'
-import { deviceAreaAuthorities } from '../../../shared/domain/device-areas'
+import type { DeviceSearchQuery, UpdateRentUserInfoRequest } from '../../../shared/contract/huawei-device'
 import { huaweiDeviceText as t } from '../../../shared/messages/devices'
-import { findVisibleCompany, visibleDeviceCondition, visibleDevicePlaceholders, visibleDeviceShape, visibleDeviceValues } from '../../auth/scope'
+import { findVisibleCompany, visibleDeviceCondition, visibleDevicePlaceholders, visibleDeviceValues } from '../../auth/scope'
 import type { CurrentUser } from '../../auth/sessions'
 import type { Db } from '../../db/client'
-import { likePattern } from '../../db/like'
-import { builtOnce, SHAPES_KEPT, unnamed, type Shape } from '../../db/shaped'
-import { Lru } from '../../cache/lru'
-import { countTotal, countUpTo, EXACT_COUNT_LIMIT, pagedCounting, pageWindow, type CountHints, type PageWindow } from '../../db/paging'
-import { companies, deviceListWeeks, devices, users, type DeviceRow, type Platform } from '../../db/schema'
-import { connectionStatusParts, connectionStatusRange, listColumns, statusBoundPlaceholders, statusBoundValues, type DeviceListRow } from './list-row'
+import { builtOnce, unnamed } from '../../db/shaped'
+import { countTotal, countUpTo, EXACT_COUNT_LIMIT, pagedCounting, pageWindow, type PageWindow } from '../../db/paging'
+import { companies, devices, users, type DeviceRow, type Platform } from '../../db/schema'
+import { listColumns, type DeviceListRow } from './list-row'
 import { DEEP_PAGE_OFFSET, weekOfRow } from './deep-page'
+import { DeviceListConditions, type ListInput } from './list-conditions'
 import type { ExportColumn } from './export-columns'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
@@ -22,29 +20,8 @@ import { quotaTypeOf, type QuotaService } from '../quota/service'
 import type { TaskService } from '../task/service'
 import type { BlacklistService } from '../blacklist/service'
 
-type ListInput = z.output<typeof DeviceExportQuery>
 type PageInput = z.output<typeof DeviceSearchQuery>
 type RentInput = z.output<typeof UpdateRentUserInfoRequest>
-
-/** A list's conditions (DeviceRegistry.conditions): what it matches, and how its total may be found. */
-interface ListConditions {
-  where: SQL | undefined
-  hints: CountHints
-  /** The same rows as `where`, for a statement that reads all of them (the counted page). */
-  matching?: SQL
-  /** The scope on the list's weeks (deepPage), for a list of only its scope. */
-  weeks?: () => Promise<SQL | undefined>
-}
-
-/** The conditions of one shape, on placeholders (DeviceRegistry.shapeConditions); `scopeOnly`: no filter but the scope. */
-type ShapeConditions = Omit<ListConditions, 'weeks'> & { scopeOnly?: true }
-
-/**
- * Chinese characters only (names, surnames): they have no case, so the text's case-sensitive LIKE finds what ILIKE would
- * (ILIKE lower-cases every candidate first: 0.65 against 0.09 µs a row here, ~0.5 ms of a renter search's 834 candidates
- * at 1M devices), and stays the cheap first test when a plan reads rows without the grams index. Anything else, ILIKE.
- */
-export const caseless = (typed: string): boolean => /^\p{Script=Han}+$/u.test(typed)
 
 /** An export streams (memory holds one batch), so it may be large; beyond this the user narrows the search. */
 export const MAX_EXPORT_ROWS = 200_000
@@ -88,7 +65,11 @@ export abstract class DeviceRegistry<R> {
     this.quota = deps.quota
     this.tasks = deps.tasks
     this.blacklist = deps.blacklist
+    this.lists = new DeviceListConditions(this.db, platform)
   }
+
+  /** The conditions of this platform's search and export. */
+  private readonly lists: DeviceListConditions
 
   /** The family's records of a page of rows (in the same order). */
   protected abstract records(rows: DeviceListRow[], now: Date): Promise<R[]>
@@ -105,70 +86,12 @@ export abstract class DeviceRegistry<R> {
   }
 
   /**
-   * The search and export conditions; the recycle bin is read only with its own authority (console and open API).
-   * Their values are placeholders (db/shaped.ts): the conditions and every statement made of them are built once per
-   * shape (which filters, how many visible companies …) and run with the values (`hints.shape`).
-   * The hints tell paged() how the total may be found: `plain` when only the scope is asked for; `parts`, a connection
-   * status's disjoint parts, counted one by one (the whole contact buckets from the index alone); `broad` leaves out
-   * the connection status of the recycle bin, which no index serves (devices_contact_bucket_idx holds the devices in use).
-   */
-  private async conditions(user: CurrentUser, q: ListInput, now: Date): Promise<ListConditions & { hints: CountHints & { shape: Shape } }> {
-    if (q.recycleStatus && !user.authorities.includes(deviceAreaAuthorities[this.platform].recycle)) {
-      throw ApiError.forbidden(t.recycleForbidden)
-    }
-    const scope = visibleDeviceShape(await visibleDeviceValues(this.db, user))
-    const values: Record<string, unknown> = { ...scope.values }
-    if (q.serialNumber) values.serialPattern = likePattern(q.serialNumber)
-    if (q.renterName) Object.assign(values, { renterText: q.renterName, renterPattern: likePattern(q.renterName) })
-    if (q.renterPhone) values.phonePattern = likePattern(q.renterPhone)
-    if (q.connectionStatus) Object.assign(values, statusBoundValues(now))
-    const renter = q.renterName ? (caseless(q.renterName) ? 'like' : 'ilike') : ''
-    const key = [this.platform, q.recycleStatus ? 'bin' : 'use', scope.key, q.serialNumber ? 'serial' : '', renter, q.renterPhone ? 'phone' : '', q.connectionStatus ?? ''].join('|')
-    let built = this.shapes.get(key)
-    if (!built) this.shapes.set(key, (built = this.shapeConditions(q, scope.condition(), renter)))
-    const shape = { key, values }
-    const { scopeOnly, ...conditions } = built
-    if (!scopeOnly) return { ...conditions, hints: { ...built.hints, shape } }
-    // The same scope on the list's weeks, built only for a deep page (deepPage).
-    const weeks = async () => and(eq(deviceListWeeks.platform, this.platform), eq(deviceListWeeks.recycleStatus, q.recycleStatus), await visibleDeviceCondition(this.db, user, deviceListWeeks))
-    return { ...conditions, hints: { ...built.hints, shape }, weeks }
-  }
-
-  /** The conditions of one shape, kept by conditions(). */
-  private readonly shapes = new Lru<string, ShapeConditions>(SHAPES_KEPT)
-
-  private shapeConditions(q: ListInput, visible: SQL | undefined, renter: string): ShapeConditions {
-    const value = sql.placeholder
-    const scope = and(eq(devices.platform, this.platform), eq(devices.recycleStatus, q.recycleStatus), visible)
-    const filters = [
-      q.serialNumber ? ilike(devices.serialNumber, value('serialPattern')) : undefined,
-      // The pairs index finds the candidates (devices_renter_name_grams_idx), ILIKE keeps those holding the text.
-      renter
-        ? and(
-            sql`mdm_platform_grams(${devices.platform}, ${devices.renterName}) @> mdm_platform_search_grams(${this.platform}, ${value('renterText')})`,
-            (renter === 'like' ? like : ilike)(devices.renterName, value('renterPattern')),
-          )
-        : undefined,
-      q.renterPhone ? ilike(devices.renterPhone, value('phonePattern')) : undefined,
-    ].filter((c) => c !== undefined)
-    const broad = and(scope, ...filters)
-    if (!q.connectionStatus) return filters.length ? { where: broad, hints: { textFilter: true } } : { where: broad, hints: { plain: true }, scopeOnly: true }
-    const parts = connectionStatusParts(q.connectionStatus, statusBoundPlaceholders)
-    const where = and(broad, or(...parts))
-    // devices_contact_bucket_idx (the dashboard's) serves the status of devices in use; in the bin it is unindexed.
-    if (q.recycleStatus) return { where, hints: { broad } }
-    // The same rows for a statement that reads all of them (the counted page): one range, cheaper to plan and run.
-    const matching = and(broad, connectionStatusRange(q.connectionStatus, statusBoundPlaceholders))
-    return { where, hints: { parts: parts.map((part) => sql`(${broad}) and ${part}`) }, matching }
-  }
-
-  /**
    * GET …/search: newest first. The page is found on the devices alone (devices_list_order_idx walks the order, so a
    * page deep in a million rows skips index entries, not joined and counted rows), then only its rows are joined.
    */
   async search(user: CurrentUser, q: PageInput): Promise<{ records: R[]; total: number; totalExact?: false }> {
     const now = this.now()
-    const { where, hints, weeks, matching = where } = await this.conditions(user, q, now)
+    const { where, hints, weeks, matching = where } = await this.lists.of(user, q, now)
     const { key, values } = hints.shape
     const window = pageWindow(q)
     if (weeks && window.offset >= DEEP_PAGE_OFFSET) {
@@ -379,7 +302,7 @@ export abstract class DeviceRegistry<R> {
    */
   async export(user: CurrentUser, q: ListInput): Promise<ReadableStream<Uint8Array>> {
     const now = this.now()
-    const { where, hints } = await this.conditions(user, q, now)
+    const { where, hints } = await this.lists.of(user, q, now)
     // Beyond the exact-count limit the list's total is an estimate: the refusal is decided on an exact count, which
     // stops one row past the export's limit.
     const counted = await countTotal(this.db, devices, where, hints)
