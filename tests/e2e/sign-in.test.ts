@@ -15,7 +15,8 @@ describe('sign-in journey (phone)', () => {
     await page.goto('/huawei/device')
     await page.waitForURL(/\/login/)
     expect(new URL(page.url()).pathname).toBe('/login')
-    await expect(page.getByRole('button', { name: '登录' }).isVisible()).resolves.toBe(true)
+    // The address changes before the sign-in screen's code has arrived: wait for the screen, do not sample it.
+    await page.getByRole('button', { name: '登录' }).waitFor()
     await context.close()
   })
 
