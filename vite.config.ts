@@ -32,6 +32,8 @@ function precompress(): Plugin {
     },
     closeBundle() {
       const dir = path.join(outDir, 'assets')
+      // A build that failed wrote nothing: its own error is the one to show, not this folder's absence.
+      if (!existsSync(dir)) return
       for (const name of readdirSync(dir).filter((f) => /\.(js|css|svg)$/.test(f))) {
         const body = readFileSync(path.join(dir, name))
         writeFileSync(path.join(dir, `${name}.br`), brotliCompressSync(body))
