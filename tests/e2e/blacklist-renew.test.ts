@@ -32,12 +32,12 @@ describe('黑名单 and 续费管理 on a phone', () => {
     await page.evaluate(() => localStorage.clear())
     await signIn(page, 'demo')
     await page.goto('/blacklist')
-    // A company user has the lookup only.
-    await expect(page.getByRole('button', { name: '添加', exact: true }).count()).resolves.toBe(0)
     await page.getByPlaceholder('序列号 / IMEI / 身份证号').fill(LISTED)
     await page.getByRole('button', { name: '查询' }).click()
     const answer = page.getByTestId('blacklist-answer')
     await answer.waitFor()
+    // A company user has the lookup only (checked once the screen has answered, not before it is drawn).
+    await expect(page.getByRole('button', { name: '添加', exact: true }).count()).resolves.toBe(0)
     expect(await answer.innerText()).toContain(`${LISTED} 在黑名单中`)
     expect(await answer.innerText()).toContain('设备被盗，禁止租赁')
     await page.screenshot({ path: 'test-results/blacklist-lookup-phone.png' })
