@@ -132,6 +132,8 @@ describe('sign-in journey (phone)', () => {
     await page.goto('/login')
     await page.getByRole('switch', { name: '深色模式' }).click()
     await expect(page.evaluate(() => document.documentElement.getAttribute('data-prefers-color-scheme'))).resolves.toBe('light')
+    // The page's text is the light theme's own #1f1f1f, not antd-mobile's #333 (its body rule comes later in the stylesheet).
+    await expect(page.evaluate(() => getComputedStyle(document.body).color)).resolves.toBe('rgb(31, 31, 31)')
     await page.reload()
     await expect(page.evaluate(() => document.documentElement.getAttribute('data-prefers-color-scheme'))).resolves.toBe('light')
     await context.close()
