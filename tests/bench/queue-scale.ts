@@ -365,15 +365,19 @@ export async function queueScale(options: { finishedTasks: number; agentCounts: 
     // The table without finished tasks: a database of its own in the same cluster, seeded alike.
     await db.execute(sql.raw('create database claims_empty'))
     const empty = await openDatabase(pg.url.replace(/\/postgres$/, '/claims_empty'))
-    const emptyDemo = await seedDemo(empty.db)
-    const emptySide: ClaimSide = { tasks: new TaskService(empty.db, box), agents: await seedAgents(empty.db, emptyDemo.bossCompanyId, 1000), companyId: emptyDemo.bossCompanyId }
-    const seedStart = performance.now()
-    await seedFinished(db, options.finishedTasks, agents, demo.bossCompanyId)
-    const seeded = (performance.now() - seedStart) / 1000
-    // The claims and the fleets are measured once the ten million rows' pages are written (settle.ts).
-    await settle(db)
-    const [before, after] = await claimCosts([emptySide, { tasks: new TaskService(db, box), agents, companyId: demo.bossCompanyId }])
-    await empty.close()
+    let seeded: number, before: Percentiles, after: Percentiles
+    try {
+      const emptyDemo = await seedDemo(empty.db)
+      const emptySide: ClaimSide = { tasks: new TaskService(empty.db, box), agents: await seedAgents(empty.db, emptyDemo.bossCompanyId, 1000), companyId: emptyDemo.bossCompanyId }
+      const seedStart = performance.now()
+      await seedFinished(db, options.finishedTasks, agents, demo.bossCompanyId)
+      seeded = (performance.now() - seedStart) / 1000
+      // The claims and the fleets are measured once the ten million rows' pages are written (settle.ts).
+      await settle(db)
+      ;[before, after] = await claimCosts([emptySide, { tasks: new TaskService(db, box), agents, companyId: demo.bossCompanyId }])
+    } finally {
+      await empty.close()
+    }
     const ratio = after.p95 / before.p95
     figures.push(latencyFigure('claim, no finished tasks in the table', before, null))
     figures.push(latencyFigure(`claim, ${options.finishedTasks.toLocaleString('en')} finished tasks in the table (seeded in ${seeded.toFixed(0)} s; the two measured in turn)`, after, null))

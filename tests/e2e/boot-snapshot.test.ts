@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Locator, Page } from 'playwright-core'
-import { baseURL, launchBrowser, PHONE, signIn } from './browser'
+import { baseURL, launchBrowser, newPhoneContext, PHONE, signIn } from './browser'
 
 /**
  * Issue #16: a device list opened again shows the cards the user last saw before the app's code has loaded (the
@@ -97,7 +97,7 @@ describe('the list painted before the app runs (phone)', () => {
   })
 
   it('opens the installed app offline from its own page: the saved list first, then the app, within the page’s policy', async () => {
-    const context = await browser.newContext({ baseURL: baseURL(), viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' })
+    const context = await newPhoneContext(browser)
     const page = await context.newPage()
     const violations: string[] = []
     page.on('console', (m) => {
@@ -138,15 +138,20 @@ describe('the list painted before the app runs (phone)', () => {
       firstScript: Math.min(...performance.getEntriesByType('resource').filter((e) => /\/assets\/.+\.js$/.test(e.name)).map((e) => e.startTime)),
     }))
     expect(seen?.text).toContain(serial)
+    expect(Number.isFinite(firstScript)).toBe(true)
     expect(seen!.at).toBeLessThan(firstScript)
 
-    // A saved list that cannot be shown (damaged) does not keep the app from starting.
+    // A saved list that cannot be shown (damaged) does not keep the app from starting. The snapshot script's own error
+    // says that it did try to show it (and that the saved list was not simply passed over).
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
     await page.evaluate(() => {
       const saved = JSON.parse(localStorage.getItem('mdm_snapshot')!) as Record<string, unknown>
       localStorage.setItem('mdm_snapshot', JSON.stringify({ ...saved, styles: null }))
     })
     await page.goto(LIST, { waitUntil: 'commit' })
     await appCards(page).filter({ hasText: serial }).waitFor()
+    expect(errors.some((message) => /length/.test(message))).toBe(true)
     expect(violations).toEqual([])
     await context.close()
   })
