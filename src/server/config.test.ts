@@ -48,6 +48,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MDM_SECRET_KEY: 'password' })).toThrow('MDM_SECRET_KEY 无效')
   })
 
+  it('speaks TLS only with both a certificate and its key, and then defaults the Apple address to https', () => {
+    expect(loadConfig({}).tls).toBeNull()
+    expect(loadConfig({}).apple.publicUrl).toBe('http://localhost:8080')
+    const tls = loadConfig({ MDM_TLS_CERT_FILE: 'c.pem', MDM_TLS_KEY_FILE: 'k.pem', PORT: '8443' })
+    expect(tls.tls).toEqual({ certFile: 'c.pem', keyFile: 'k.pem' })
+    expect(tls.apple.publicUrl).toBe('https://localhost:8443')
+    expect(() => loadConfig({ MDM_TLS_CERT_FILE: 'c.pem' })).toThrow('MDM_TLS_CERT_FILE 与 MDM_TLS_KEY_FILE 须同时设置')
+    expect(() => loadConfig({ MDM_TLS_KEY_FILE: 'k.pem' })).toThrow('MDM_TLS_CERT_FILE 与 MDM_TLS_KEY_FILE 须同时设置')
+  })
+
   it('says which setting is invalid', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/)
     expect(() => loadConfig({ MDM_DEMO: 'maybe' })).toThrow(/MDM_DEMO/)

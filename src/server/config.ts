@@ -27,6 +27,12 @@ const envSchema = z.object({
   MDM_MAP_TILE_URL: z.string().default('https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}'),
   MDM_MAP_COORDINATES: z.enum(['WGS84', 'GCJ02']).default('GCJ02'),
   MDM_DIST_DIR: z.string().default('dist'),
+  /**
+   * The server speaks HTTPS itself, with HTTP/2 for browsers (PEM files; both or neither). Unset: plain HTTP, for a
+   * TLS terminator in front (which should offer HTTP/2 too: README, Deploying).
+   */
+  MDM_TLS_CERT_FILE: z.string().min(1).optional(),
+  MDM_TLS_KEY_FILE: z.string().min(1).optional(),
   /** 'on' behind a reverse proxy: the open API's IP whitelist reads the client address from X-Forwarded-For. */
   MDM_TRUST_PROXY: z.enum(['on', 'off']).default('off'),
   /**
@@ -37,7 +43,7 @@ const envSchema = z.object({
   /** Key that seals stored secrets (64 hex digits or base64 of 32 bytes); unset: the key file below. */
   MDM_SECRET_KEY: z.string().optional(),
   MDM_SECRET_KEY_FILE: z.string().default('.secrets/secret.key'),
-  /** Apple MDM (docs/apple-mdm.md): the HTTPS address devices reach this server at; default http://localhost:PORT. */
+  /** Apple MDM (docs/apple-mdm.md): the HTTPS address devices reach this server at; default http(s)://localhost:PORT. */
   MDM_PUBLIC_URL: z.url().optional(),
   /** Where the device CA (ca.pem, ca.key) is created on first start and kept, outside the database folder. */
   MDM_CA_DIR: z.string().default('.secrets'),
@@ -70,6 +76,8 @@ export interface AppConfig {
   map: { tileUrl: string; coordinates: 'WGS84' | 'GCJ02' }
   distDir: string
   trustProxy: boolean
+  /** MDM_TLS_CERT_FILE and MDM_TLS_KEY_FILE; null: plain HTTP. */
+  tls: { certFile: string; keyFile: string } | null
   smsProvider: SmsProviderName
   /** MDM_SECRET_KEY, parsed; null: a key file (or, in memory, a key of the process). */
   secretKey: Buffer | null
@@ -99,6 +107,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && e.MDM_CAPTCHA_ANSWER) throw new Error(logMessages.captchaFixedInProduction)
   if (production && e.MDM_DEMO === 'on') throw new Error(logMessages.demoInProduction)
   if (!e.MDM_APNS_CERT_FILE !== !e.MDM_APNS_KEY_FILE) throw new Error(appleMdmText.apnsConfigInvalid)
+  if (!e.MDM_TLS_CERT_FILE !== !e.MDM_TLS_KEY_FILE) throw new Error(logMessages.tlsConfigInvalid)
   const secretKey = e.MDM_SECRET_KEY ? parseSecretKey(e.MDM_SECRET_KEY) : null
   if (e.MDM_SECRET_KEY && !secretKey) throw new Error(logMessages.secretKeyInvalid)
   return {
@@ -114,11 +123,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     map: { tileUrl: e.MDM_MAP_TILE_URL, coordinates: e.MDM_MAP_COORDINATES },
     distDir: e.MDM_DIST_DIR,
     trustProxy: e.MDM_TRUST_PROXY === 'on',
+    tls: e.MDM_TLS_CERT_FILE && e.MDM_TLS_KEY_FILE ? { certFile: e.MDM_TLS_CERT_FILE, keyFile: e.MDM_TLS_KEY_FILE } : null,
     smsProvider: e.MDM_SMS_PROVIDER ?? (production ? 'none' : 'log'),
     secretKey,
     secretKeyFile: e.MDM_SECRET_KEY_FILE,
     apple: {
-      publicUrl: (e.MDM_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+      publicUrl: (e.MDM_PUBLIC_URL ?? `${e.MDM_TLS_CERT_FILE ? 'https' : 'http'}://localhost:${e.PORT}`).replace(/\/+$/, ''),
       caDir: e.MDM_CA_DIR,
       identitySource: e.MDM_APPLE_IDENTITY,
       clientCertHeader: e.MDM_CLIENT_CERT_HEADER,

@@ -10,6 +10,7 @@ import { seedDemoContent } from './demo/seed-content'
 import { startDemoAgents } from './demo/agents'
 import { startDemoIphones } from './demo/iphones'
 import { sealStoredSecrets } from './startup/seal-stored'
+import { pinnedFetch, readTlsCredentials, secureServerOptions } from './http/tls'
 
 /** How often expired profiles of the Apple detail are looked for. */
 const EXPIRY_SWEEP_MS = 30_000
@@ -37,18 +38,22 @@ export async function startServer(config: AppConfig = loadConfig()) {
   const sealed = await sealStoredSecrets(database.db, services.secrets)
   if (sealed.accessKeys || sealed.taskResults) console.warn(logMessages.secretsSealed(sealed.accessKeys, sealed.taskResults))
   const app = createApp(services)
+  // Read before listening: a wrong path stops the start with its reason, not the first browser's handshake.
+  const tls = config.tls ? readTlsCredentials(config.tls) : null
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s))
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host, ...(tls ? secureServerOptions(tls) : {}) }, () => resolve(s))
   })
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
-  const url = `http://localhost:${port}`
+  const scheme = tls ? 'https' : 'http'
+  const url = `${scheme}://localhost:${port}`
   console.log(logMessages.listening(url))
-  // Demo mode: simulated Huawei / Mi agents poll this server over HTTP, like real phones would.
+  // Demo mode: simulated Huawei / Mi agents poll this server over HTTP(S), like real phones would.
   const agentHost = ['0.0.0.0', '::', 'localhost', '127.0.0.1'].includes(config.host) ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host
-  const demoAgents = config.demo ? await startDemoAgents(services, `http://${agentHost}:${port}`) : null
+  const demoFetch = tls ? pinnedFetch(tls.cert) : undefined
+  const demoAgents = config.demo ? await startDemoAgents(services, `${scheme}://${agentHost}:${port}`, demoFetch) : null
   // …and simulated iPhones speak Apple MDM to it.
-  const demoIphones = config.demo ? await startDemoIphones(services, `http://${agentHost}:${port}`) : null
+  const demoIphones = config.demo ? await startDemoIphones(services, `${scheme}://${agentHost}:${port}`, demoFetch) : null
   // Issue #14: expiring restriction strategies and lock-screen messages are taken off their devices on time.
   const sweep = setInterval(() => void services.iosDetail.sweepExpired().catch((e: unknown) => console.error(e)), EXPIRY_SWEEP_MS)
   sweep.unref()

@@ -1,5 +1,5 @@
 import type { AgentPlatform } from '../../shared/contract/agent'
-import { SimulatedAgent } from '../../sim/huawei-agent'
+import { SimulatedAgent, type FetchLike } from '../../sim/huawei-agent'
 import type { Services } from '../context'
 import { demoAgentDevices } from './seed-devices'
 
@@ -11,7 +11,7 @@ export const DEMO_POLL_INTERVAL_MS = 3000
  * HTTP. Each start issues fresh enrollment tokens (only their hashes are stored, so earlier ones cannot be reused)
  * and the agents enroll with them.
  */
-export async function startDemoAgents(services: Pick<Services, 'db' | 'agent'>, serverUrl: string): Promise<{ agents: SimulatedAgent[]; stop(): Promise<void> }> {
+export async function startDemoAgents(services: Pick<Services, 'db' | 'agent'>, serverUrl: string, fetch?: FetchLike): Promise<{ agents: SimulatedAgent[]; stop(): Promise<void> }> {
   const rows = await demoAgentDevices(services.db)
   const service = services.agent
   const tokens = new Map<string, string>()
@@ -35,6 +35,7 @@ export async function startDemoAgents(services: Pick<Services, 'db' | 'agent'>, 
         osVersion: d.osVersion,
         passcode: d.passcode ?? '',
         pollIntervalMs: DEMO_POLL_INTERVAL_MS,
+        ...(fetch ? { fetch } : {}),
       }).start(),
     )
   }

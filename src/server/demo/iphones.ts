@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
-import { SimulatedIphone } from '../../sim/iphone'
+import { SimulatedIphone, type IphoneFetch } from '../../sim/iphone'
 import type { Services } from '../context'
 import { appleEnrollments, companies, devices, users } from '../db/schema'
 import { appleCommands } from '../protocol/apple/commands'
@@ -57,7 +57,7 @@ function udidOf(serial: string): string {
  * fresh profile for its company (a new identity), installs it over real HTTP (Authenticate links the serial, so a
  * restart consumes no further quota) and polls the ServerURL.
  */
-export async function startDemoIphones(services: Services, serverUrl: string): Promise<{ phones: SimulatedIphone[]; stop(): void }> {
+export async function startDemoIphones(services: Services, serverUrl: string, fetch?: IphoneFetch): Promise<{ phones: SimulatedIphone[]; stop(): void }> {
   const db = services.db
   const profiles = services.myDevices
   const phones: SimulatedIphone[] = []
@@ -81,6 +81,7 @@ export async function startDemoIphones(services: Services, serverUrl: string): P
       location: spec.location,
       notNowEvery: 7,
       rewriteUrl: (url) => url.replace(/^https?:\/\/[^/]+/, serverUrl),
+      ...(fetch ? { fetch } : {}),
     })
     try {
       if (spec.show === 'notEnrolled') {

@@ -14,6 +14,8 @@ export const logMessages = {
   demoInProduction: 'NODE_ENV=production 时不允许启用演示模式（MDM_DEMO=on）：演示账号的密码是公开的',
   smsLogInProduction: '警告：MDM_SMS_PROVIDER=log，短信验证码将写入服务器日志，请勿在生产环境使用',
   configInvalid: (key: string, reason: string) => `配置项 ${key} 无效：${reason}`,
+  tlsConfigInvalid: 'MDM_TLS_CERT_FILE 与 MDM_TLS_KEY_FILE 须同时设置',
+  tlsFileUnreadable: (file: string, reason: string) => `无法读取 TLS 证书或私钥文件 ${file}（${reason}）：请检查 MDM_TLS_CERT_FILE / MDM_TLS_KEY_FILE 的路径和权限`,
   secretKeyInvalid: 'MDM_SECRET_KEY 无效：应为 64 位十六进制数字，或 32 字节的 base64',
   secretKeyFileInvalid: (file: string) => `密钥文件 ${file} 无效：应为 64 位十六进制数字；请恢复原文件（更换后已保存的访问密钥将无法使用）`,
   secretsSealed: (keys: number, results: number) => `已加密此前明文保存的数据：访问密钥 ${keys} 个，锁屏密码结果 ${results} 条`,

@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs'
+import { createSecureServer } from 'node:http2'
+import { request } from 'node:https'
+import { logMessages } from '../../shared/messages/server'
+
+/** The certificate and key the server speaks TLS with (MDM_TLS_CERT_FILE, MDM_TLS_KEY_FILE), read at start. */
+export interface TlsCredentials {
+  cert: Buffer
+  key: Buffer
+}
+
+export function readTlsCredentials(files: { certFile: string; keyFile: string }): TlsCredentials {
+  const read = (file: string) => {
+    try {
+      return readFileSync(file)
+    } catch (err) {
+      throw new Error(logMessages.tlsFileUnreadable(file, (err as NodeJS.ErrnoException).code ?? String(err)))
+    }
+  }
+  return { cert: read(files.certFile), key: read(files.keyFile) }
+}
+
+/**
+ * Options for @hono/node-server's `serve`: HTTPS with HTTP/2 for browsers (one connection carries every module of
+ * the console at once, where HTTP/1.1 queues them six at a time; issue #16), and HTTP/1.1 over TLS for clients
+ * that do not offer h2 (agents, iPhones, curl).
+ */
+export function secureServerOptions(tls: TlsCredentials) {
+  return { createServer: createSecureServer, serverOptions: { cert: tls.cert, key: tls.key, allowHTTP1: true } }
+}
+
+type SimpleFetch = (input: string, init: { method: string; headers: Record<string, string>; body: string }) => Promise<Response>
+
+/**
+ * The demo's simulated devices call this server over HTTPS with this fetch: it trusts exactly the server's own
+ * certificate, whatever name it was issued to (the demo reaches it at 127.0.0.1), and nothing else. A new connection
+ * per request, so that none is left open when the server stops.
+ */
+export function pinnedFetch(cert: Buffer): SimpleFetch {
+  return (input, init) =>
+    new Promise<Response>((resolve, reject) => {
+      const req = request(
+        input,
+        {
+          method: init.method,
+          headers: { ...init.headers, 'content-length': String(Buffer.byteLength(init.body)) },
+          ca: cert,
+          checkServerIdentity: () => undefined,
+          agent: false,
+        },
+        (res) => {
+          const chunks: Buffer[] = []
+          res.on('data', (c: Buffer) => chunks.push(c))
+          res.on('error', reject)
+          res.on('end', () => {
+            const headers = new Headers()
+            for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v)
+            const status = res.statusCode ?? 502
+            resolve(new Response([204, 304].includes(status) ? null : Buffer.concat(chunks), { status, headers }))
+          })
+        },
+      )
+      req.on('error', reject)
+      req.end(init.body)
+    })
+}

@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs'
+import { connect } from 'node:http2'
+import { request } from 'node:https'
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import { and, eq, gt, isNotNull } from 'drizzle-orm'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createApp } from '../../src/server/app'
+import { devices } from '../../src/server/db/schema'
+import { startDemoAgents } from '../../src/server/demo/agents'
+import { demoIphones, startDemoIphones } from '../../src/server/demo/iphones'
+import { seedDemoDevices } from '../../src/server/demo/seed-devices'
+import { pinnedFetch, readTlsCredentials, secureServerOptions } from '../../src/server/http/tls'
+import { harnessForFile } from './harness'
+
+const FIXTURES = new URL('../fixtures/tls/', import.meta.url)
+const files = { certFile: new URL('localhost.pem', FIXTURES).pathname, keyFile: new URL('localhost-key.pem', FIXTURES).pathname }
+const tls = readTlsCredentials(files)
+const otherCert = readFileSync(new URL('other.pem', FIXTURES))
+
+const h = harnessForFile()
+let cleanup: (() => Promise<void>) | null = null
+afterEach(async () => {
+  await cleanup?.()
+  cleanup = null
+})
+
+async function secureServer() {
+  const server = serve({ fetch: createApp(h.services).fetch, port: 0, hostname: '127.0.0.1', ...secureServerOptions(tls) })
+  await new Promise((resolve) => server.once('listening', resolve))
+  const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const close = () => new Promise<void>((resolve) => server.close(() => resolve()))
+  cleanup = close
+  return { url, server }
+}
+
+const CONFIG_PATH = '/mdm/api/v1/app/config'
+
+describe('the server speaking TLS (MDM_TLS_CERT_FILE / MDM_TLS_KEY_FILE)', () => {
+  it('answers a browser over HTTP/2 and an agent over HTTP/1.1, on one port', async () => {
+    const { url } = await secureServer()
+    // HTTP/2, as a browser negotiates it (ALPN h2).
+    const session = connect(url, { ca: tls.cert, servername: 'localhost' })
+    try {
+      const h2 = await new Promise<{ status: number; body: string; alpn: string | false | undefined }>((resolve, reject) => {
+        const stream = session.request({ ':path': CONFIG_PATH })
+        let status = 0
+        let body = ''
+        stream.on('response', (headers) => (status = Number(headers[':status'])))
+        stream.setEncoding('utf8')
+        stream.on('data', (c: string) => (body += c))
+        stream.on('end', () => resolve({ status, body, alpn: session.alpnProtocol }))
+        stream.on('error', reject)
+      })
+      expect(h2.alpn).toBe('h2')
+      expect(h2.status).toBe(200)
+      expect(JSON.parse(h2.body).code).toBe(200)
+    } finally {
+      session.close()
+    }
+    // HTTP/1.1 over TLS, from a client that offers no ALPN (Node's https, as the agents' HTTP client does).
+    const h1 = await new Promise<{ status: number; alpn: string | false | null; body: string }>((resolve, reject) => {
+      const req = request(`${url}${CONFIG_PATH}`, { ca: tls.cert, servername: 'localhost', agent: false }, (res) => {
+        let body = ''
+        res.setEncoding('utf8')
+        res.on('data', (c: string) => (body += c))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, alpn: (res.socket as import('node:tls').TLSSocket).alpnProtocol, body }))
+      })
+      req.on('error', reject)
+      req.end()
+    })
+    expect(h1.alpn).toBe(false)
+    expect(h1.status).toBe(200)
+    expect(JSON.parse(h1.body).code).toBe(200)
+  })
+
+  it('the demo devices reach it over HTTPS: iPhones enroll, agents enroll and poll', async () => {
+    await seedDemoDevices(h.database.db, h.demo)
+    const { url } = await secureServer()
+    const started = new Date()
+    const fetch = pinnedFetch(tls.cert)
+    const phones = await startDemoIphones(h.services, url, fetch)
+    const agents = await startDemoAgents(h.services, url, fetch)
+    const closeServer = cleanup!
+    cleanup = async () => {
+      phones.stop()
+      await agents.stop()
+      await closeServer()
+    }
+    expect(phones.phones.map((p) => p.state.enrolled)).toEqual(demoIphones.filter((d) => d.show !== 'notEnrolled').map(() => true))
+    // Every agent has enrolled (a credential) and polled since the start.
+    const heard = async () =>
+      (await h.database.db.select({ id: devices.id }).from(devices).where(and(isNotNull(devices.credentialHash), gt(devices.lastCommunicationTime, started), eq(devices.platform, 'HUAWEI')))).length
+    expect(agents.agents.length).toBeGreaterThan(0)
+    await expect.poll(heard, { timeout: 15_000, interval: 250 }).toBeGreaterThanOrEqual(agents.agents.filter((a) => a.options.platform === 'HUAWEI').length)
+  })
+
+  it('the demo devices trust exactly the server’s certificate, not another one for the same name', async () => {
+    const { url } = await secureServer()
+    const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }
+    await expect(pinnedFetch(otherCert)(`${url}/agent/v1/poll`, init)).rejects.toThrow()
+    expect((await pinnedFetch(tls.cert)(`${url}/agent/v1/poll`, init)).status).toBe(401)
+  })
+
+  it('a certificate file that cannot be read stops the start with its path and the variables to check', () => {
+    expect(() => readTlsCredentials({ certFile: '/nonexistent/cert.pem', keyFile: files.keyFile })).toThrow(
+      '无法读取 TLS 证书或私钥文件 /nonexistent/cert.pem（ENOENT）：请检查 MDM_TLS_CERT_FILE / MDM_TLS_KEY_FILE 的路径和权限',
+    )
+  })
+})
