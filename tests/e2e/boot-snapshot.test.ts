@@ -45,6 +45,8 @@ describe('the list painted before the app runs (phone)', () => {
     expect(serial).toMatch(/^HWDEMO\d{4}$/)
     // The console's fonts (index.html), not antd-mobile's longer list, which its stylesheet had put in their place.
     expect(await fontOf(appCards(page).first())).toBe(CONSOLE_FONTS)
+    // Its buttons too, not the browser's control font.
+    expect(await fontOf(appCards(page).first().getByRole('button').first())).toBe(CONSOLE_FONTS)
     // Saved about two seconds after the list is shown, when the browser is idle.
     await expect.poll(() => savedUrl(page), { timeout: 10_000 }).toBe(LIST)
 
