@@ -158,6 +158,11 @@ export async function spawnServer(databaseUrl: string, env: Record<string, strin
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  // A benchmark that dies (an uncaught error) takes its server with it: one left running polls its demo devices and
+  // skews every later measurement on the machine.
+  const orphan = () => child.kill('SIGKILL')
+  process.once('exit', orphan)
+  void exited.then(() => process.off('exit', orphan))
   const url = await new Promise<string>((resolve, reject) => {
     let seen = ''
     child.stdout.on('data', (chunk: Buffer) => {

@@ -23,6 +23,7 @@ function webResult(): BenchResult {
   const run = spawnSync(process.execPath, ['--import', 'tsx', 'tests/bench/web.ts'], { stdio: 'inherit', env: { ...process.env, MDM_CAPTCHA_ANSWER: 'test' } })
   if (run.status !== 0) return { name: 'web', title: 'Console', figures: [], seconds: 0, skipped: `web.ts exited ${run.status}` }
   const web = JSON.parse(readFileSync('bench/web-results.json', 'utf8')) as {
+    transport?: string
     sizes: { route: string; jsKB: number }[]
     lighthouse: { route: string; session: string; performance: number; accessibility: number; runs?: number[] }[]
     offlineOpen?: { cpuThrottle: number; readableMs: number; attempts?: number; runs?: number[] }[]
@@ -46,7 +47,7 @@ function webResult(): BenchResult {
   for (const j of web.scroll ?? []) {
     figures.push({ figure: `Scroll of ${j.cards} cached device cards (CPU ${j.cpuThrottle}×): frames over 50 ms (p95 ${j.p95FrameMs} ms, max ${j.maxFrameMs} ms, ${j.longTasks} long tasks)`, target: '0', measured: String(j.framesOver50ms), value: j.framesOver50ms, pass: j.framesOver50ms === 0 })
   }
-  return { name: 'web', title: 'Console (bundle, Lighthouse mobile preset, offline open, scroll)', figures, seconds: (performance.now() - started) / 1000 }
+  return { name: 'web', title: `Console (bundle, Lighthouse mobile preset over ${web.transport ?? 'HTTP/1.1'}, offline open, scroll)`, figures, seconds: (performance.now() - started) / 1000 }
 }
 
 const results: BenchResult[] = []

@@ -1,7 +1,8 @@
 /**
  * The real server in a process of its own for a benchmark (its CPU and memory measured apart from the load's):
  * DATABASE_URL names the database the benchmark seeded; prints `{"url": …}` once listening. MDM_BENCH_DEMO=1 seeds the demo
- * tenant and runs its simulated devices, and MDM_BENCH_DIST names the console build to serve (the console benchmark). MDM_CA_DIR names the
+ * tenant and runs its simulated devices, MDM_BENCH_DIST names the console build to serve (the console benchmark) and
+ * MDM_TLS_CERT_FILE / MDM_TLS_KEY_FILE make it speak HTTPS. MDM_CA_DIR names the
  * Apple device CA the benchmark issued its iPhones' identities with, and MDM_APPLE_IDENTITY=client-cert takes them as
  * forwarded client certificates (as behind a TLS terminator) instead of a signature on every message.
  */
@@ -20,6 +21,8 @@ const config = testConfig({
   demo: process.env.MDM_BENCH_DEMO === '1',
   ...(process.env.MDM_BENCH_DIST ? { distDir: process.env.MDM_BENCH_DIST } : {}),
   secretKey: randomBytes(32),
+  // The console benchmark's server speaks HTTPS (with HTTP/2), as phones reach it.
+  ...(process.env.MDM_TLS_CERT_FILE && process.env.MDM_TLS_KEY_FILE ? { tls: { certFile: process.env.MDM_TLS_CERT_FILE, keyFile: process.env.MDM_TLS_KEY_FILE } } : {}),
 })
 const apple = {
   ...config.apple,

@@ -2,7 +2,7 @@
  * `npm run bench:web` — the PWA's budget (issue #4), measured, not asserted:
  * 1. builds the console;
  * 2. gzip size of the JS and CSS each route loads before its screen appears (/login, device and staff lists);
- * 3. Lighthouse (mobile preset, Debian Chromium) on /login, a signed-in device list and a device detail, each run
+ * 3. Lighthouse (mobile preset, Debian Chromium; the server speaking HTTPS with HTTP/2, as phones reach it) on /login, a signed-in device list and a device detail, each run
  *    MDM_LH_RUNS times (default 3; the machine is shared and Lighthouse noisy) and reported as the median;
  * 4. the installed app opened offline: the time from navigation start to the first paint after the first cached
  *    device card is in the page, read from a Chromium trace (the service worker and the persisted query cache
@@ -13,6 +13,7 @@
  * Figures go to bench/web-results.json and the console; run.ts turns them into issue #16's table.
  */
 import { spawnSync } from 'node:child_process'
+import { createHash, X509Certificate } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -20,11 +21,14 @@ import { gzipSync } from 'node:zlib'
 import { launch as launchChrome } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { chromium, type BrowserContext, type CDPSession } from 'playwright-core'
+import { pinnedFetch } from '../../src/server/http/tls'
 import { medianBy, quiet, spawnServer } from './lib'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 const DIST = 'dist-bench'
+const TLS_CERT = 'tests/fixtures/tls/localhost.pem'
+const TLS_KEY = 'tests/fixtures/tls/localhost-key.pem'
 const TARGET_LOGIN_JS_KB = 120
 const LIST = '/huawei/device'
 /** Lighthouse's mobile preset slows the CPU 4×; the offline open and the scroll are measured the same way. */
@@ -33,7 +37,7 @@ const CPU_THROTTLE = 4
 const CACHED_DEVICES = 1000
 const PAGE = 100
 const LIGHTHOUSE_RUNS = Number(process.env.MDM_LH_RUNS ?? 3)
-/** While tuning: MDM_LH_JSON=<folder> keeps each Lighthouse report, MDM_TRACE_DIR=<folder> each offline open's trace and the scroll's (MDM_TRACE_MORE=1: with the scheduler's tasks, V8 and the CPU profile too, which make every step slower); MDM_BENCH_ONLY=login,list,returning,detail,offline runs only those parts; MDM_OFFLINE_OPENS=<n> opens the app n times per CPU rate (default 5). */
+/** While tuning: MDM_LH_JSON=<folder> keeps each Lighthouse report and the trace it simulated from, MDM_TRACE_DIR=<folder> each offline open's trace and the scroll's (MDM_TRACE_MORE=1: with the scheduler's tasks, V8 and the CPU profile too, which make every step slower); MDM_BENCH_ONLY=login,list,returning,detail,offline runs only those parts; MDM_OFFLINE_OPENS=<n> opens the app n times per CPU rate (default 5); MDM_BENCH_HTTP1=1 serves plain HTTP/1.1, to compare. */
 const LH_JSON_DIR = process.env.MDM_LH_JSON
 const ONLY = process.env.MDM_BENCH_ONLY?.split(',')
 const part = (name: string) => !ONLY || ONLY.includes(name)
@@ -45,11 +49,20 @@ if (build.status !== 0) process.exit(1)
 
 // The server in a process of its own, as deployed: Lighthouse processes its traces in this one, and the timings that
 // decide what Lantern counts before the first paint moved with that work when the server shared its event loop.
-const server = await spawnServer('memory://', { MDM_BENCH_DEMO: '1', MDM_BENCH_DIST: DIST })
+// Over HTTPS, as the console is served to phones (a PWA installs and works offline only from a secure origin; README,
+// HTTPS): the server speaks TLS itself, with HTTP/2 for the browser, using the test certificate. Chromium takes that
+// certificate as valid by its public key (the service worker refuses an origin whose certificate is merely ignored).
+// MDM_BENCH_HTTP1=1: plain HTTP/1.1 instead, to compare.
+const HTTP1 = process.env.MDM_BENCH_HTTP1 === '1'
+const server = await spawnServer('memory://', { MDM_BENCH_DEMO: '1', MDM_BENCH_DIST: DIST, ...(HTTP1 ? {} : { MDM_TLS_CERT_FILE: TLS_CERT, MDM_TLS_KEY_FILE: TLS_KEY }) })
+const tlsCert = readFileSync(TLS_CERT)
+const spki = createHash('sha256').update(new X509Certificate(tlsCert).publicKey.export({ type: 'spki', format: 'der' })).digest('base64')
+if (!HTTP1) FLAGS.push(`--ignore-certificate-errors-spki-list=${spki}`)
+const httpsFetch = HTTP1 ? (url: string, init: { method: string; headers: Record<string, string>; body: string }) => fetch(url, { ...init, body: init.body || undefined }) : pinnedFetch(tlsCert)
 
 async function apiToken(username: string, password = 'Demo@2026'): Promise<string> {
-  const captcha = await (await fetch(`${server.url}/mdm/api/v1/captcha`)).json()
-  const res = await fetch(`${server.url}/mdm/api/v1/login`, {
+  const captcha = await (await httpsFetch(`${server.url}/mdm/api/v1/captcha`, { method: 'GET', headers: {}, body: '' })).json()
+  const res = await httpsFetch(`${server.url}/mdm/api/v1/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password, captcha: 'test', captchaId: captcha.data.id }),
@@ -58,10 +71,10 @@ async function apiToken(username: string, password = 'Demo@2026'): Promise<strin
 }
 
 async function apiCall(token: string, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${server.url}${url}`, {
+  const res = await httpsFetch(`${server.url}${url}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
+    body: body ? JSON.stringify(body) : '',
   })
   return (await res.json()) as { code: number; msg?: string; data: never }
 }
@@ -145,7 +158,12 @@ async function audit(route: string, session?: { token: string; returning: boolea
       disableStorageReset: !!session,
     })
     const lhr = result!.lhr
-    if (LH_JSON_DIR) writeFileSync(path.join(LH_JSON_DIR, `${++lhReports}-${route.replace(/\W+/g, '_')}${session ? (session.returning ? '-returning' : '-token') : ''}.json`), JSON.stringify(lhr))
+    if (LH_JSON_DIR) {
+      const name = `${++lhReports}-${route.replace(/\W+/g, '_')}${session ? (session.returning ? '-returning' : '-token') : ''}`
+      writeFileSync(path.join(LH_JSON_DIR, `${name}.json`), JSON.stringify(lhr))
+      // The trace Lantern simulated from (open it in DevTools' Performance panel).
+      writeFileSync(path.join(LH_JSON_DIR, `${name}.trace.json`), JSON.stringify(result!.artifacts.Trace))
+    }
     const failing = Object.values(lhr.audits)
       .filter((a) => a.score !== null && a.score < 1 && (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'numeric'))
       .map((a) => `${a.id}: ${a.displayValue ?? a.score}`)
@@ -216,7 +234,8 @@ async function traced(cdp: CDPSession, run: () => Promise<void>): Promise<TraceE
  */
 async function offlineApp(token: string) {
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'mdm-offline-'))
-  const options = { executablePath: CHROMIUM, args: FLAGS, viewport: { width: 360, height: 740 } }
+  // ignoreHTTPSErrors: for route.fetch below, which asks the server from Node, not from the browser.
+  const options = { executablePath: CHROMIUM, args: FLAGS, viewport: { width: 360, height: 740 }, ignoreHTTPSErrors: true }
   // 1. Online, every page of the list is opened, so that the persisted query cache holds them. The demo company's
   // Huawei quota holds a few dozen devices, so the list's answers are made 1,000 long here: copies of the account's
   // first real device with their own ids and serials, from the real server. The service worker is kept out of this
@@ -426,6 +445,7 @@ try {
   }
   const results = {
     date: new Date().toISOString(),
+    transport: HTTP1 ? 'HTTP/1.1' : 'HTTPS with HTTP/2',
     targets: { loginJsKB: TARGET_LOGIN_JS_KB, listJsKB: 170, performance: 98, accessibility: 100, offlineOpenMs: 500, framesOver50ms: 0 },
     sizes,
     lighthouse: lighthouseRuns,
