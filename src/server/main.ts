@@ -1,3 +1,4 @@
+import type { Server as TlsServer } from 'node:tls'
 import { serve } from '@hono/node-server'
 import { logMessages } from '../shared/messages/server'
 import { createApp, createServices } from './app'
@@ -10,7 +11,7 @@ import { seedDemoContent } from './demo/seed-content'
 import { startDemoAgents } from './demo/agents'
 import { startDemoIphones } from './demo/iphones'
 import { sealStoredSecrets } from './startup/seal-stored'
-import { pinnedFetch, readTlsCredentials, secureServerOptions } from './http/tls'
+import { pinnedFetch, readTlsCredentials, reloadTlsCredentials, secureServerOptions } from './http/tls'
 
 /** How often expired profiles of the Apple detail are looked for. */
 const EXPIRY_SWEEP_MS = 30_000
@@ -43,6 +44,8 @@ export async function startServer(config: AppConfig = loadConfig()) {
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host, ...(tls ? secureServerOptions(tls) : {}) }, () => resolve(s))
   })
+  // A certificate renewed in place is served without a restart.
+  const renewals = tls && config.tls ? reloadTlsCredentials(server as TlsServer, config.tls, tls) : null
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   const scheme = tls ? 'https' : 'http'
@@ -64,6 +67,7 @@ export async function startServer(config: AppConfig = loadConfig()) {
     port,
     async stop() {
       clearInterval(sweep)
+      renewals?.stop()
       await maintenance?.stop()
       await demoAgents?.stop()
       demoIphones?.stop()

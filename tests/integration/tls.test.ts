@@ -1,7 +1,11 @@
-import { readFileSync } from 'node:fs'
+import { X509Certificate } from 'node:crypto'
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { connect } from 'node:http2'
 import { request } from 'node:https'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { connect as tlsConnect, type Server as TlsServer } from 'node:tls'
 import { serve } from '@hono/node-server'
 import { and, eq, gt, isNotNull } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -10,7 +14,7 @@ import { devices } from '../../src/server/db/schema'
 import { startDemoAgents } from '../../src/server/demo/agents'
 import { demoIphones, startDemoIphones } from '../../src/server/demo/iphones'
 import { seedDemoDevices } from '../../src/server/demo/seed-devices'
-import { pinnedFetch, readTlsCredentials, secureServerOptions } from '../../src/server/http/tls'
+import { pinnedFetch, readTlsCredentials, reloadTlsCredentials, secureServerOptions } from '../../src/server/http/tls'
 import { harnessForFile } from './harness'
 
 const FIXTURES = new URL('../fixtures/tls/', import.meta.url)
@@ -25,8 +29,8 @@ afterEach(async () => {
   cleanup = null
 })
 
-async function secureServer() {
-  const server = serve({ fetch: createApp(h.services).fetch, port: 0, hostname: '127.0.0.1', ...secureServerOptions(tls) })
+async function secureServer(credentials = tls) {
+  const server = serve({ fetch: createApp(h.services).fetch, port: 0, hostname: '127.0.0.1', ...secureServerOptions(credentials) })
   await new Promise((resolve) => server.once('listening', resolve))
   const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`
   const close = () => new Promise<void>((resolve) => server.close(() => resolve()))
@@ -100,6 +104,45 @@ describe('the server speaking TLS (MDM_TLS_CERT_FILE / MDM_TLS_KEY_FILE)', () =>
     const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }
     await expect(pinnedFetch(otherCert)(`${url}/agent/v1/poll`, init)).rejects.toThrow()
     expect((await pinnedFetch(tls.cert)(`${url}/agent/v1/poll`, init)).status).toBe(401)
+  })
+
+  it('serves a certificate renewed in place to new connections, and keeps its own when the new pair does not load', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mdm-tls-'))
+    const inPlace = { certFile: path.join(dir, 'cert.pem'), keyFile: path.join(dir, 'key.pem') }
+    copyFileSync(files.certFile, inPlace.certFile)
+    copyFileSync(files.keyFile, inPlace.keyFile)
+    const { url, server } = await secureServer(readTlsCredentials(inPlace))
+    const logged: string[] = []
+    const renewals = reloadTlsCredentials(server as unknown as TlsServer, inPlace, readTlsCredentials(inPlace), (line) => logged.push(line))
+    const closeServer = cleanup!
+    cleanup = async () => {
+      renewals.stop()
+      await closeServer()
+      rmSync(dir, { recursive: true, force: true })
+    }
+    const port = Number(new URL(url).port)
+    const presented = () =>
+      new Promise<string>((resolve, reject) => {
+        const socket = tlsConnect({ port, host: '127.0.0.1', servername: 'localhost', rejectUnauthorized: false, ALPNProtocols: ['h2'] }, () => {
+          resolve(socket.getPeerX509Certificate()!.fingerprint256)
+          socket.end()
+        })
+        socket.on('error', reject)
+      })
+    const fingerprint = (pem: Buffer) => new X509Certificate(pem).fingerprint256
+    expect(await presented()).toBe(fingerprint(tls.cert))
+    // Unchanged files: nothing to do.
+    expect(renewals.reload()).toBe(false)
+    // A renewal that is half written (the new certificate, the old key): refused, the old pair stays in service.
+    copyFileSync(new URL('other.pem', FIXTURES).pathname, inPlace.certFile)
+    expect(renewals.reload()).toBe(false)
+    expect(logged.at(-1)).toMatch(/^TLS 证书 .*cert\.pem 未能重新载入，继续使用原证书：/)
+    expect(await presented()).toBe(fingerprint(tls.cert))
+    // The whole renewal: new connections get it.
+    writeFileSync(inPlace.keyFile, readFileSync(new URL('other-key.pem', FIXTURES)))
+    expect(renewals.reload()).toBe(true)
+    expect(logged.at(-1)).toBe(`已启用续期后的 TLS 证书 ${inPlace.certFile}（新连接生效）`)
+    expect(await presented()).toBe(fingerprint(otherCert))
   })
 
   it('a certificate file that cannot be read stops the start with its path and the variables to check', () => {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { createSecureServer } from 'node:http2'
+import type { Server as TlsServer } from 'node:tls'
 import { request } from 'node:https'
 import { logMessages } from '../../shared/messages/server'
 
@@ -27,6 +28,43 @@ export function readTlsCredentials(files: { certFile: string; keyFile: string })
  */
 export function secureServerOptions(tls: TlsCredentials) {
   return { createServer: createSecureServer, serverOptions: { cert: tls.cert, key: tls.key, allowHTTP1: true } }
+}
+
+/** How often the certificate files are read again (a certificate renewed in place is served within the hour). */
+export const TLS_RELOAD_MS = 3600_000
+
+/**
+ * Serves a certificate renewed in place (certbot, acme.sh … replace the files every 60-90 days) without a restart:
+ * the files are read again every TLS_RELOAD_MS, and on SIGHUP; new connections get the new pair, open ones keep
+ * theirs. A pair that does not load (a half-written renewal, a key that does not match) is logged and the one in
+ * service stays. `reload` answers whether the certificate changed.
+ */
+export function reloadTlsCredentials(server: TlsServer, files: { certFile: string; keyFile: string }, current: TlsCredentials, log: (line: string) => void = console.error) {
+  let served = current
+  const reload = (): boolean => {
+    try {
+      const next = readTlsCredentials(files)
+      if (next.cert.equals(served.cert) && next.key.equals(served.key)) return false
+      server.setSecureContext({ cert: next.cert, key: next.key })
+      served = next
+      log(logMessages.tlsReloaded(files.certFile))
+      return true
+    } catch (err) {
+      log(logMessages.tlsReloadFailed(files.certFile, (err as Error).message))
+      return false
+    }
+  }
+  const timer = setInterval(reload, TLS_RELOAD_MS)
+  timer.unref()
+  const onHangup = () => void reload()
+  process.on('SIGHUP', onHangup)
+  return {
+    reload,
+    stop() {
+      clearInterval(timer)
+      process.off('SIGHUP', onHangup)
+    },
+  }
 }
 
 type SimpleFetch = (input: string, init: { method: string; headers: Record<string, string>; body: string }) => Promise<Response>
