@@ -53,7 +53,7 @@ export async function startServer(config: AppConfig = loadConfig()) {
   console.log(logMessages.listening(url))
   // Demo mode: simulated Huawei / Mi agents poll this server over HTTP(S), like real phones would.
   const agentHost = ['0.0.0.0', '::', 'localhost', '127.0.0.1'].includes(config.host) ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host
-  const demoFetch = tls ? pinnedFetch(tls.cert) : undefined
+  const demoFetch = renewals ? pinnedFetch(() => renewals.current().cert) : undefined
   const demoAgents = config.demo ? await startDemoAgents(services, `${scheme}://${agentHost}:${port}`, demoFetch) : null
   // …and simulated iPhones speak Apple MDM to it.
   const demoIphones = config.demo ? await startDemoIphones(services, `${scheme}://${agentHost}:${port}`, demoFetch) : null

@@ -60,6 +60,8 @@ export function reloadTlsCredentials(server: TlsServer, files: { certFile: strin
   process.on('SIGHUP', onHangup)
   return {
     reload,
+    /** The pair in service. */
+    current: () => served,
     stop() {
       clearInterval(timer)
       process.off('SIGHUP', onHangup)
@@ -71,10 +73,11 @@ type SimpleFetch = (input: string, init: { method: string; headers: Record<strin
 
 /**
  * The demo's simulated devices call this server over HTTPS with this fetch: it trusts exactly the server's own
- * certificate, whatever name it was issued to (the demo reaches it at 127.0.0.1), and nothing else. A new connection
+ * certificate (a function: the one in service at the time), whatever name it was issued to (the demo reaches it at
+ * 127.0.0.1), and nothing else. A new connection
  * per request, so that none is left open when the server stops.
  */
-export function pinnedFetch(cert: Buffer): SimpleFetch {
+export function pinnedFetch(cert: Buffer | (() => Buffer)): SimpleFetch {
   return (input, init) =>
     new Promise<Response>((resolve, reject) => {
       const req = request(
@@ -82,7 +85,7 @@ export function pinnedFetch(cert: Buffer): SimpleFetch {
         {
           method: init.method,
           headers: { ...init.headers, 'content-length': String(Buffer.byteLength(init.body)) },
-          ca: cert,
+          ca: typeof cert === 'function' ? cert() : cert,
           checkServerIdentity: () => undefined,
           agent: false,
         },
