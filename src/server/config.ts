@@ -29,7 +29,7 @@ const envSchema = z.object({
   MDM_DIST_DIR: z.string().default('dist'),
   /**
    * The server speaks HTTPS itself, with HTTP/2 for browsers (PEM files; both or neither). Unset: plain HTTP, for a
-   * TLS terminator in front (which should offer HTTP/2 too: README, Deploying).
+   * TLS terminator in front (which should offer HTTP/2 too: README, HTTPS).
    */
   MDM_TLS_CERT_FILE: z.string().min(1).optional(),
   MDM_TLS_KEY_FILE: z.string().min(1).optional(),

@@ -20,6 +20,9 @@ const EXPIRY_SWEEP_MS = 30_000
 export async function startServer(config: AppConfig = loadConfig()) {
   // loadConfig refuses this too; a configuration built by hand must not get past it either.
   if (config.production && config.demo) throw new Error(logMessages.demoInProduction)
+  // Read first: a wrong path or a key that does not match stops the start with its reason, before the database is
+  // opened, not at the first browser's handshake.
+  const tls = config.tls ? readTlsCredentials(config.tls) : null
   const database = await openDatabase(config.databaseUrl)
   if (config.captchaAnswer) console.warn(logMessages.captchaFixed)
   if (config.production && config.smsProvider === 'log') console.warn(logMessages.smsLogInProduction)
@@ -39,8 +42,6 @@ export async function startServer(config: AppConfig = loadConfig()) {
   const sealed = await sealStoredSecrets(database.db, services.secrets)
   if (sealed.accessKeys || sealed.taskResults) console.warn(logMessages.secretsSealed(sealed.accessKeys, sealed.taskResults))
   const app = createApp(services)
-  // Read before listening: a wrong path stops the start with its reason, not the first browser's handshake.
-  const tls = config.tls ? readTlsCredentials(config.tls) : null
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host, ...(tls ? secureServerOptions(tls) : {}) }, () => resolve(s))
   })

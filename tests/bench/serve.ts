@@ -1,10 +1,10 @@
 /**
  * The real server in a process of its own for a benchmark (its CPU and memory measured apart from the load's):
- * DATABASE_URL names the database the benchmark seeded; prints `{"url": …}` once listening. MDM_BENCH_DEMO=1 seeds the demo
- * tenant and runs its simulated devices, MDM_BENCH_DIST names the console build to serve (the console benchmark) and
- * MDM_TLS_CERT_FILE / MDM_TLS_KEY_FILE make it speak HTTPS. MDM_CA_DIR names the
- * Apple device CA the benchmark issued its iPhones' identities with, and MDM_APPLE_IDENTITY=client-cert takes them as
- * forwarded client certificates (as behind a TLS terminator) instead of a signature on every message.
+ * DATABASE_URL names the database the benchmark seeded; prints `{"url": …}` once listening. MDM_BENCH_DEMO=1 seeds the
+ * demo tenant and runs its simulated devices, MDM_BENCH_DIST names the console build to serve (the console benchmark)
+ * and MDM_TLS_CERT_FILE / MDM_TLS_KEY_FILE make it speak HTTPS. MDM_CA_DIR names the Apple device CA the benchmark
+ * issued its iPhones' identities with, and MDM_APPLE_IDENTITY=client-cert takes them as forwarded client certificates
+ * (as behind a TLS terminator) instead of a signature on every message.
  */
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'

@@ -2,8 +2,9 @@
  * `npm run bench:web` — the PWA's budget (issue #4), measured, not asserted:
  * 1. builds the console;
  * 2. gzip size of the JS and CSS each route loads before its screen appears (/login, device and staff lists);
- * 3. Lighthouse (mobile preset, Debian Chromium; the server speaking HTTPS with HTTP/2, as phones reach it) on /login, a signed-in device list and a device detail, each run
- *    MDM_LH_RUNS times (default 3; the machine is shared and Lighthouse noisy) and reported as the median;
+ * 3. Lighthouse (mobile preset, Debian Chromium; the server speaking HTTPS with HTTP/2, as phones reach it) on
+ *    /login, a signed-in device list and a device detail, each run MDM_LH_RUNS times (default 3; the machine is shared
+ *    and Lighthouse noisy) and reported as the median;
  * 4. the installed app opened offline: the time from navigation start to the first paint after the first cached
  *    device card is in the page, read from a Chromium trace (the service worker and the persisted query cache
  *    holding 1,000 devices, as a phone that used the app online would have them); the median of MDM_OFFLINE_OPENS

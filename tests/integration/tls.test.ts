@@ -145,9 +145,12 @@ describe('the server speaking TLS (MDM_TLS_CERT_FILE / MDM_TLS_KEY_FILE)', () =>
     expect(await presented()).toBe(fingerprint(otherCert))
   })
 
-  it('a certificate file that cannot be read stops the start with its path and the variables to check', () => {
+  it('a certificate file that cannot be read, or a key that does not match, stops the start with the files to check', () => {
     expect(() => readTlsCredentials({ certFile: '/nonexistent/cert.pem', keyFile: files.keyFile })).toThrow(
       '无法读取 TLS 证书或私钥文件 /nonexistent/cert.pem（ENOENT）：请检查 MDM_TLS_CERT_FILE / MDM_TLS_KEY_FILE 的路径和权限',
     )
+    // A key that is not the certificate's.
+    const otherKey = new URL('other-key.pem', FIXTURES).pathname
+    expect(() => readTlsCredentials({ certFile: files.certFile, keyFile: otherKey })).toThrow(`TLS 证书 ${files.certFile} 与私钥 ${otherKey} 无法使用（格式无效或二者不匹配）：`)
   })
 })

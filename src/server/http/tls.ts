@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createSecureServer } from 'node:http2'
-import type { Server as TlsServer } from 'node:tls'
 import { request } from 'node:https'
+import { createSecureContext, type Server as TlsServer } from 'node:tls'
 import { logMessages } from '../../shared/messages/server'
 
 /** The certificate and key the server speaks TLS with (MDM_TLS_CERT_FILE, MDM_TLS_KEY_FILE), read at start. */
@@ -18,7 +18,15 @@ export function readTlsCredentials(files: { certFile: string; keyFile: string })
       throw new Error(logMessages.tlsFileUnreadable(file, (err as NodeJS.ErrnoException).code ?? String(err)))
     }
   }
-  return { cert: read(files.certFile), key: read(files.keyFile) }
+  const pair = { cert: read(files.certFile), key: read(files.keyFile) }
+  // Loaded once here, so that a key that does not match its certificate (or a file that is not PEM) is told in words,
+  // before the server listens or a renewal replaces the pair in service.
+  try {
+    createSecureContext(pair)
+  } catch (err) {
+    throw new Error(logMessages.tlsPairInvalid(files.certFile, files.keyFile, (err as Error).message))
+  }
+  return pair
 }
 
 /**
@@ -74,8 +82,7 @@ type SimpleFetch = (input: string, init: { method: string; headers: Record<strin
 /**
  * The demo's simulated devices call this server over HTTPS with this fetch: it trusts exactly the server's own
  * certificate (a function: the one in service at the time), whatever name it was issued to (the demo reaches it at
- * 127.0.0.1), and nothing else. A new connection
- * per request, so that none is left open when the server stops.
+ * 127.0.0.1), and nothing else. A new connection per request, so that none is left open when the server stops.
  */
 export function pinnedFetch(cert: Buffer | (() => Buffer)): SimpleFetch {
   return (input, init) =>
