@@ -12,6 +12,7 @@ import { InterleavedSequencer } from './tests/sequencer.ts'
 import { appLogo } from './src/app/layout/app-logo.ts'
 
 const serverPort = Number(process.env.PORT ?? 8080)
+const apiScheme = process.env.MDM_TLS_CERT_FILE ? 'https' : 'http'
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
 // Each build gets its own version: the persisted query cache of an older build is discarded (issue #4).
 const appVersion = `${pkg.version}+${Date.now().toString(36)}`
@@ -243,9 +244,10 @@ export default defineConfig({
   ],
   server: {
     port: 5173,
+    // The API server speaks HTTPS when MDM_TLS_* is set (README, HTTPS); its certificate may be the self-signed test one.
     proxy: {
-      '/mdm/api': `http://localhost:${serverPort}`,
-      '/huawei/mdm/api': `http://localhost:${serverPort}`,
+      '/mdm/api': { target: `${apiScheme}://localhost:${serverPort}`, secure: false },
+      '/huawei/mdm/api': { target: `${apiScheme}://localhost:${serverPort}`, secure: false },
     },
   },
   build: {

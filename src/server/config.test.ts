@@ -56,6 +56,9 @@ describe('loadConfig', () => {
     expect(tls.apple.publicUrl).toBe('https://localhost:8443')
     expect(() => loadConfig({ MDM_TLS_CERT_FILE: 'c.pem' })).toThrow('MDM_TLS_CERT_FILE 与 MDM_TLS_KEY_FILE 须同时设置')
     expect(() => loadConfig({ MDM_TLS_KEY_FILE: 'k.pem' })).toThrow('MDM_TLS_CERT_FILE 与 MDM_TLS_KEY_FILE 须同时设置')
+    // The forwarded client certificate is trusted only from a terminator in front.
+    expect(() => loadConfig({ MDM_TLS_CERT_FILE: 'c.pem', MDM_TLS_KEY_FILE: 'k.pem', MDM_APPLE_IDENTITY: 'client-cert' })).toThrow('MDM_APPLE_IDENTITY=client-cert 需要前置的 TLS 终端')
+    expect(loadConfig({ MDM_APPLE_IDENTITY: 'client-cert' }).apple.identitySource).toBe('client-cert')
   })
 
   it('says which setting is invalid', () => {

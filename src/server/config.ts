@@ -108,6 +108,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && e.MDM_DEMO === 'on') throw new Error(logMessages.demoInProduction)
   if (!e.MDM_APNS_CERT_FILE !== !e.MDM_APNS_KEY_FILE) throw new Error(appleMdmText.apnsConfigInvalid)
   if (!e.MDM_TLS_CERT_FILE !== !e.MDM_TLS_KEY_FILE) throw new Error(logMessages.tlsConfigInvalid)
+  // In client-cert mode a device is who the forwarded header says: only a terminator in front, which sets (and strips)
+  // that header, may forward it. A server terminating TLS itself would take the header from anyone.
+  if (e.MDM_TLS_CERT_FILE && e.MDM_APPLE_IDENTITY === 'client-cert') throw new Error(logMessages.tlsClientCertConflict)
   const secretKey = e.MDM_SECRET_KEY ? parseSecretKey(e.MDM_SECRET_KEY) : null
   if (e.MDM_SECRET_KEY && !secretKey) throw new Error(logMessages.secretKeyInvalid)
   return {

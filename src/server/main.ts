@@ -1,3 +1,4 @@
+import type { Http2SecureServer } from 'node:http2'
 import type { Server as TlsServer } from 'node:tls'
 import { serve } from '@hono/node-server'
 import { logMessages } from '../shared/messages/server'
@@ -11,7 +12,7 @@ import { seedDemoContent } from './demo/seed-content'
 import { startDemoAgents } from './demo/agents'
 import { startDemoIphones } from './demo/iphones'
 import { sealStoredSecrets } from './startup/seal-stored'
-import { pinnedFetch, readTlsCredentials, reloadTlsCredentials, secureServerOptions } from './http/tls'
+import { boundSecureConnections, pinnedFetch, readTlsCredentials, reloadTlsCredentials, secureServerOptions } from './http/tls'
 
 /** How often expired profiles of the Apple detail are looked for. */
 const EXPIRY_SWEEP_MS = 30_000
@@ -45,19 +46,36 @@ export async function startServer(config: AppConfig = loadConfig()) {
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host, ...(tls ? secureServerOptions(tls) : {}) }, () => resolve(s))
   })
-  // A certificate renewed in place is served without a restart.
+  // A certificate renewed in place is served without a restart; idle connections are bounded and closed at stop.
   const renewals = tls && config.tls ? reloadTlsCredentials(server as TlsServer, config.tls, tls) : null
+  const connections = tls ? boundSecureConnections(server as Http2SecureServer) : null
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   const scheme = tls ? 'https' : 'http'
   const url = `${scheme}://localhost:${port}`
   console.log(logMessages.listening(url))
-  // Demo mode: simulated Huawei / Mi agents poll this server over HTTP(S), like real phones would.
-  const agentHost = ['0.0.0.0', '::', 'localhost', '127.0.0.1'].includes(config.host) ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host
-  const demoFetch = renewals ? pinnedFetch(() => renewals.current().cert) : undefined
-  const demoAgents = config.demo ? await startDemoAgents(services, `${scheme}://${agentHost}:${port}`, demoFetch) : null
-  // …and simulated iPhones speak Apple MDM to it.
-  const demoIphones = config.demo ? await startDemoIphones(services, `${scheme}://${agentHost}:${port}`, demoFetch) : null
+  const closeServer = async () => {
+    renewals?.stop()
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+    connections?.closeAll()
+    await closed
+  }
+  let demoAgents: Awaited<ReturnType<typeof startDemoAgents>> | null = null
+  let demoIphones: Awaited<ReturnType<typeof startDemoIphones>> | null = null
+  try {
+    // Demo mode: simulated Huawei / Mi agents poll this server over HTTP(S), like real phones would.
+    const agentHost = ['0.0.0.0', '::', 'localhost', '127.0.0.1'].includes(config.host) ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host
+    const demoFetch = renewals ? pinnedFetch(() => renewals.current().cert) : undefined
+    demoAgents = config.demo ? await startDemoAgents(services, `${scheme}://${agentHost}:${port}`, demoFetch) : null
+    // …and simulated iPhones speak Apple MDM to it.
+    demoIphones = config.demo ? await startDemoIphones(services, `${scheme}://${agentHost}:${port}`, demoFetch) : null
+  } catch (err) {
+    // A start that fails after listening leaves nothing open behind it.
+    await demoAgents?.stop()
+    await closeServer()
+    await database.close()
+    throw err
+  }
   // Issue #14: expiring restriction strategies and lock-screen messages are taken off their devices on time.
   const sweep = setInterval(() => void services.iosDetail.sweepExpired().catch((e: unknown) => console.error(e)), EXPIRY_SWEEP_MS)
   sweep.unref()
@@ -68,11 +86,10 @@ export async function startServer(config: AppConfig = loadConfig()) {
     port,
     async stop() {
       clearInterval(sweep)
-      renewals?.stop()
       await maintenance?.stop()
       await demoAgents?.stop()
       demoIphones?.stop()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await closeServer()
       await database.close()
     },
   }

@@ -8,8 +8,10 @@ import path from 'node:path'
 import { connect as tlsConnect, type Server as TlsServer } from 'node:tls'
 import { serve } from '@hono/node-server'
 import { and, eq, gt, isNotNull } from 'drizzle-orm'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createApp } from '../../src/server/app'
+import { testConfig } from '../../src/server/config'
+import { startServer } from '../../src/server/main'
 import { devices } from '../../src/server/db/schema'
 import { startDemoAgents } from '../../src/server/demo/agents'
 import { demoIphones, startDemoIphones } from '../../src/server/demo/iphones'
@@ -27,6 +29,7 @@ let cleanup: (() => Promise<void>) | null = null
 afterEach(async () => {
   await cleanup?.()
   cleanup = null
+  vi.restoreAllMocks()
 })
 
 async function secureServer(credentials = tls) {
@@ -132,6 +135,10 @@ describe('the server speaking TLS (MDM_TLS_CERT_FILE / MDM_TLS_KEY_FILE)', () =>
       })
     const fingerprint = (pem: Buffer) => new X509Certificate(pem).fingerprint256
     expect(await presented()).toBe(fingerprint(tls.cert))
+    // The demo devices' fetch asks for the pair in service at each request.
+    const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }
+    const following = pinnedFetch(() => renewals.current().cert)
+    expect((await following(`${url}/agent/v1/poll`, init)).status).toBe(401)
     // Unchanged files: nothing to do.
     expect(renewals.reload()).toBe(false)
     // A renewal that is half written (the new certificate, the old key): refused, the old pair stays in service.
@@ -144,6 +151,47 @@ describe('the server speaking TLS (MDM_TLS_CERT_FILE / MDM_TLS_KEY_FILE)', () =>
     expect(renewals.reload()).toBe(true)
     expect(logged.at(-1)).toBe(`已启用续期后的 TLS 证书 ${inPlace.certFile}（新连接生效）`)
     expect(await presented()).toBe(fingerprint(otherCert))
+    expect((await following(`${url}/agent/v1/poll`, init)).status).toBe(401)
+    await expect(pinnedFetch(tls.cert)(`${url}/agent/v1/poll`, init)).rejects.toMatchObject({ code: 'DEPTH_ZERO_SELF_SIGNED_CERT' })
+  })
+
+  it('started with the certificate: its demo devices poll over HTTPS, and it stops though a browser keeps a session open', { timeout: 90_000 }, async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    vi.spyOn(console, 'log').mockImplementation(() => undefined)
+    const started = Date.now()
+    const running = await startServer(testConfig({ port: 0, host: '127.0.0.1', demo: true, tls: files }))
+    let stopped = false
+    cleanup = async () => {
+      if (!stopped) await running.stop()
+    }
+    expect(running.url).toMatch(/^https:\/\/localhost:\d+$/)
+    const ask = pinnedFetch(tls.cert)
+    const captcha = await (await ask(`${running.url}/mdm/api/v1/captcha`, { method: 'GET', headers: {}, body: '' })).json()
+    const login = await ask(`${running.url}/mdm/api/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'demo', password: 'Demo@2026', captcha: 'test', captchaId: captcha.data.id }),
+    })
+    const token = (await login.json()).data.token as string
+    // A demo agent has been heard from since the start: it enrolled and polls over HTTPS.
+    const heardSinceStart = async () => {
+      const res = await ask(`${running.url}/huawei/mdm/api/v1/device/search?current=1&pageSize=50&recycleStatus=false`, { method: 'GET', headers: { authorization: `Bearer ${token}` }, body: '' })
+      const records = (await res.json()).data.records as { lastCommunicationTime: string | null }[]
+      return records.filter((r) => r.lastCommunicationTime && Date.parse(r.lastCommunicationTime) > started).length
+    }
+    await expect.poll(heardSinceStart, { timeout: 20_000, interval: 500 }).toBeGreaterThan(0)
+    // A browser's HTTP/2 session, left open and idle.
+    const session = connect(running.url, { ca: tls.cert })
+    await new Promise<void>((resolve, reject) => {
+      const stream = session.request({ ':path': CONFIG_PATH })
+      stream.on('error', reject)
+      stream.resume()
+      stream.on('end', () => resolve())
+    })
+    const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error('stop() still waiting after 10 s')), 10_000))
+    await Promise.race([running.stop(), timeout])
+    stopped = true
+    session.destroy()
   })
 
   it('a certificate file that cannot be read, or a key that does not match, stops the start with the files to check', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
-import { createSecureServer } from 'node:http2'
+import { createSecureServer, type Http2SecureServer, type ServerHttp2Session } from 'node:http2'
 import { request } from 'node:https'
-import { createSecureContext, type Server as TlsServer } from 'node:tls'
+import { createSecureContext, type Server as TlsServer, type TLSSocket } from 'node:tls'
 import { logMessages } from '../../shared/messages/server'
 
 /** The certificate and key the server speaks TLS with (MDM_TLS_CERT_FILE, MDM_TLS_KEY_FILE), read at start. */
@@ -36,6 +36,36 @@ export function readTlsCredentials(files: { certFile: string; keyFile: string })
  */
 export function secureServerOptions(tls: TlsCredentials) {
   return { createServer: createSecureServer, serverOptions: { cert: tls.cert, key: tls.key, allowHTTP1: true } }
+}
+
+/** A connection with nothing going on for this long is closed (the plain HTTP server closes idle keep-alive in 5 s). */
+export const TLS_IDLE_TIMEOUT_MS = 60_000
+
+/**
+ * The secure server's connections, bounded and closable. node:http2's server keeps an idle session, and an idle
+ * HTTP/1.1 keep-alive connection over TLS, open forever (a phone that dropped off the network leaves one behind), and
+ * its close() waits for every open session: a browser left on the console would keep the server from stopping.
+ * Idle connections are closed after TLS_IDLE_TIMEOUT_MS; `closeAll` ends them at once when the server stops
+ * (HTTP/2 sessions with GOAWAY, after their open streams).
+ */
+export function boundSecureConnections(server: Http2SecureServer) {
+  server.setTimeout(TLS_IDLE_TIMEOUT_MS)
+  const sessions = new Set<ServerHttp2Session>()
+  const sockets = new Set<TLSSocket>()
+  server.on('session', (session: ServerHttp2Session) => {
+    sessions.add(session)
+    session.once('close', () => sessions.delete(session))
+  })
+  server.on('secureConnection', (socket: TLSSocket) => {
+    sockets.add(socket)
+    socket.once('close', () => sockets.delete(socket))
+  })
+  return {
+    closeAll() {
+      for (const session of sessions) session.close()
+      for (const socket of sockets) if (socket.alpnProtocol !== 'h2') socket.end()
+    },
+  }
 }
 
 /** How often the certificate files are read again (a certificate renewed in place is served within the hour). */
@@ -79,10 +109,15 @@ export function reloadTlsCredentials(server: TlsServer, files: { certFile: strin
 
 type SimpleFetch = (input: string, init: { method: string; headers: Record<string, string>; body: string }) => Promise<Response>
 
+/** How long a demo device waits for the server's answer before the request fails. */
+const PINNED_FETCH_TIMEOUT_MS = 30_000
+
 /**
  * The demo's simulated devices call this server over HTTPS with this fetch: it trusts exactly the server's own
  * certificate (a function: the one in service at the time), whatever name it was issued to (the demo reaches it at
- * 127.0.0.1), and nothing else. A new connection per request, so that none is left open when the server stops.
+ * 127.0.0.1), and nothing else. The certificate is the only trust anchor, even when a CA issued it
+ * (allowPartialTrustChain: the chain may stop at it). A new connection per request, so that none is left open when
+ * the server stops.
  */
 export function pinnedFetch(cert: Buffer | (() => Buffer)): SimpleFetch {
   return (input, init) =>
@@ -93,6 +128,7 @@ export function pinnedFetch(cert: Buffer | (() => Buffer)): SimpleFetch {
           method: init.method,
           headers: { ...init.headers, 'content-length': String(Buffer.byteLength(init.body)) },
           ca: typeof cert === 'function' ? cert() : cert,
+          allowPartialTrustChain: true,
           checkServerIdentity: () => undefined,
           agent: false,
         },
@@ -101,13 +137,18 @@ export function pinnedFetch(cert: Buffer | (() => Buffer)): SimpleFetch {
           res.on('data', (c: Buffer) => chunks.push(c))
           res.on('error', reject)
           res.on('end', () => {
-            const headers = new Headers()
-            for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v)
-            const status = res.statusCode ?? 502
-            resolve(new Response([204, 304].includes(status) ? null : Buffer.concat(chunks), { status, headers }))
+            try {
+              const headers = new Headers()
+              for (const [k, v] of Object.entries(res.headers)) for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) headers.append(k, one)
+              const status = res.statusCode ?? 502
+              resolve(new Response([101, 204, 205, 304].includes(status) ? null : Buffer.concat(chunks), { status, headers }))
+            } catch (err) {
+              reject(err as Error)
+            }
           })
         },
       )
+      req.setTimeout(PINNED_FETCH_TIMEOUT_MS, () => req.destroy(new Error(`no answer from ${input} within ${PINNED_FETCH_TIMEOUT_MS / 1000} s`)))
       req.on('error', reject)
       req.end(init.body)
     })

@@ -16,6 +16,8 @@ export const logMessages = {
   configInvalid: (key: string, reason: string) => `配置项 ${key} 无效：${reason}`,
   tlsConfigInvalid: 'MDM_TLS_CERT_FILE 与 MDM_TLS_KEY_FILE 须同时设置',
   tlsFileUnreadable: (file: string, reason: string) => `无法读取 TLS 证书或私钥文件 ${file}（${reason}）：请检查 MDM_TLS_CERT_FILE / MDM_TLS_KEY_FILE 的路径和权限`,
+  tlsClientCertConflict:
+    'MDM_APPLE_IDENTITY=client-cert 需要前置的 TLS 终端验证并转发设备的客户端证书，不能与 MDM_TLS_CERT_FILE / MDM_TLS_KEY_FILE（由本服务直接提供 HTTPS）同时使用',
   tlsPairInvalid: (cert: string, key: string, reason: string) => `TLS 证书 ${cert} 与私钥 ${key} 无法使用（格式无效或二者不匹配）：${reason}`,
   tlsReloaded: (file: string) => `已启用续期后的 TLS 证书 ${file}（新连接生效）`,
   tlsReloadFailed: (file: string, reason: string) => `TLS 证书 ${file} 未能重新载入，继续使用原证书：${reason}`,
