@@ -1,5 +1,4 @@
 import type { Http2SecureServer } from 'node:http2'
-import type { Server as TlsServer } from 'node:tls'
 import { serve } from '@hono/node-server'
 import { logMessages } from '../shared/messages/server'
 import { createApp, createServices } from './app'
@@ -12,7 +11,7 @@ import { seedDemoContent } from './demo/seed-content'
 import { startDemoAgents } from './demo/agents'
 import { startDemoIphones } from './demo/iphones'
 import { sealStoredSecrets } from './startup/seal-stored'
-import { boundSecureConnections, pinnedFetch, readTlsCredentials, reloadTlsCredentials, secureServerOptions } from './http/tls'
+import { pinnedFetch, readTlsCredentials, secureServerOptions, serveSecurely } from './http/tls'
 
 /** How often expired profiles of the Apple detail are looked for. */
 const EXPIRY_SWEEP_MS = 30_000
@@ -47,25 +46,19 @@ export async function startServer(config: AppConfig = loadConfig()) {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host, ...(tls ? secureServerOptions(tls) : {}) }, () => resolve(s))
   })
   // A certificate renewed in place is served without a restart; idle connections are bounded and closed at stop.
-  const renewals = tls && config.tls ? reloadTlsCredentials(server as TlsServer, config.tls, tls) : null
-  const connections = tls ? boundSecureConnections(server as Http2SecureServer) : null
+  const secure = tls ? serveSecurely(server as Http2SecureServer, tls) : null
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   const scheme = tls ? 'https' : 'http'
   const url = `${scheme}://localhost:${port}`
   console.log(logMessages.listening(url))
-  const closeServer = async () => {
-    renewals?.stop()
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()))
-    connections?.closeAll()
-    await closed
-  }
+  const closeServer = () => secure?.close() ?? new Promise<void>((resolve) => server.close(() => resolve()))
   let demoAgents: Awaited<ReturnType<typeof startDemoAgents>> | null = null
   let demoIphones: Awaited<ReturnType<typeof startDemoIphones>> | null = null
   try {
     // Demo mode: simulated Huawei / Mi agents poll this server over HTTP(S), like real phones would.
     const agentHost = ['0.0.0.0', '::', 'localhost', '127.0.0.1'].includes(config.host) ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host
-    const demoFetch = renewals ? pinnedFetch(() => renewals.current().cert) : undefined
+    const demoFetch = secure ? pinnedFetch(() => secure.current().cert) : undefined
     demoAgents = config.demo ? await startDemoAgents(services, `${scheme}://${agentHost}:${port}`, demoFetch) : null
     // …and simulated iPhones speak Apple MDM to it.
     demoIphones = config.demo ? await startDemoIphones(services, `${scheme}://${agentHost}:${port}`, demoFetch) : null

@@ -2,8 +2,8 @@
  * Device protocols at scale (issue #16), on PostgreSQL:
  * 1. Claim cost against finished tasks: one claim (a queued task among a device's history; queueing it is not timed)
  *    timed on a database with no finished tasks and on one with FINISHED_TASKS finished ones (tasks_live_idx keeps
- *    them out of the queue), two databases of one cluster, in turn. The finished tasks are seeded without foreign-key triggers and with the full indexes
- *    dropped, then rebuilt, so 10M of them fit the bench's budget.
+ *    them out of the queue), two databases of one cluster, in turn. The finished tasks are seeded without foreign-key
+ *    triggers and with the full indexes dropped, then rebuilt, so 10M of them fit the bench's budget.
  * 2. Agents polling: AGENTS simulated Huawei agents (credentials seeded, as after enrollment) poll one server process
  *    every POLL_SECONDS with ±20 % jitter, for FLEET_WARM_UP_SECONDS and then the measured window, while commands are queued to a tenth of them; each
  *    agent reports each task it gets. The load comes from LOAD_PROCESSES forked processes (queue-load.ts), so one

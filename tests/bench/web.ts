@@ -14,7 +14,6 @@
  * Figures go to bench/web-results.json and the console; run.ts turns them into issue #16's table.
  */
 import { spawnSync } from 'node:child_process'
-import { createHash, X509Certificate } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -23,13 +22,12 @@ import { launch as launchChrome } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { chromium, type BrowserContext, type CDPSession } from 'playwright-core'
 import { pinnedFetch } from '../../src/server/http/tls'
+import { chromiumTrustsTestCertificate, TEST_TLS } from '../fixtures/tls'
 import { medianBy, quiet, spawnServer } from './lib'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 const DIST = 'dist-bench'
-const TLS_CERT = 'tests/fixtures/tls/localhost.pem'
-const TLS_KEY = 'tests/fixtures/tls/localhost-key.pem'
 const TARGET_LOGIN_JS_KB = 120
 const LIST = '/huawei/device'
 /** Lighthouse's mobile preset slows the CPU 4×; the offline open and the scroll are measured the same way. */
@@ -51,15 +49,13 @@ if (build.status !== 0) process.exit(1)
 // The server in a process of its own, as deployed: Lighthouse processes its traces in this one, and the timings that
 // decide what Lantern counts before the first paint moved with that work when the server shared its event loop.
 // Over HTTPS, as the console is served to phones (a PWA installs and works offline only from a secure origin; README,
-// HTTPS): the server speaks TLS itself, with HTTP/2 for the browser, using the test certificate. Chromium takes that
-// certificate as valid by its public key (the service worker refuses an origin whose certificate is merely ignored).
+// HTTPS): the server speaks TLS itself, with HTTP/2 for the browser, using the test certificate, which Chromium takes as
+// valid (tests/fixtures/tls).
 // MDM_BENCH_HTTP1=1: plain HTTP/1.1 instead, to compare.
 const HTTP1 = process.env.MDM_BENCH_HTTP1 === '1'
-const server = await spawnServer('memory://', { MDM_BENCH_DEMO: '1', MDM_BENCH_DIST: DIST, ...(HTTP1 ? {} : { MDM_TLS_CERT_FILE: TLS_CERT, MDM_TLS_KEY_FILE: TLS_KEY }) })
-const tlsCert = readFileSync(TLS_CERT)
-const spki = createHash('sha256').update(new X509Certificate(tlsCert).publicKey.export({ type: 'spki', format: 'der' })).digest('base64')
-if (!HTTP1) FLAGS.push(`--ignore-certificate-errors-spki-list=${spki}`)
-const httpsFetch = HTTP1 ? (url: string, init: { method: string; headers: Record<string, string>; body: string }) => fetch(url, { ...init, body: init.body || undefined }) : pinnedFetch(tlsCert)
+const server = await spawnServer('memory://', { MDM_BENCH_DEMO: '1', MDM_BENCH_DIST: DIST, ...(HTTP1 ? {} : { MDM_TLS_CERT_FILE: TEST_TLS.certFile, MDM_TLS_KEY_FILE: TEST_TLS.keyFile }) })
+if (!HTTP1) FLAGS.push(chromiumTrustsTestCertificate())
+const httpsFetch = HTTP1 ? (url: string, init: { method: string; headers: Record<string, string>; body: string }) => fetch(url, { ...init, body: init.body || undefined }) : pinnedFetch(readFileSync(TEST_TLS.certFile))
 
 async function apiToken(username: string, password = 'Demo@2026'): Promise<string> {
   const captcha = await (await httpsFetch(`${server.url}/mdm/api/v1/captcha`, { method: 'GET', headers: {}, body: '' })).json()

@@ -1,26 +1,18 @@
-import { createHash, X509Certificate } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { chromium, type Browser } from 'playwright-core'
 import { testConfig } from '../../src/server/config'
 import { startServer } from '../../src/server/main'
+import { chromiumTrustsTestCertificate, TEST_TLS } from '../fixtures/tls'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, PHONE, signIn } from './browser'
-
-// The server speaking HTTPS itself (MDM_TLS_CERT_FILE / MDM_TLS_KEY_FILE) with the test certificate, which this
-// browser takes as valid by its public key: merely ignoring certificate errors would keep the service worker out.
-const FIXTURES = new URL('../fixtures/tls/', import.meta.url)
-const tls = { certFile: new URL('localhost.pem', FIXTURES).pathname, keyFile: new URL('localhost-key.pem', FIXTURES).pathname }
-const spki = createHash('sha256')
-  .update(new X509Certificate(readFileSync(tls.certFile)).publicKey.export({ type: 'spki', format: 'der' }))
-  .digest('base64')
 
 describe('the console over the server’s own HTTPS (phone)', () => {
   let server: Awaited<ReturnType<typeof startServer>>
   let browser: Browser
 
   beforeAll(async () => {
-    server = await startServer(testConfig({ port: 0, host: '127.0.0.1', demo: true, distDir: inject('distDir'), tls }))
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, `--ignore-certificate-errors-spki-list=${spki}`] })
+    // The server speaking HTTPS itself (MDM_TLS_*) with the test certificate, which this browser takes as valid.
+    server = await startServer(testConfig({ port: 0, host: '127.0.0.1', demo: true, distDir: inject('distDir'), tls: TEST_TLS }))
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, chromiumTrustsTestCertificate()] })
   })
   afterAll(async () => {
     await browser?.close()

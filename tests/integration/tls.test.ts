@@ -17,12 +17,12 @@ import { startDemoAgents } from '../../src/server/demo/agents'
 import { demoIphones, startDemoIphones } from '../../src/server/demo/iphones'
 import { seedDemoDevices } from '../../src/server/demo/seed-devices'
 import { pinnedFetch, readTlsCredentials, reloadTlsCredentials, secureServerOptions } from '../../src/server/http/tls'
+import { OTHER_TLS, TEST_TLS } from '../fixtures/tls'
 import { harnessForFile } from './harness'
 
-const FIXTURES = new URL('../fixtures/tls/', import.meta.url)
-const files = { certFile: new URL('localhost.pem', FIXTURES).pathname, keyFile: new URL('localhost-key.pem', FIXTURES).pathname }
+const files = TEST_TLS
 const tls = readTlsCredentials(files)
-const otherCert = readFileSync(new URL('other.pem', FIXTURES))
+const otherCert = readFileSync(OTHER_TLS.certFile)
 
 const h = harnessForFile()
 let cleanup: (() => Promise<void>) | null = null
@@ -117,7 +117,7 @@ describe('the server speaking TLS (MDM_TLS_CERT_FILE / MDM_TLS_KEY_FILE)', () =>
     copyFileSync(files.keyFile, inPlace.keyFile)
     const { url, server } = await secureServer(readTlsCredentials(inPlace))
     const logged: string[] = []
-    const renewals = reloadTlsCredentials(server as unknown as TlsServer, inPlace, readTlsCredentials(inPlace), (line) => logged.push(line))
+    const renewals = reloadTlsCredentials(server as unknown as TlsServer, readTlsCredentials(inPlace), (line) => logged.push(line))
     const closeServer = cleanup!
     cleanup = async () => {
       renewals.stop()
@@ -142,12 +142,12 @@ describe('the server speaking TLS (MDM_TLS_CERT_FILE / MDM_TLS_KEY_FILE)', () =>
     // Unchanged files: nothing to do.
     expect(renewals.reload()).toBe(false)
     // A renewal that is half written (the new certificate, the old key): refused, the old pair stays in service.
-    copyFileSync(new URL('other.pem', FIXTURES).pathname, inPlace.certFile)
+    copyFileSync(OTHER_TLS.certFile, inPlace.certFile)
     expect(renewals.reload()).toBe(false)
     expect(logged.at(-1)).toMatch(/^TLS 证书 .*cert\.pem 未能重新载入，继续使用原证书：/)
     expect(await presented()).toBe(fingerprint(tls.cert))
     // The whole renewal: new connections get it.
-    writeFileSync(inPlace.keyFile, readFileSync(new URL('other-key.pem', FIXTURES)))
+    writeFileSync(inPlace.keyFile, readFileSync(OTHER_TLS.keyFile))
     expect(renewals.reload()).toBe(true)
     expect(logged.at(-1)).toBe(`已启用续期后的 TLS 证书 ${inPlace.certFile}（新连接生效）`)
     expect(await presented()).toBe(fingerprint(otherCert))
@@ -199,7 +199,7 @@ describe('the server speaking TLS (MDM_TLS_CERT_FILE / MDM_TLS_KEY_FILE)', () =>
       '无法读取 TLS 证书或私钥文件 /nonexistent/cert.pem（ENOENT）：请检查 MDM_TLS_CERT_FILE / MDM_TLS_KEY_FILE 的路径和权限',
     )
     // A key that is not the certificate's.
-    const otherKey = new URL('other-key.pem', FIXTURES).pathname
+    const otherKey = OTHER_TLS.keyFile
     expect(() => readTlsCredentials({ certFile: files.certFile, keyFile: otherKey })).toThrow(`TLS 证书 ${files.certFile} 与私钥 ${otherKey} 无法使用（格式无效或二者不匹配）：`)
   })
 })

@@ -4,13 +4,19 @@ import { request } from 'node:https'
 import { createSecureContext, type Server as TlsServer, type TLSSocket } from 'node:tls'
 import { logMessages } from '../../shared/messages/server'
 
-/** The certificate and key the server speaks TLS with (MDM_TLS_CERT_FILE, MDM_TLS_KEY_FILE), read at start. */
+export interface TlsFiles {
+  certFile: string
+  keyFile: string
+}
+
+/** The certificate and key the server speaks TLS with, and the files they were read from (MDM_TLS_CERT_FILE, MDM_TLS_KEY_FILE). */
 export interface TlsCredentials {
   cert: Buffer
   key: Buffer
+  files: TlsFiles
 }
 
-export function readTlsCredentials(files: { certFile: string; keyFile: string }): TlsCredentials {
+export function readTlsCredentials(files: TlsFiles): TlsCredentials {
   const read = (file: string) => {
     try {
       return readFileSync(file)
@@ -18,11 +24,11 @@ export function readTlsCredentials(files: { certFile: string; keyFile: string })
       throw new Error(logMessages.tlsFileUnreadable(file, (err as NodeJS.ErrnoException).code ?? String(err)))
     }
   }
-  const pair = { cert: read(files.certFile), key: read(files.keyFile) }
+  const pair = { cert: read(files.certFile), key: read(files.keyFile), files }
   // Loaded once here, so that a key that does not match its certificate (or a file that is not PEM) is told in words,
   // before the server listens or a renewal replaces the pair in service.
   try {
-    createSecureContext(pair)
+    createSecureContext({ cert: pair.cert, key: pair.key })
   } catch (err) {
     throw new Error(logMessages.tlsPairInvalid(files.certFile, files.keyFile, (err as Error).message))
   }
@@ -39,7 +45,7 @@ export function secureServerOptions(tls: TlsCredentials) {
 }
 
 /** A connection with nothing going on for this long is closed (the plain HTTP server closes idle keep-alive in 5 s). */
-export const TLS_IDLE_TIMEOUT_MS = 60_000
+const TLS_IDLE_TIMEOUT_MS = 60_000
 
 /**
  * The secure server's connections, bounded and closable. node:http2's server keeps an idle session, and an idle
@@ -69,7 +75,7 @@ export function boundSecureConnections(server: Http2SecureServer) {
 }
 
 /** How often the certificate files are read again (a certificate renewed in place is served within the hour). */
-export const TLS_RELOAD_MS = 3600_000
+const TLS_RELOAD_MS = 3600_000
 
 /**
  * Serves a certificate renewed in place (certbot, acme.sh … replace the files every 60-90 days) without a restart:
@@ -77,7 +83,8 @@ export const TLS_RELOAD_MS = 3600_000
  * theirs. A pair that does not load (a half-written renewal, a key that does not match) is logged and the one in
  * service stays. `reload` answers whether the certificate changed.
  */
-export function reloadTlsCredentials(server: TlsServer, files: { certFile: string; keyFile: string }, current: TlsCredentials, log: (line: string) => void = console.error) {
+export function reloadTlsCredentials(server: TlsServer, current: TlsCredentials, log: (line: string) => void = console.error) {
+  const files = current.files
   let served = current
   const reload = (): boolean => {
     try {
@@ -108,6 +115,25 @@ export function reloadTlsCredentials(server: TlsServer, files: { certFile: strin
 }
 
 type SimpleFetch = (input: string, init: { method: string; headers: Record<string, string>; body: string }) => Promise<Response>
+
+/**
+ * What the server does once it listens over TLS: serves renewed certificates (reloadTlsCredentials) and bounds its
+ * connections (boundSecureConnections). `close` stops both and the server, ending open connections.
+ */
+export function serveSecurely(server: Http2SecureServer, credentials: TlsCredentials) {
+  const renewals = reloadTlsCredentials(server, credentials)
+  const connections = boundSecureConnections(server)
+  return {
+    /** The pair in service. */
+    current: renewals.current,
+    async close() {
+      renewals.stop()
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+      connections.closeAll()
+      await closed
+    },
+  }
+}
 
 /** How long a demo device waits for the server's answer before the request fails. */
 const PINNED_FETCH_TIMEOUT_MS = 30_000
@@ -148,7 +174,7 @@ export function pinnedFetch(cert: Buffer | (() => Buffer)): SimpleFetch {
           })
         },
       )
-      req.setTimeout(PINNED_FETCH_TIMEOUT_MS, () => req.destroy(new Error(`no answer from ${input} within ${PINNED_FETCH_TIMEOUT_MS / 1000} s`)))
+      req.setTimeout(PINNED_FETCH_TIMEOUT_MS, () => req.destroy(new Error(logMessages.demoRequestTimedOut(input, PINNED_FETCH_TIMEOUT_MS / 1000))))
       req.on('error', reject)
       req.end(init.body)
     })

@@ -19,6 +19,7 @@ export const logMessages = {
   tlsClientCertConflict:
     'MDM_APPLE_IDENTITY=client-cert 需要前置的 TLS 终端验证并转发设备的客户端证书，不能与 MDM_TLS_CERT_FILE / MDM_TLS_KEY_FILE（由本服务直接提供 HTTPS）同时使用',
   tlsPairInvalid: (cert: string, key: string, reason: string) => `TLS 证书 ${cert} 与私钥 ${key} 无法使用（格式无效或二者不匹配）：${reason}`,
+  demoRequestTimedOut: (url: string, seconds: number) => `演示设备请求 ${url} 在 ${seconds} 秒内没有应答`,
   tlsReloaded: (file: string) => `已启用续期后的 TLS 证书 ${file}（新连接生效）`,
   tlsReloadFailed: (file: string, reason: string) => `TLS 证书 ${file} 未能重新载入，继续使用原证书：${reason}`,
   secretKeyInvalid: 'MDM_SECRET_KEY 无效：应为 64 位十六进制数字，或 32 字节的 base64',
