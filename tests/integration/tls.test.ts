@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto'
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { connect } from 'node:http2'
+import { connect, type Http2SecureServer } from 'node:http2'
 import { request } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -16,7 +16,7 @@ import { devices } from '../../src/server/db/schema'
 import { startDemoAgents } from '../../src/server/demo/agents'
 import { demoIphones, startDemoIphones } from '../../src/server/demo/iphones'
 import { seedDemoDevices } from '../../src/server/demo/seed-devices'
-import { pinnedFetch, readTlsCredentials, reloadTlsCredentials, secureServerOptions } from '../../src/server/http/tls'
+import { boundSecureConnections, pinnedFetch, readTlsCredentials, reloadTlsCredentials, secureServerOptions } from '../../src/server/http/tls'
 import { OTHER_TLS, TEST_TLS } from '../fixtures/tls'
 import { harnessForFile } from './harness'
 
@@ -192,6 +192,24 @@ describe('the server speaking TLS (MDM_TLS_CERT_FILE / MDM_TLS_KEY_FILE)', () =>
     await Promise.race([running.stop(), timeout])
     stopped = true
     session.destroy()
+  })
+
+  it('closes a connection left idle, over HTTP/2 and over HTTP/1.1', async () => {
+    const { url, server } = await secureServer()
+    boundSecureConnections(server as unknown as Http2SecureServer, 300)
+    const port = Number(new URL(url).port)
+    const closedAfter = (alpn: string) =>
+      new Promise<number>((resolve, reject) => {
+        const socket = tlsConnect({ port, host: '127.0.0.1', servername: 'localhost', ca: tls.cert, ALPNProtocols: [alpn] }, () => {
+          const opened = Date.now()
+          socket.once('close', () => resolve(Date.now() - opened))
+        })
+        socket.on('error', reject)
+        socket.resume()
+        setTimeout(() => reject(new Error(`${alpn} connection still open after 5 s`)), 5000).unref()
+      })
+    expect(await closedAfter('h2')).toBeLessThan(5000)
+    expect(await closedAfter('http/1.1')).toBeLessThan(5000)
   })
 
   it('a certificate file that cannot be read, or a key that does not match, stops the start with the files to check', () => {

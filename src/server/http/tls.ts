@@ -54,8 +54,8 @@ const TLS_IDLE_TIMEOUT_MS = 60_000
  * Idle connections are closed after TLS_IDLE_TIMEOUT_MS; `closeAll` ends them at once when the server stops
  * (HTTP/2 sessions with GOAWAY, after their open streams).
  */
-export function boundSecureConnections(server: Http2SecureServer) {
-  server.setTimeout(TLS_IDLE_TIMEOUT_MS)
+export function boundSecureConnections(server: Http2SecureServer, idleMs = TLS_IDLE_TIMEOUT_MS) {
+  server.setTimeout(idleMs)
   const sessions = new Set<ServerHttp2Session>()
   const sockets = new Set<TLSSocket>()
   server.on('session', (session: ServerHttp2Session) => {
