@@ -43,7 +43,8 @@ describe('the console over the server’s own HTTPS (phone)', () => {
     await page.reload()
     await expect(page.evaluate(() => !!navigator.serviceWorker.controller)).resolves.toBe(true)
     await card.waitFor()
-    await page.waitForTimeout(1500) // the persister writes at most once a second
+    // The persister writes at most once a second: offline only once the list is in the saved cache.
+    await page.waitForFunction(() => (localStorage.getItem('mdm_cache') ?? '').includes('HWDEMO0001'))
     await context.setOffline(true)
     await page.reload()
     await card.waitFor()
