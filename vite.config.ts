@@ -274,7 +274,7 @@ export default defineConfig({
               // What the entry shares with the lazy screens (API client, endpoint table, common texts, theme): one file,
               // not a dozen of a few hundred bytes each — fewer requests on the first paint, and gzip compresses it better.
               name: 'entry-shared',
-              test: /src[\\/](app[\\/](api[\\/](http|connectivity|routes|token|user-center)|boot-snapshot|lazy|notify|layout[\\/](theme|ThemeToggle|IcpFooter)|components[\\/]PlainButton|features[\\/]account[\\/](queries|AuthLayout))\.|shared[\\/](messages[\\/](common|routes)|domain[\\/]routes|contract[\\/](envelope|routes))\.)|endpoint-routes(\/account)?$|preload-helper|antd-mobile-icons[\\/]es[\\/]CloseCircleFill/,
+              test: /src[\\/](app[\\/](api[\\/](http|connectivity|early|routes|token|user-center)|boot-snapshot|lazy|notify|layout[\\/](theme|ThemeToggle|IcpFooter)|components[\\/]PlainButton|features[\\/]account[\\/](queries|AuthLayout))\.|shared[\\/](messages[\\/](common|routes)|domain[\\/]routes|contract[\\/](envelope|routes))\.)|endpoint-routes(\/account)?$|preload-helper|antd-mobile-icons[\\/]es[\\/]CloseCircleFill/,
               priority: 8,
             },
             {

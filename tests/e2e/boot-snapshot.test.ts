@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Locator, Page } from 'playwright-core'
-import { baseURL, launchBrowser, newPhoneContext, PHONE, signIn } from './browser'
+import { baseURL, launchBrowser, newPhoneContext, PHONE, signIn, TABLET } from './browser'
 
 /**
  * Issue #16: a device list opened again shows the cards the user last saw before the app's code has loaded (the
@@ -155,6 +155,33 @@ describe('the list painted before the app runs (phone)', () => {
     await appCards(page).filter({ hasText: serial }).waitFor()
     expect(errors.some((message) => /length/.test(message))).toBe(true)
     expect(violations).toEqual([])
+    await context.close()
+  })
+
+  it.each([
+    ['phone', PHONE, []],
+    ['tablet', TABLET, ['GET /mdm/api/v1/userCenter/menu']],
+  ])('asks for the list’s data while the app’s code is still loading, and the app asks for none of it again (%s)', async (_name, viewport, more) => {
+    const context = await browser.newContext({ baseURL: baseURL(), viewport, locale: 'zh-CN', serviceWorkers: 'block' })
+    await signIn(await context.newPage(), 'demo')
+    const page = await context.newPage()
+    const asked: string[] = []
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (/\/api\/v1\//.test(url.pathname)) asked.push(`${request.method()} ${url.pathname}${url.search}`)
+    })
+    const release = await holdScripts(page)
+    await page.goto(LIST, { waitUntil: 'commit' })
+    // None of the app's code has run, and its first requests are out (index.html's early-requests script); the menu
+    // only where it is on screen from the start.
+    const early = ['GET /huawei/mdm/api/v1/device/search?current=1&pageSize=10&recycleStatus=false', 'POST /mdm/api/v1/userCenter/info', ...more].sort()
+    await expect.poll(() => asked.length).toBe(early.length)
+    expect(asked.sort()).toEqual(early)
+    release()
+    await appCards(page).first().waitFor()
+    // The app took those answers: none asked for twice, and none left unanswered.
+    await page.waitForLoadState('networkidle')
+    for (const request of early) expect(asked.filter((r) => r === request)).toHaveLength(1)
     await context.close()
   })
 })

@@ -3,6 +3,7 @@ import { apiBases, type Route } from '../../shared/contract/routes'
 import { errorMessages } from '../../shared/messages/common'
 import { notify } from '../notify'
 import { networkFailed, serverReached } from './connectivity'
+import { takeEarly } from './early'
 import { getToken, signOut } from './token'
 
 export const MAIN_BASE = apiBases.main
@@ -64,13 +65,18 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path
     throw err
   }
   let res: Response
+  const url = buildUrl(opts.base ?? MAIN_BASE, path, method === 'GET' ? opts.params : undefined)
+  const payload = opts.body !== undefined ? JSON.stringify(opts.body) : undefined
   try {
-    res = await fetch(buildUrl(opts.base ?? MAIN_BASE, path, method === 'GET' ? opts.params : undefined), {
-      method,
-      headers: { ...authHeaders(), ...(opts.body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
-      body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
-      signal: opts.signal,
-    })
+    // The page may have started this very request already (early.ts); a request that can be cancelled makes its own.
+    const early = opts.signal ? undefined : takeEarly(method, url, payload, getToken())
+    res = await (early ??
+      fetch(url, {
+        method,
+        headers: { ...authHeaders(), ...(payload !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+        body: payload,
+        signal: opts.signal,
+      }))
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e
     networkFailed()

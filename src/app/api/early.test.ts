@@ -1,0 +1,187 @@
+// @vitest-environment jsdom
+import { readFileSync } from 'node:fs'
+import { runInNewContext } from 'node:vm'
+import { QueryClient } from '@tanstack/react-query'
+import { defaultParseSearch } from '@tanstack/react-router'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { screens } from '../screens'
+import type { RoutePath } from '../../shared/messages/routes'
+import { call } from './http'
+import { earlyKey, EARLY_TAKE_MS, takeEarly } from './early'
+import { menuQuery, userInfoQuery } from './user-center'
+
+const TOKEN = 'tok-1'
+
+/** The requests index.html's early-requests script starts at this address, as earlyKey names them. */
+function pageRequests(href: string, { token = TOKEN as string | null, onLine = true, width = PHONE_WIDTH } = {}) {
+  const html = readFileSync('index.html', 'utf8')
+  const script = /<script id="early-requests">([\s\S]*?)<\/script>/.exec(html)?.[1]
+  if (!script) throw new Error('index.html has no early-requests script')
+  const window: { __mdmEarly?: { token: string; at: number; requests: Record<string, Promise<Response>> } } = {}
+  const sent: { key: string; headers: Record<string, string> }[] = []
+  const timers: { ms: number; run: () => void }[] = []
+  runInNewContext(script, {
+    window: Object.assign(window, { matchMedia: (query: string) => ({ matches: width >= Number(/min-width: (\d+)px/.exec(query)?.[1]) }) }),
+    setTimeout: (run: () => void, ms: number) => timers.push({ ms, run }),
+    location: new URL(href, 'https://console.example'),
+    navigator: { onLine },
+    localStorage: { getItem: (key: string) => (key === 'mdm_token' ? token : null) },
+    URLSearchParams,
+    Date,
+    fetch: (url: string, init: RequestInit) => {
+      sent.push({ key: earlyKey(init.method ?? 'GET', url, init.body as string | undefined), headers: init.headers as Record<string, string> })
+      return Promise.resolve(new Response('{}'))
+    },
+  })
+  return { sent, early: window.__mdmEarly, timers }
+}
+
+const PHONE_WIDTH = 390
+const TABLET_WIDTH = 820
+
+/**
+ * The requests the app makes first at this address: the user's info (the router's authority check), on a tablet the
+ * menu (the Shell's side panel, on screen from the start), and the screen's prefetch.
+ */
+async function appRequests(href: string, width = PHONE_WIDTH): Promise<string[]> {
+  const made: string[] = []
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      made.push(earlyKey(init.method ?? 'GET', url, init.body as string | undefined))
+      return new Response(JSON.stringify({ code: 200, msg: 'success', data: { records: [], total: 0 } }))
+    }),
+  )
+  const url = new URL(href, 'https://console.example')
+  const queryClient = new QueryClient()
+  await queryClient.fetchQuery(userInfoQuery())
+  if (width >= 768) await queryClient.fetchQuery(menuQuery())
+  await screens[url.pathname as RoutePath]?.prefetch?.(queryClient, defaultParseSearch(url.search))
+  return made
+}
+
+beforeEach(() => localStorage.setItem('mdm_token', TOKEN))
+afterEach(() => {
+  vi.unstubAllGlobals()
+  localStorage.clear()
+  delete window.__mdmEarly
+})
+
+describe("index.html's early requests (issue #16)", () => {
+  it.each([
+    '/huawei/device',
+    '/huawei/recycle',
+    '/mi/device',
+    '/mi/recycle',
+    '/ios/device',
+    '/ios/recycle',
+    '/huawei/detail?huawei-device-id=8',
+    '/huawei/detail?huawei-device-id=123456789',
+    '/dashboard',
+    '/user/staff',
+  ])('are exactly the app’s first requests at %s', async (href) => {
+    const app = await appRequests(href)
+    expect(app.length).toBeGreaterThan(0)
+    expect(pageRequests(href).sent.map((r) => r.key).sort()).toEqual(app.sort())
+  })
+
+  it.each(['/huawei/device', '/huawei/detail?huawei-device-id=8', '/dashboard'])('are exactly the app’s first requests at %s on a tablet, its menu too', async (href) => {
+    const app = await appRequests(href, TABLET_WIDTH)
+    expect(app).toContain('GET /mdm/api/v1/userCenter/menu')
+    expect(pageRequests(href, { width: TABLET_WIDTH }).sent.map((r) => r.key).sort()).toEqual(app.sort())
+  })
+
+  it.each([
+    '/huawei/device?current=2',
+    '/huawei/device?serialNumber=HW01',
+    '/mi/device?mi-device-id=8',
+    '/huawei/detail?huawei-device-id=0',
+    '/huawei/detail?huawei-device-id=08',
+    '/huawei/detail?huawei-device-id=1234567890',
+    '/huawei/detail?huawei-device-id=8&current=2',
+    '/ios/detail?device-id=8',
+  ])('at %s are only requests the app makes too (the user’s info)', async (href) => {
+    const app = await appRequests(href)
+    const page = pageRequests(href).sent.map((r) => r.key)
+    expect(page).toEqual(['POST /mdm/api/v1/userCenter/info {}'])
+    for (const key of page) expect(app).toContain(key)
+  })
+
+  it('carry the token, and the JSON type of the one with a body', () => {
+    const { sent, early } = pageRequests('/huawei/device')
+    for (const { headers } of sent) expect(headers.Authorization).toBe(`Bearer ${TOKEN}`)
+    expect(sent.find((r) => r.key.startsWith('POST'))?.headers['Content-Type']).toBe('application/json')
+    expect(sent.find((r) => r.key.startsWith('GET'))?.headers['Content-Type']).toBeUndefined()
+    expect(early?.token).toBe(TOKEN)
+    expect(Object.keys(early?.requests ?? {}).sort()).toEqual(sent.map((r) => r.key).sort())
+  })
+
+  it('let go of the answers the app has not taken once it would no longer take them', async () => {
+    const { early, timers } = pageRequests('/huawei/device')
+    expect(timers.map((t) => t.ms)).toEqual([EARLY_TAKE_MS])
+    window.__mdmEarly = early
+    const taken = takeEarly('GET', '/huawei/mdm/api/v1/device/search?current=1&pageSize=10&recycleStatus=false', undefined, TOKEN)
+    const left = Object.values(early!.requests)
+    expect(left).toHaveLength(1)
+    timers[0].run()
+    expect(early!.requests).toEqual({})
+    // The answer left is cancelled, not left unread; the one taken is the app's to read.
+    await expect(left[0].then((r) => r.bodyUsed)).resolves.toBe(true)
+    await expect((await taken!).text()).resolves.toBe('{}')
+  })
+
+  it.each([
+    ['signed out', '/huawei/device', { token: null }],
+    ['offline', '/huawei/device', { onLine: false }],
+    ['on the sign-in page', '/login', {}],
+    ['on the registration page', '/register', {}],
+  ])('start nothing %s', (_case, href, options) => {
+    const { sent, early } = pageRequests(href, options)
+    expect(sent).toEqual([])
+    expect(early).toBeUndefined()
+  })
+})
+
+describe('the app taking an early request (early.ts)', () => {
+  const SEARCH = '/huawei/mdm/api/v1/device/search?current=1&pageSize=10&recycleStatus=false'
+  const envelope = (data: unknown) => new Response(JSON.stringify({ code: 200, msg: 'success', data }))
+  const startedAt = (at: number, answer: Promise<Response>) => {
+    window.__mdmEarly = { token: TOKEN, at, requests: { [earlyKey('GET', SEARCH, undefined)]: answer } }
+  }
+  const search = { base: 'huawei', method: 'GET', path: '/device/search' } as const
+  const params = { current: 1, pageSize: 10, recycleStatus: false }
+
+  it('takes the page’s answer for exactly its request, once', async () => {
+    startedAt(Date.now(), Promise.resolve(envelope({ records: [], total: 7 })))
+    vi.stubGlobal('fetch', vi.fn(async () => envelope({ records: [], total: 1 })))
+    await expect(call(search, params)).resolves.toEqual({ records: [], total: 7 })
+    expect(fetch).not.toHaveBeenCalled()
+    // The second time is the app's own request.
+    await expect(call(search, params)).resolves.toEqual({ records: [], total: 1 })
+    expect(fetch).toHaveBeenCalledOnce()
+  })
+
+  it('makes its own request for another address, another token, or after the first seconds', async () => {
+    const answer = Promise.resolve(envelope({ records: [], total: 7 }))
+    startedAt(Date.now(), answer)
+    expect(takeEarly('GET', SEARCH.replace('pageSize=10', 'pageSize=20'), undefined, TOKEN)).toBeUndefined()
+    expect(takeEarly('POST', SEARCH, undefined, TOKEN)).toBeUndefined()
+    expect(takeEarly('GET', SEARCH, undefined, 'another-token')).toBeUndefined()
+    expect(takeEarly('GET', SEARCH, undefined, null)).toBeUndefined()
+    startedAt(Date.now() - EARLY_TAKE_MS - 1, answer)
+    expect(takeEarly('GET', SEARCH, undefined, TOKEN)).toBeUndefined()
+    // Left alone, and gone: not taken later either.
+    startedAt(Date.now(), answer)
+    expect(takeEarly('GET', SEARCH, undefined, TOKEN)).toBe(answer)
+    expect(takeEarly('GET', SEARCH, undefined, TOKEN)).toBeUndefined()
+  })
+
+  it('reports a page’s request that failed as its own network failure', async () => {
+    const failed = Promise.reject(new TypeError('Failed to fetch'))
+    failed.catch(() => undefined)
+    startedAt(Date.now(), failed)
+    vi.stubGlobal('fetch', vi.fn())
+    await expect(call(search, params, { silent: true })).rejects.toMatchObject({ code: 0 })
+    expect(fetch).not.toHaveBeenCalled()
+  })
+})

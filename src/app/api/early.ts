@@ -1,0 +1,42 @@
+/**
+ * The requests index.html starts while the page is still being parsed, before the app's scripts have arrived (its
+ * early-requests script): the signed-in user's info (and on a tablet, where the menu is on screen from the start, the
+ * menu), and a device list's first page or a device's detail.
+ * On a phone's network that is one round trip less before the first screen has its data (issue #16).
+ *
+ * The app takes one of them in place of the request it is about to make, only when it is exactly that request (method,
+ * address with its query, body) with the same token, within the start's first seconds, and only once: anything else
+ * (another page size, a token changed since, a screen opened a minute later) makes its own request. A request the app
+ * never takes was one it would have made anyway. early.test.ts holds the page's addresses to the app's own.
+ */
+export interface EarlyRequests {
+  token: string
+  /** Date.now() when the page started them. */
+  at: number
+  /** By earlyKey. */
+  requests: Record<string, Promise<Response>>
+}
+
+declare global {
+  interface Window {
+    __mdmEarly?: EarlyRequests
+  }
+}
+
+/** After this, an answer started with the page is left alone (the app's own request is fresher); the page lets go of it. */
+export const EARLY_TAKE_MS = 10_000
+
+export function earlyKey(method: string, url: string, body: string | undefined): string {
+  return `${method} ${url}${body === undefined ? '' : ` ${body}`}`
+}
+
+/** The page's answer for this request, if it started exactly this one with this token; each is taken once. */
+export function takeEarly(method: string, url: string, body: string | undefined, token: string | null): Promise<Response> | undefined {
+  const early = typeof window === 'undefined' ? undefined : window.__mdmEarly
+  if (!early || !token || early.token !== token) return undefined
+  const key = earlyKey(method, url, body)
+  const answer = early.requests[key]
+  if (!answer) return undefined
+  delete early.requests[key]
+  return Date.now() - early.at <= EARLY_TAKE_MS ? answer : undefined
+}
