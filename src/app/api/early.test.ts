@@ -9,6 +9,7 @@ import type { RoutePath } from '../../shared/messages/routes'
 import { call } from './http'
 import { earlyKey, EARLY_TAKE_MS, takeEarly } from './early'
 import { menuQuery, userInfoQuery } from './user-center'
+import { TABLET_MEDIA_QUERY } from '../layout/use-media-query'
 
 const TOKEN = 'tok-1'
 
@@ -21,7 +22,7 @@ function pageRequests(href: string, { token = TOKEN as string | null, onLine = t
   const sent: { key: string; headers: Record<string, string> }[] = []
   const timers: { ms: number; run: () => void }[] = []
   runInNewContext(script, {
-    window: Object.assign(window, { matchMedia: (query: string) => ({ matches: width >= Number(/min-width: (\d+)px/.exec(query)?.[1]) }) }),
+    window: Object.assign(window, { matchMedia: (query: string) => ({ matches: query === TABLET_MEDIA_QUERY && width >= TABLET_FROM }) }),
     setTimeout: (run: () => void, ms: number) => timers.push({ ms, run }),
     location: new URL(href, 'https://console.example'),
     navigator: { onLine },
@@ -38,6 +39,8 @@ function pageRequests(href: string, { token = TOKEN as string | null, onLine = t
 
 const PHONE_WIDTH = 390
 const TABLET_WIDTH = 820
+/** The width from which the console is laid out for a tablet (its menu on screen from the start). */
+const TABLET_FROM = Number(/^\(min-width: (\d+)px\)$/.exec(TABLET_MEDIA_QUERY)?.[1])
 
 /**
  * The requests the app makes first at this address: the user's info (the router's authority check), on a tablet the
@@ -55,7 +58,7 @@ async function appRequests(href: string, width = PHONE_WIDTH): Promise<string[]>
   const url = new URL(href, 'https://console.example')
   const queryClient = new QueryClient()
   await queryClient.fetchQuery(userInfoQuery())
-  if (width >= 768) await queryClient.fetchQuery(menuQuery())
+  if (width >= TABLET_FROM) await queryClient.fetchQuery(menuQuery())
   await screens[url.pathname as RoutePath]?.prefetch?.(queryClient, defaultParseSearch(url.search))
   return made
 }
@@ -86,6 +89,8 @@ describe("index.html's early requests (issue #16)", () => {
   })
 
   it.each(['/huawei/device', '/huawei/detail?huawei-device-id=8', '/dashboard'])('are exactly the app’s first requests at %s on a tablet, its menu too', async (href) => {
+    expect(TABLET_FROM).toBeGreaterThan(PHONE_WIDTH)
+    expect(TABLET_FROM).toBeLessThanOrEqual(TABLET_WIDTH)
     const app = await appRequests(href, TABLET_WIDTH)
     expect(app).toContain('GET /mdm/api/v1/userCenter/menu')
     expect(pageRequests(href, { width: TABLET_WIDTH }).sent.map((r) => r.key).sort()).toEqual(app.sort())
@@ -174,6 +179,30 @@ describe('the app taking an early request (early.ts)', () => {
     startedAt(Date.now(), answer)
     expect(takeEarly('GET', SEARCH, undefined, TOKEN)).toBe(answer)
     expect(takeEarly('GET', SEARCH, undefined, TOKEN)).toBeUndefined()
+  })
+
+  it('lets go of every answer not taken yet once the app sends a change of its own', async () => {
+    const info = Promise.resolve(envelope({ username: 'demo' }))
+    const list = Promise.resolve(envelope({ records: [], total: 7 }))
+    window.__mdmEarly = { token: TOKEN, at: Date.now(), requests: { [earlyKey('POST', '/mdm/api/v1/userCenter/info', '{}')]: info, [earlyKey('GET', SEARCH, undefined)]: list } }
+    vi.stubGlobal('fetch', vi.fn(async () => envelope(null)))
+    // The page's own read by POST is taken, and changes nothing.
+    await expect(call({ base: 'main', method: 'POST', path: '/userCenter/info' })).resolves.toEqual({ username: 'demo' })
+    expect(Object.keys(window.__mdmEarly.requests)).toHaveLength(1)
+    // A change (a device recycled, say): the list answered before it is out of date, and let go.
+    await call({ base: 'huawei', method: 'POST', path: '/device/recycle' }, { ids: [1] })
+    expect(window.__mdmEarly.requests).toEqual({})
+    await expect(list.then((r) => r.bodyUsed)).resolves.toBe(true)
+    await call(search, params)
+    expect(fetch).toHaveBeenCalledTimes(2)
+  })
+
+  it('lets go of an answer asked for too late', async () => {
+    const answer = Promise.resolve(envelope({ records: [], total: 7 }))
+    startedAt(Date.now() - EARLY_TAKE_MS - 1, answer)
+    expect(takeEarly('GET', SEARCH, undefined, TOKEN)).toBeUndefined()
+    expect(window.__mdmEarly?.requests).toEqual({})
+    await expect(answer.then((r) => r.bodyUsed)).resolves.toBe(true)
   })
 
   it('reports a page’s request that failed as its own network failure', async () => {

@@ -6,8 +6,8 @@
  *
  * The app takes one of them in place of the request it is about to make, only when it is exactly that request (method,
  * address with its query, body) with the same token, within the start's first seconds, and only once: anything else
- * (another page size, a token changed since, a screen opened a minute later) makes its own request. A request the app
- * never takes was one it would have made anyway. early.test.ts holds the page's addresses to the app's own.
+ * (another page size, a token changed since, a screen opened a minute later, anything after a change of the user's)
+ * makes its own request. early.test.ts holds the page's addresses to the app's own.
  */
 export interface EarlyRequests {
   token: string
@@ -30,6 +30,11 @@ export function earlyKey(method: string, url: string, body: string | undefined):
   return `${method} ${url}${body === undefined ? '' : ` ${body}`}`
 }
 
+/** Lets go of an answer: its body is cancelled, not left unread (a request the browser would count as still open). */
+function release(answer: Promise<Response>) {
+  void answer.then((response) => response.body?.cancel()).catch(() => undefined)
+}
+
 /** The page's answer for this request, if it started exactly this one with this token; each is taken once. */
 export function takeEarly(method: string, url: string, body: string | undefined, token: string | null): Promise<Response> | undefined {
   const early = typeof window === 'undefined' ? undefined : window.__mdmEarly
@@ -38,5 +43,21 @@ export function takeEarly(method: string, url: string, body: string | undefined,
   const answer = early.requests[key]
   if (!answer) return undefined
   delete early.requests[key]
-  return Date.now() - early.at <= EARLY_TAKE_MS ? answer : undefined
+  if (Date.now() - early.at <= EARLY_TAKE_MS) return answer
+  release(answer)
+  return undefined
+}
+
+/**
+ * Lets go of every answer not taken yet. The app calls it before a change of its own is sent: after a change, an
+ * answer from before it is out of date (a screen whose restored data was still fresh had not taken it, and would take
+ * it when it refreshes after the change).
+ */
+export function dropEarly(): void {
+  const early = typeof window === 'undefined' ? undefined : window.__mdmEarly
+  if (!early) return
+  for (const key of Object.keys(early.requests)) {
+    release(early.requests[key])
+    delete early.requests[key]
+  }
 }

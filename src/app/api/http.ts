@@ -3,7 +3,7 @@ import { apiBases, type Route } from '../../shared/contract/routes'
 import { errorMessages } from '../../shared/messages/common'
 import { notify } from '../notify'
 import { networkFailed, serverReached } from './connectivity'
-import { takeEarly } from './early'
+import { dropEarly, takeEarly } from './early'
 import { getToken, signOut } from './token'
 
 export const MAIN_BASE = apiBases.main
@@ -69,7 +69,9 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path
   const payload = opts.body !== undefined ? JSON.stringify(opts.body) : undefined
   try {
     // The page may have started this very request already (early.ts); a request that can be cancelled makes its own.
+    // Any other request but a read may change what the page's answers say: they are let go first.
     const early = opts.signal ? undefined : takeEarly(method, url, payload, getToken())
+    if (!early && method !== 'GET') dropEarly()
     res = await (early ??
       fetch(url, {
         method,

@@ -8,7 +8,7 @@ import { unreadTopQuery } from '../api/unread-announcements'
 import { Loading } from '../components/Loading'
 import { IcpFooter } from './IcpFooter'
 import { OfflineBanner } from './OfflineBanner'
-import { useMediaQuery } from './use-media-query'
+import { TABLET_MEDIA_QUERY, useMediaQuery } from './use-media-query'
 
 // The menu (with its icons) loads when first shown: at once on tablets, on the first tap of 菜单 on phones.
 const SidePanel = lazy(() => import('./SidePanel').then((m) => ({ default: m.SidePanel })))
@@ -22,7 +22,7 @@ export function Shell() {
   // The drawer stays mounted once opened, so that it can animate closed.
   const [drawerUsed, setDrawerUsed] = useState(false)
   // The same breakpoint as styles.css: tablets get the side menu, phones the drawer; only one is rendered.
-  const tablet = useMediaQuery('(min-width: 768px)')
+  const tablet = useMediaQuery(TABLET_MEDIA_QUERY)
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const title = routeTitles[pathname as RoutePath] ?? uiText.appShortName
   // The pop-up's code is fetched only when there is an unread pinned announcement to show.
