@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { screens } from '../screens'
 import type { RoutePath } from '../../shared/messages/routes'
 import { call } from './http'
-import { earlyKey, EARLY_TAKE_MS, takeEarly } from './early'
+import { earlyKey, EARLY_TAKE_MS, takeEarly, type EarlyRequests } from './early'
 import { menuQuery, userInfoQuery } from './user-center'
 import { TABLET_MEDIA_QUERY } from '../layout/use-media-query'
 
@@ -18,11 +18,12 @@ function pageRequests(href: string, { token = TOKEN as string | null, onLine = t
   const html = readFileSync('index.html', 'utf8')
   const script = /<script id="early-requests">([\s\S]*?)<\/script>/.exec(html)?.[1]
   if (!script) throw new Error('index.html has no early-requests script')
-  const window: { __mdmEarly?: { token: string; at: number; requests: Record<string, Promise<Response>> } } = {}
+  // The page's own window, apart from the test's (jsdom's): what the script leaves there is returned.
+  const pageWindow: { __mdmEarly?: EarlyRequests } = {}
   const sent: { key: string; headers: Record<string, string> }[] = []
   const timers: { ms: number; run: () => void }[] = []
   runInNewContext(script, {
-    window: Object.assign(window, { matchMedia: (query: string) => ({ matches: query === TABLET_MEDIA_QUERY && width >= TABLET_FROM }) }),
+    window: Object.assign(pageWindow, { matchMedia: (query: string) => ({ matches: query === TABLET_MEDIA_QUERY && width >= TABLET_FROM }) }),
     setTimeout: (run: () => void, ms: number) => timers.push({ ms, run }),
     location: new URL(href, 'https://console.example'),
     navigator: { onLine },
@@ -34,7 +35,7 @@ function pageRequests(href: string, { token = TOKEN as string | null, onLine = t
       return Promise.resolve(new Response('{}'))
     },
   })
-  return { sent, early: window.__mdmEarly, timers }
+  return { sent, early: pageWindow.__mdmEarly, timers }
 }
 
 const PHONE_WIDTH = 390
