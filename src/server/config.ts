@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { appleMdmText } from '../shared/messages/apple'
 import { logMessages, serverMessages } from '../shared/messages/server'
 import { parseSecretKey } from './crypto/secret-box'
+import type { TlsFiles } from './http/tls'
 
 /**
  * The server's configuration, parsed once from the environment (STYLE §7).
@@ -77,7 +78,7 @@ export interface AppConfig {
   distDir: string
   trustProxy: boolean
   /** MDM_TLS_CERT_FILE and MDM_TLS_KEY_FILE; null: plain HTTP. */
-  tls: { certFile: string; keyFile: string } | null
+  tls: TlsFiles | null
   smsProvider: SmsProviderName
   /** MDM_SECRET_KEY, parsed; null: a key file (or, in memory, a key of the process). */
   secretKey: Buffer | null

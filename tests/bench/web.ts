@@ -22,6 +22,7 @@ import { launch as launchChrome } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { chromium, type BrowserContext, type CDPSession } from 'playwright-core'
 import { pinnedFetch } from '../../src/server/http/tls'
+import { signInOver } from '../fixtures/sign-in'
 import { chromiumTrustsTestCertificate, TEST_TLS } from '../fixtures/tls'
 import { medianBy, quiet, spawnServer } from './lib'
 
@@ -56,16 +57,6 @@ const HTTP1 = process.env.MDM_BENCH_HTTP1 === '1'
 const server = await spawnServer('memory://', { MDM_BENCH_DEMO: '1', MDM_BENCH_DIST: DIST, ...(HTTP1 ? {} : { MDM_TLS_CERT_FILE: TEST_TLS.certFile, MDM_TLS_KEY_FILE: TEST_TLS.keyFile }) })
 if (!HTTP1) FLAGS.push(chromiumTrustsTestCertificate())
 const httpsFetch = HTTP1 ? (url: string, init: { method: string; headers: Record<string, string>; body: string }) => fetch(url, { ...init, body: init.body || undefined }) : pinnedFetch(readFileSync(TEST_TLS.certFile))
-
-async function apiToken(username: string, password = 'Demo@2026'): Promise<string> {
-  const captcha = await (await httpsFetch(`${server.url}/mdm/api/v1/captcha`, { method: 'GET', headers: {}, body: '' })).json()
-  const res = await httpsFetch(`${server.url}/mdm/api/v1/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password, captcha: 'test', captchaId: captcha.data.id }),
-  })
-  return (await res.json()).data.token
-}
 
 async function apiCall(token: string, method: string, url: string, body?: unknown) {
   const res = await httpsFetch(`${server.url}${url}`, {
@@ -412,7 +403,7 @@ async function scrollJank(ctx: BrowserContext, cpuRate: number) {
 }
 
 try {
-  const token = await apiToken('demo')
+  const token = await signInOver(httpsFetch, server.url, 'demo')
   const deviceId = (await firstDevice(token)).id
   const DETAIL = `/huawei/detail?huawei-device-id=${deviceId}`
   const sizes = [

@@ -17,6 +17,7 @@ import { startDemoAgents } from '../../src/server/demo/agents'
 import { demoIphones, startDemoIphones } from '../../src/server/demo/iphones'
 import { seedDemoDevices } from '../../src/server/demo/seed-devices'
 import { boundSecureConnections, pinnedFetch, readTlsCredentials, reloadTlsCredentials, secureServerOptions } from '../../src/server/http/tls'
+import { signInOver } from '../fixtures/sign-in'
 import { OTHER_TLS, TEST_TLS } from '../fixtures/tls'
 import { harnessForFile } from './harness'
 
@@ -166,13 +167,7 @@ describe('the server speaking TLS (MDM_TLS_CERT_FILE / MDM_TLS_KEY_FILE)', () =>
     }
     expect(running.url).toMatch(/^https:\/\/localhost:\d+$/)
     const ask = pinnedFetch(tls.cert)
-    const captcha = await (await ask(`${running.url}/mdm/api/v1/captcha`, { method: 'GET', headers: {}, body: '' })).json()
-    const login = await ask(`${running.url}/mdm/api/v1/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'demo', password: 'Demo@2026', captcha: 'test', captchaId: captcha.data.id }),
-    })
-    const token = (await login.json()).data.token as string
+    const token = await signInOver(ask, running.url, 'demo')
     // A demo agent has been heard from since the start: it enrolled and polls over HTTPS.
     const heardSinceStart = async () => {
       const res = await ask(`${running.url}/huawei/mdm/api/v1/device/search?current=1&pageSize=50&recycleStatus=false`, { method: 'GET', headers: { authorization: `Bearer ${token}` }, body: '' })

@@ -114,7 +114,7 @@ export function reloadTlsCredentials(server: TlsServer, current: TlsCredentials,
   }
 }
 
-type SimpleFetch = (input: string, init: { method: string; headers: Record<string, string>; body: string }) => Promise<Response>
+export type SimpleFetch = (input: string, init: { method: string; headers: Record<string, string>; body: string }) => Promise<Response>
 
 /**
  * What the server does once it listens over TLS: serves renewed certificates (reloadTlsCredentials) and bounds its
