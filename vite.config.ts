@@ -284,6 +284,13 @@ export default defineConfig({
               priority: 7,
             },
             {
+              // The schema library (zod), which forms and the contract's validators use, in a file of its own: left to the
+              // automatic split it was put in with a small module every screen imports, and every screen loaded it (issue #16).
+              name: 'schemas',
+              test: /node_modules[\\/]zod[\\/]/,
+              priority: 6,
+            },
+            {
               name: 'components',
               test: /src[\\/]app[\\/]components[\\/](?!PlainButton|PopupForm|FormPopup|popups|form-rules|Notifier|DeviceMoveDialog|device[\\/])/,
               priority: 5,

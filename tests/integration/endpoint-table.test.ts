@@ -6,7 +6,7 @@ import { allEndpoints } from '../../src/shared/contract/endpoints'
 import { errorMessages } from '../../src/shared/messages/common'
 import { demoAccounts } from '../../src/server/demo/seed'
 import { harnessForFile } from './harness'
-import { myDeviceCommandNames } from '../../src/shared/contract/my-device'
+import { myDeviceCommandNames } from '../../src/shared/domain/ios-commands'
 import { appleCommandNames } from '../../src/server/protocol/apple/commands'
 
 const h = harnessForFile()

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { blacklistKinds } from '../../shared/domain/blacklist'
+import { renewalStatuses } from '../../shared/domain/renewal'
 import { companies, devices, users } from './schema'
 
 /** docs/renewals.md: DRAFT (init) → RUNNING (start) → STOPPED (stop); a draft stopped before it ran is CANCELLED. */
-export const renewalStatuses = ['DRAFT', 'RUNNING', 'STOPPED', 'CANCELLED'] as const
-export type RenewalStatus = (typeof renewalStatuses)[number]
 
 /**
  * Renewals of an Apple device's service period (SPEC §7 /device/renew/*, docs/renewals.md). A renewal is drafted
@@ -44,8 +44,6 @@ export const deviceRenewals = pgTable(
   ],
 )
 
-export const blacklistKinds = ['SERIAL', 'IMEI', 'ID_CARD'] as const
-export type BlacklistKind = (typeof blacklistKinds)[number]
 
 /**
  * The platform's blacklist (issue #15), kept by the platform administrator: serial numbers, IMEIs and renter ID-card

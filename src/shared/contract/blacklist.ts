@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { blacklistKinds } from '../domain/blacklist'
 import { pagedResponse, pagingQuerySchema } from '../domain/paging'
 import { blacklistText } from '../messages/biz'
 import { successMessages } from '../messages/common'
@@ -6,9 +7,6 @@ import { access, endpoint } from './endpoint'
 import { filterText, flexibleBoolean, idSchema } from './id'
 import { labelledText } from './validation'
 
-/** docs/blacklist.md */
-export const blacklistKinds = ['SERIAL', 'IMEI', 'ID_CARD'] as const
-export type BlacklistKind = (typeof blacklistKinds)[number]
 
 /**
  * GET /blacklist/lookup?value=: any signed-in user. The value is read as a serial, an IMEI and an ID-card number

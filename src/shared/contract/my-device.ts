@@ -3,6 +3,7 @@ import { successMessages, validationMessages } from '../messages/common'
 import { appleDeviceText } from '../messages/apple'
 import { specCommandSuccess } from '../messages/ios-device'
 import { huaweiDeviceText } from '../messages/devices'
+import { myDeviceCommandNames, type MyDeviceCommandName } from '../domain/ios-commands'
 import { access, binaryResponse, endpoint, noData, noRequest } from './endpoint'
 import {
   CommandResponse,
@@ -25,13 +26,6 @@ import { contactPhoneSchema } from './common-phrases'
  * bin are the Huawei area's (huawei-device.ts), shared rather than copied; what is Apple's own is here.
  */
 
-/** The commands of SPEC §7 (POST /myDevice/<name>). What each sends is the server's catalogue (protocol/apple/commands.ts). */
-export const myDeviceCommandNames = [
-  'checkNetwork', 'clearPasscode', 'activationLock', 'removeProfile', 'disableActivationLock', 'enableLostMode',
-  'disableLostMode', 'deviceErase', 'showActivationLockPassword', 'openPayMode', 'closePayMode', 'oneClickLockDown',
-  'disownDevice', 'playLostModeSound', 'scheduleOSUpdate', 'deviceLocation', 'macLock', 'installedApplicationList',
-] as const
-export type MyDeviceCommandName = (typeof myDeviceCommandNames)[number]
 
 // ---------------------------------------------------------------------------------------------------------------
 // The record

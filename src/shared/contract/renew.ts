@@ -1,12 +1,10 @@
 import { z } from 'zod'
 import { pagedResponse, pagingQuerySchema } from '../domain/paging'
+import { renewalStatuses } from '../domain/renewal'
 import { renewText } from '../messages/biz'
 import { access, endpoint } from './endpoint'
 import { filterText, idSchema } from './id'
 
-/** docs/renewals.md: init drafts, start runs (consumes quota, moves the service end), stop ends (no refund). */
-export const renewalStatuses = ['DRAFT', 'RUNNING', 'STOPPED', 'CANCELLED'] as const
-export type RenewalStatus = (typeof renewalStatuses)[number]
 
 /** A renewal buys whole years of service, one unit of iOS quota per year. */
 export const MAX_RENEWAL_YEARS = 5

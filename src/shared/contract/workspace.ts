@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { dashboardText as t } from '../messages/dashboard'
 import { pagedResponse, pagingQuerySchema } from '../domain/paging'
+import { DASHBOARD_PAGE_SIZE } from '../domain/paging-rules'
+import { HISTOGRAM_MONTHS, TREND_DAYS } from '../domain/dashboard-buckets'
 import { access, endpoint, noRequest } from './endpoint'
 
 /**
@@ -9,10 +11,6 @@ import { access, endpoint, noRequest } from './endpoint'
  * means is in docs/dashboard.md.
  */
 
-/** SPEC §9: the trend covers 12 days; dashboard tables show 5 rows. */
-export const TREND_DAYS = 12
-export const HISTOGRAM_MONTHS = 12
-export const DASHBOARD_PAGE_SIZE = 5
 const MAX_TREND_DAYS = 31
 const MAX_HISTOGRAM_MONTHS = 24
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { myDeviceCommandNames } from '../contract/my-device'
+import { myDeviceCommandNames } from './ios-commands'
 import { appleDeviceText } from '../messages/apple'
 import { iosCommandAvailability, iosCommandRefusal, type IosCommandSubject } from './ios-commands'
 

@@ -1,5 +1,16 @@
-import { myDeviceCommandNames, type IosDeviceRecord, type MyDeviceCommandName } from '../contract/my-device'
+import type { IosDeviceRecord } from '../contract/my-device'
 import { appleDeviceText } from '../messages/apple'
+
+/**
+ * The commands of SPEC §7 (POST /myDevice/<name>). What each sends is the server's catalogue (protocol/apple/commands.ts).
+ * Here, not in the contract (contract/my-device.ts), so that the Apple screens carry no zod (issue #16).
+ */
+export const myDeviceCommandNames = [
+  'checkNetwork', 'clearPasscode', 'activationLock', 'removeProfile', 'disableActivationLock', 'enableLostMode',
+  'disableLostMode', 'deviceErase', 'showActivationLockPassword', 'openPayMode', 'closePayMode', 'oneClickLockDown',
+  'disownDevice', 'playLostModeSound', 'scheduleOSUpdate', 'deviceLocation', 'macLock', 'installedApplicationList',
+] as const
+export type MyDeviceCommandName = (typeof myDeviceCommandNames)[number]
 
 /**
  * Which Apple commands a device can take now, and why not (issue #13). The console disables a button with the

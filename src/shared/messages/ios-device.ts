@@ -1,4 +1,4 @@
-import type { MyDeviceCommandName } from '../contract/my-device'
+import type { MyDeviceCommandName } from '../domain/ios-commands'
 import { successMessages } from './common'
 
 /**

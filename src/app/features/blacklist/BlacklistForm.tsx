@@ -1,5 +1,6 @@
 import { Form, Selector, Switch, TextArea } from 'antd-mobile'
-import { BlacklistAddRequest, blacklistKinds, type BlacklistKind } from '../../../shared/contract/blacklist'
+import { BlacklistAddRequest } from '../../../shared/contract/blacklist'
+import { blacklistKinds, type BlacklistKind } from '../../../shared/domain/blacklist'
 import { blacklistKindLabels, blacklistText as t } from '../../../shared/messages/biz'
 import { successMessages } from '../../../shared/messages/common'
 import { PopupForm, TextField } from '../../components/PopupForm'

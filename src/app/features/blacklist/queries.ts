@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import type { BlacklistAddRequest, BlacklistSearchQuery } from '../../../shared/contract/blacklist'
-import { blacklistKinds } from '../../../shared/contract/blacklist'
+import { blacklistKinds } from '../../../shared/domain/blacklist'
 import { call } from '../../api/http'
 import { pagedQuery, useInvalidate } from '../../api/queries'
 import { api } from '../../api/routes'

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { DASHBOARD_PAGE_SIZE, HISTOGRAM_MONTHS, TREND_DAYS } from '../../../shared/contract/workspace'
+import { HISTOGRAM_MONTHS, TREND_DAYS } from '../../../shared/domain/dashboard-buckets'
+import { DASHBOARD_PAGE_SIZE } from '../../../shared/domain/paging-rules'
 import { call } from '../../api/http'
 import { api } from '../../api/routes'
 

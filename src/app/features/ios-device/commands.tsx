@@ -1,6 +1,6 @@
 import type { TaskStatusResponse } from '../../../shared/contract/huawei-device'
-import type { IosDeviceRecord, MyDeviceCommandName } from '../../../shared/contract/my-device'
-import { iosCommandRefusal } from '../../../shared/domain/ios-commands'
+import type { IosDeviceRecord } from '../../../shared/contract/my-device'
+import { iosCommandRefusal, type MyDeviceCommandName } from '../../../shared/domain/ios-commands'
 import { errorMessages, uiText } from '../../../shared/messages/common'
 import { appleDeviceText } from '../../../shared/messages/apple'
 import { iosDeviceText as t } from '../../../shared/messages/ios-device'

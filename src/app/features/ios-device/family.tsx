@@ -1,5 +1,6 @@
 import { Tag } from 'antd-mobile'
-import type { IosDeviceRecord, MyDeviceCommandName } from '../../../shared/contract/my-device'
+import type { IosDeviceRecord } from '../../../shared/contract/my-device'
+import type { MyDeviceCommandName } from '../../../shared/domain/ios-commands'
 import { deviceAreaAuthorities } from '../../../shared/domain/device-areas'
 import { iosAppText } from '../../../shared/messages/ios-detail-b'
 import { iosDeviceText as t } from '../../../shared/messages/ios-device'

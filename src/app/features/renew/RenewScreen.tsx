@@ -1,7 +1,7 @@
 import { Tag } from 'antd-mobile'
 import { useQuery } from '@tanstack/react-query'
 import type { RenewalRecord } from '../../../shared/contract/renew'
-import { renewalStatuses } from '../../../shared/contract/renew'
+import { renewalStatuses } from '../../../shared/domain/renewal'
 import { formatDate } from '../../../shared/domain/format'
 import { renewalStatusLabels, renewText as t } from '../../../shared/messages/biz'
 import { huaweiDeviceText as h } from '../../../shared/messages/devices'

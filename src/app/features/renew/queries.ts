@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import type { RenewInitRequest, RenewSearchQuery } from '../../../shared/contract/renew'
-import { renewalStatuses } from '../../../shared/contract/renew'
+import { renewalStatuses } from '../../../shared/domain/renewal'
 import { call } from '../../api/http'
 import { pagedQuery, useInvalidate } from '../../api/queries'
 import { api } from '../../api/routes'

@@ -4,11 +4,11 @@ import type {
   BlacklistAddRequest,
   BlacklistEntry,
   BlacklistHit,
-  BlacklistKind,
   BlacklistLookupResponse,
   BlacklistSearchQuery,
 } from '../../../shared/contract/blacklist'
 import { ResultCode } from '../../../shared/contract/envelope'
+import type { BlacklistKind } from '../../../shared/domain/blacklist'
 import { validateIdCard } from '../../../shared/domain/validators'
 import { blacklistKindLabels, blacklistText as t } from '../../../shared/messages/biz'
 import type { RateLimiter, LimitRule } from '../../auth/rate-limit'

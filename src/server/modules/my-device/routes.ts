@@ -1,4 +1,5 @@
-import { myDeviceCommandNames, myDeviceEndpoints, type MyDeviceCommandName } from '../../../shared/contract/my-device'
+import { myDeviceEndpoints } from '../../../shared/contract/my-device'
+import { myDeviceCommandNames, type MyDeviceCommandName } from '../../../shared/domain/ios-commands'
 import { myDeviceExtraEndpoints } from '../../../shared/contract/my-device-extras'
 import { huaweiDeviceText } from '../../../shared/messages/devices'
 import type { RequestContext } from '../../context'

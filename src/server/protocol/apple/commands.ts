@@ -1,5 +1,6 @@
 import type { z } from 'zod'
-import { myDeviceCommandParams, type MyDeviceCommandName } from '../../../shared/contract/my-device'
+import { myDeviceCommandParams } from '../../../shared/contract/my-device'
+import type { MyDeviceCommandName } from '../../../shared/domain/ios-commands'
 import { appleMdmText as t } from '../../../shared/messages/apple'
 import { numberValue, type PlistDict } from './plist'
 import { detailBAcknowledged } from './detail-b'
