@@ -1,6 +1,6 @@
 import { Button } from 'antd-mobile'
 import { uiText } from '../../shared/messages/common'
-import { organizationText } from '../../shared/messages/organization'
+import { screenText } from '../../shared/messages/screens'
 import { Loading } from './Loading'
 import { StateBlock } from './StateBlock'
 
@@ -13,11 +13,11 @@ interface QueryStatusProps {
 }
 
 /** Loading, failure and empty states of a list; renders nothing once there is something to show. */
-export function QueryStatus({ isPending, isError, isEmpty, onRetry, emptyText = organizationText.common.empty }: QueryStatusProps) {
+export function QueryStatus({ isPending, isError, isEmpty, onRetry, emptyText = screenText.empty }: QueryStatusProps) {
   if (isPending) return <Loading />
   if (isError) {
     return (
-      <StateBlock kind="error" title={organizationText.common.loadFailed}>
+      <StateBlock kind="error" title={screenText.loadFailed}>
         <Button className="touch" onClick={onRetry}>
           {uiText.retry}
         </Button>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { Button, Input } from 'antd-mobile'
 import { deviceCommandText } from '../../shared/messages/devices'
-import { organizationText } from '../../shared/messages/organization'
+import { screenText } from '../../shared/messages/screens'
 import './records.css'
 
 export interface SearchField {
@@ -72,7 +72,7 @@ export function SearchPanel({ fields, values, onSearch, compact = false }: Searc
       )}
       <div className="search-buttons">
         <Button type="submit" color="primary">
-          {organizationText.common.search}
+          {screenText.search}
         </Button>
         {compact ? (
           <Button type="button" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
@@ -81,7 +81,7 @@ export function SearchPanel({ fields, values, onSearch, compact = false }: Searc
         ) : null}
         {!compact || open ? (
           <Button type="button" onClick={reset}>
-            {organizationText.common.reset}
+            {screenText.reset}
           </Button>
         ) : null}
       </div>

@@ -1,5 +1,5 @@
 import { successMessages } from '../../shared/messages/common'
-import { organizationText } from '../../shared/messages/organization'
+import { screenText } from '../../shared/messages/screens'
 import { pageAfterDelete, type PageQuery } from '../../shared/domain/paging-rules'
 import { notify } from '../notify'
 import { confirmAction } from './dialogs'
@@ -17,7 +17,7 @@ interface DeleteRowOptions<S extends PageQuery> {
  * last row of a page above 1. A refused delete keeps the page and shows the server's message.
  */
 export async function deleteRow<S extends PageQuery>(question: string, remove: () => Promise<unknown>, { search, setSearch, total }: DeleteRowOptions<S>) {
-  if (!(await confirmAction(question, organizationText.common.delete))) return
+  if (!(await confirmAction(question, screenText.delete))) return
   try {
     await remove()
   } catch {

@@ -1,5 +1,5 @@
 import { uiText } from '../../shared/messages/common'
-import { organizationMessages, organizationText } from '../../shared/messages/organization'
+import { screenText } from '../../shared/messages/screens'
 import { popups } from './lazy-popups'
 
 /** Asks before a delete or a reset; resolves true when confirmed. */
@@ -12,17 +12,17 @@ export async function confirmAction(content: string, confirmText: string = uiTex
 export async function showNewPassword(account: string, password: string): Promise<void> {
   const { Dialog } = await popups()
   return Dialog.alert({
-    title: organizationMessages.resetPasswordDone,
+    title: screenText.resetPasswordDone,
     content: (
       <div className="reset-result">
-        <p>{organizationText.common.newPasswordOf(account)}</p>
+        <p>{screenText.newPasswordOf(account)}</p>
         <p className="secret-value" style={{ fontSize: 20, textAlign: 'center' }} data-testid="new-password">
           {password}
         </p>
-        <p style={{ color: 'var(--app-text-secondary)', fontSize: 13 }}>{organizationText.common.newPasswordHint}</p>
+        <p style={{ color: 'var(--app-text-secondary)', fontSize: 13 }}>{screenText.newPasswordHint}</p>
       </div>
     ),
-    confirmText: organizationText.common.newPasswordNoted,
+    confirmText: screenText.newPasswordNoted,
   })
 }
 
@@ -31,7 +31,7 @@ export async function showNewPassword(account: string, password: string): Promis
  * new password once. A refused reset shows the server's message and nothing else.
  */
 export async function resetPassword({ question, account, reset }: { question: string; account: string; reset: () => Promise<{ password: string }> }): Promise<void> {
-  if (!(await confirmAction(question, organizationText.common.resetPassword))) return
+  if (!(await confirmAction(question, screenText.resetPassword))) return
   let password: string
   try {
     ;({ password } = await reset())

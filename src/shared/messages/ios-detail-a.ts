@@ -71,13 +71,3 @@ export const mapText = {
   at: (time: string) => `定位时间：${time}`,
   loadFailed: '地图加载失败',
 }
-
-/** The task types of these tabs, as the task log shows them. */
-export const iosDetailTaskLabels: Record<string, string> = {
-  installRestrictionProfile: '保存限制策略',
-  removeRestrictionProfile: '限制策略到期移除',
-  sendLockScreenMessage: '发送锁屏消息',
-  clearLockScreenMessage: '清除锁屏消息',
-  expireLockScreenMessage: '锁屏消息到期移除',
-  deviceInformation: '刷新设备信息',
-}

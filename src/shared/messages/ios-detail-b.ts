@@ -39,7 +39,6 @@ export const iosAppText = {
   /** blockedAppBundleIDs / allowListedAppBundleIDs need supervision (Apple's schema). */
   forbidNeedsSupervision: '禁止或允许应用需要受监管的设备',
   profileName: '应用限制',
-  taskTypes: { installApplication: '安装应用', appRestriction: '应用限制', wallpaper: '下发壁纸' },
 } as const
 
 export const wallpaperText = {

@@ -1,4 +1,5 @@
 import { deviceText } from './devices'
+import { screenText } from './screens'
 
 /**
  * Companies, staff, roles, registrations, quota and access keys (issue #5).
@@ -26,8 +27,7 @@ export const quotaMessages = {
 /** Server messages of the organization area: roles, companies, staff, quota, registrations, personal centre, access keys (issue #5). */
 export const organizationMessages = {
   companyNameTaken: (name: string) => `已有名为「${name}」的同级公司，请换一个名称`,
-  /** SPEC §8: the title of the dialog showing a reset password. */
-  resetPasswordDone: '重置成功',
+  resetPasswordDone: screenText.resetPasswordDone,
   roleNotFound: '角色不存在',
   companyNotFound: '公司不存在',
   staffNotFound: '员工不存在',
@@ -101,20 +101,7 @@ export const organizationFieldLabels: Record<string, string> = {
 
 /** Texts of the organization screens (issue #5). */
 export const organizationText = {
-  common: {
-    empty: '暂无数据',
-    loadFailed: '加载失败',
-    search: '搜索',
-    reset: '重置',
-    edit: '编辑',
-    delete: '删除',
-    resetPassword: '重置密码',
-    disabled: '已禁用',
-    createdAt: '创建时间',
-    newPasswordOf: (account: string) => `账号 ${account} 的新密码：`,
-    newPasswordHint: '新密码只显示这一次，请立即告知账号使用人；该账号已在所有设备上退出登录。',
-    newPasswordNoted: '我已记下',
-  },
+  common: screenText,
   staff: {
     add: '新增员工',
     addTitle: '新增员工',

@@ -2,9 +2,8 @@ import { Tag } from 'antd-mobile'
 import type { IosDeviceRecord } from '../../../shared/contract/my-device'
 import type { MyDeviceCommandName } from '../../../shared/domain/ios-commands'
 import { deviceAreaAuthorities } from '../../../shared/domain/device-areas'
-import { iosAppText } from '../../../shared/messages/ios-detail-b'
 import { iosDeviceText as t } from '../../../shared/messages/ios-device'
-import { iosDetailTaskLabels } from '../../../shared/messages/ios-detail-a'
+import { iosAppTaskLabels, iosDetailTaskLabels } from '../../../shared/messages/ios-task-labels'
 import { api } from '../../api/routes'
 import type { DeviceFamily } from '../../components/device/family'
 import { iosCommands } from './commands'
@@ -47,7 +46,7 @@ export const iosFamily: DeviceFamily<MyDeviceCommandName, IosDeviceRecord> = {
   recyclePath: '/ios/recycle',
   authority: deviceAreaAuthorities.IOS,
   commands: iosCommands,
-  taskLabels: { ...iosAppText.taskTypes, ...iosDetailTaskLabels },
+  taskLabels: { ...iosAppTaskLabels, ...iosDetailTaskLabels },
   quotaKind: 'IOS',
   StateTags: IosStateTags,
 }

@@ -4,7 +4,7 @@ import { CloseOutline } from 'antd-mobile-icons'
 import type { CommonPhrase, PhraseType } from '../../../shared/contract/common-phrases'
 import { validationMessages, uiText } from '../../../shared/messages/common'
 import { iosDeviceText as t } from '../../../shared/messages/ios-device'
-import { organizationText } from '../../../shared/messages/organization'
+import { screenText } from '../../../shared/messages/screens'
 import { call } from '../../api/http'
 import { api } from '../../api/routes'
 import { confirmAction } from '../../components/dialogs'
@@ -73,7 +73,7 @@ function SavedEntries({ type, typed, onPick }: { type: PhraseType; typed: string
     }
   }
   const remove = async (entry: CommonPhrase) => {
-    if (!(await confirmAction(t.confirmDeleteSaved(entry.value), organizationText.common.delete))) return
+    if (!(await confirmAction(t.confirmDeleteSaved(entry.value), screenText.delete))) return
     try {
       await call(api.commonPhrases.delete, { id: entry.id })
       await load()

@@ -1,0 +1,18 @@
+/**
+ * The Apple task log's names of the detail's own commands (SPEC §5), apart from the detail tabs' other texts
+ * (ios-detail-a.ts, ios-detail-b.ts): the Apple family (app/features/ios-device/family.tsx), which the device list
+ * shares with the detail, carries these and not the rest (issue #16).
+ */
+
+/** The restriction, lock-screen message and device-information tasks. */
+export const iosDetailTaskLabels: Record<string, string> = {
+  installRestrictionProfile: '保存限制策略',
+  removeRestrictionProfile: '限制策略到期移除',
+  sendLockScreenMessage: '发送锁屏消息',
+  clearLockScreenMessage: '清除锁屏消息',
+  expireLockScreenMessage: '锁屏消息到期移除',
+  deviceInformation: '刷新设备信息',
+}
+
+/** The app and wallpaper tasks. */
+export const iosAppTaskLabels: Record<string, string> = { installApplication: '安装应用', appRestriction: '应用限制', wallpaper: '下发壁纸' }
