@@ -409,6 +409,9 @@ try {
   const sizes = [
     await routeAssets('/login', 'button[type=submit]'),
     await routeAssets('/huawei/device', '.shell-content h1', token),
+    // The Apple list is held to the list budget too, and the dashboard (where sign-in lands) is shown.
+    await routeAssets('/ios/device', '.shell-content h1', token),
+    await routeAssets('/dashboard', '.shell-content h1', token),
     await routeAssets(DETAIL, '.shell-content h1', token),
     await routeAssets('/user/staff', '.shell-content h1', token),
   ]
