@@ -4,8 +4,6 @@ import { blacklistKinds } from '../../shared/domain/blacklist'
 import { renewalStatuses } from '../../shared/domain/renewal'
 import { companies, devices, users } from './schema'
 
-/** docs/renewals.md: DRAFT (init) → RUNNING (start) → STOPPED (stop); a draft stopped before it ran is CANCELLED. */
-
 /**
  * Renewals of an Apple device's service period (SPEC §7 /device/renew/*, docs/renewals.md). A renewal is drafted
  * for a number of years, consumes that many units of the company's iOS quota when it starts, and moves the device's
@@ -43,7 +41,6 @@ export const deviceRenewals = pgTable(
     uniqueIndex('device_renewals_one_draft_idx').on(t.deviceId).where(sql`${t.status} = 'DRAFT'`),
   ],
 )
-
 
 /**
  * The platform's blacklist (issue #15), kept by the platform administrator: serial numbers, IMEIs and renter ID-card

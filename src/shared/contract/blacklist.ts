@@ -7,7 +7,6 @@ import { access, endpoint } from './endpoint'
 import { filterText, flexibleBoolean, idSchema } from './id'
 import { labelledText } from './validation'
 
-
 /**
  * GET /blacklist/lookup?value=: any signed-in user. The value is read as a serial, an IMEI and an ID-card number
  * at once; the answer says only which kinds are listed, why and since when — never a device or a renter.

@@ -26,7 +26,6 @@ import { contactPhoneSchema } from './common-phrases'
  * bin are the Huawei area's (huawei-device.ts), shared rather than copied; what is Apple's own is here.
  */
 
-
 // ---------------------------------------------------------------------------------------------------------------
 // The record
 // ---------------------------------------------------------------------------------------------------------------

@@ -5,7 +5,6 @@ import { renewText } from '../messages/biz'
 import { access, endpoint } from './endpoint'
 import { filterText, idSchema } from './id'
 
-
 /** A renewal buys whole years of service, one unit of iOS quota per year. */
 export const MAX_RENEWAL_YEARS = 5
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { myDeviceCommandNames } from './ios-commands'
 import { appleDeviceText } from '../messages/apple'
-import { iosCommandAvailability, iosCommandRefusal, type IosCommandSubject } from './ios-commands'
+import { iosCommandAvailability, iosCommandRefusal, myDeviceCommandNames, type IosCommandSubject } from './ios-commands'
 
 const why = appleDeviceText.unavailable
 

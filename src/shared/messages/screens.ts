@@ -18,4 +18,4 @@ export const screenText = {
   newPasswordOf: (account: string) => `账号 ${account} 的新密码：`,
   newPasswordHint: '新密码只显示这一次，请立即告知账号使用人；该账号已在所有设备上退出登录。',
   newPasswordNoted: '我已记下',
-}
+} as const
