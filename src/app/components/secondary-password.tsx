@@ -1,7 +1,7 @@
 import { Input } from 'antd-mobile'
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { isIrreversibleCommand } from '../../shared/domain/irreversible-commands'
-import { secondaryPasswordText as t } from '../../shared/messages/audit'
+import { secondaryPasswordText as t } from '../../shared/messages/secondary-password'
 import { call } from '../api/http'
 import { api } from '../api/routes'
 import { popups } from './lazy-popups'

@@ -1,5 +1,5 @@
 /**
- * The audit trail and re-authentication before the irreversible (issue #10).
+ * The audit trail (issue #10); re-authentication's texts are in secondary-password.ts.
  * Every user-facing Chinese string lives in src/shared/messages (STYLE §8), one file per area, imported directly.
  * Texts quoted by SPEC §5 and §8 are reproduced exactly; code refers to them by key.
  */
@@ -74,15 +74,4 @@ export const auditText = {
   quota: (company: string, quantity: number, huawei: boolean) => `${company} ${huawei ? '华为' : '苹果'}额度 ${quantity > 0 ? '+' : ''}${quantity}`,
   registration: (username: string, company: string) => `${username}（${company}）`,
   released: (serial: string) => `序列号 ${serial} 已由其他公司的设备接入，本公司未接入的登记已移入回收站`,
-} as const
-
-/** Re-authentication before commands that cannot be undone (issue #10). */
-export const secondaryPasswordText = {
-  required: '请输入二级密码',
-  wrong: '二级密码错误',
-  title: '请输入二级密码',
-  content: '此操作不可撤销，请输入二级密码确认',
-  placeholder: '二级密码',
-  confirm: '确认',
-  cancel: '取消',
 } as const
