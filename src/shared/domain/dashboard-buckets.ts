@@ -3,6 +3,7 @@
  * saving), the calendar the console's users live in, whatever the server's own time zone. The server groups rows
  * by the same keys in SQL (`to_char(ts at time zone 'UTC' + 8 hours, …)`), so a row lands in exactly one bucket.
  */
+
 /**
  * SPEC §9: the trend covers 12 days, the histogram 12 months: the contract's defaults (contract/workspace.ts), which
  * the console asks for. Here, not in the contract, so that the dashboard's screen carries no zod (issue #16).
