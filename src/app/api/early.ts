@@ -30,6 +30,11 @@ export function earlyKey(method: string, url: string, body: string | undefined):
   return `${method} ${url}${body === undefined ? '' : ` ${body}`}`
 }
 
+/** What the page started (index.html), if it started anything: there is no window in the server's tests. */
+function pageRequests(): EarlyRequests | undefined {
+  return typeof window === 'undefined' ? undefined : window.__mdmEarly
+}
+
 /** Lets go of an answer: its body is cancelled, not left unread (a request the browser would count as still open). */
 function release(answer: Promise<Response>) {
   void answer.then((response) => response.body?.cancel()).catch(() => undefined)
@@ -37,7 +42,7 @@ function release(answer: Promise<Response>) {
 
 /** The page's answer for this request, if it started exactly this one with this token; each is taken once. */
 export function takeEarly(method: string, url: string, body: string | undefined, token: string | null): Promise<Response> | undefined {
-  const early = typeof window === 'undefined' ? undefined : window.__mdmEarly
+  const early = pageRequests()
   if (!early || !token || early.token !== token) return undefined
   const key = earlyKey(method, url, body)
   const answer = early.requests[key]
@@ -54,7 +59,7 @@ export function takeEarly(method: string, url: string, body: string | undefined,
  * it when it refreshes after the change).
  */
 export function dropEarly(): void {
-  const early = typeof window === 'undefined' ? undefined : window.__mdmEarly
+  const early = pageRequests()
   if (!early) return
   for (const key of Object.keys(early.requests)) {
     release(early.requests[key])
