@@ -40,7 +40,7 @@ export const screens: Partial<Record<RoutePath, ScreenEntry>> = {
   // Apple devices (issue #13): the shared device screens with the Apple family; the detail reads device-id.
   '/ios/device': { component: lazyScreen(() => import('./features/ios-device/IosDeviceScreens'), 'IosDeviceScreen'), prefetch: (qc, s) => iosScreens().then((m) => m.prefetchList.iosDevice(qc, s)) },
   '/ios/recycle': { component: lazyScreen(() => import('./features/ios-device/IosDeviceScreens'), 'IosRecycleScreen'), prefetch: (qc, s) => iosScreens().then((m) => m.prefetchList.iosRecycle(qc, s)) },
-  '/ios/detail': { component: lazyScreen(() => import('./features/ios-device/IosDetailScreen'), 'IosDetailScreen') },
+  '/ios/detail': { component: lazyScreen(() => import('./features/ios-device/IosDetailScreen'), 'IosDetailScreen'), prefetch: (qc, s) => import('./features/ios-device/IosDetailScreen').then((m) => m.prefetchDetail(qc, s)) },
   // The APNs push certificate (issue #14), platform administrator only.
   '/certificate': { component: lazyScreen(() => import('./features/certificate/CertificateScreen'), 'CertificateScreen') },
   // Announcements and the service agreement (issue #15); create and edit are one page (SPEC §2).

@@ -1,4 +1,6 @@
-import { param } from '../../components/search-params'
+import type { QueryClient } from '@tanstack/react-query'
+import { prefetchDeviceDetail } from '../../components/device/queries'
+import { param, parseSearch } from '../../components/search-params'
 import { DeviceDetailShell } from '../../components/device/DeviceDetailShell'
 import { useDeviceNavigation } from '../../components/device/navigation'
 import { DialogSlot } from '../../components/lazy-dialog'
@@ -44,3 +46,7 @@ export function IosDetailScreen() {
     </DeviceDetailShell>
   )
 }
+
+/** The detail's request, started while the router checks authorities (src/app/screens.ts), for the device the screen shows. */
+export const prefetchDetail = (queryClient: QueryClient, search: Record<string, unknown>) =>
+  prefetchDeviceDetail(queryClient, iosFamily, parseSearch(detailSearch, search)[IOS_DEVICE_ID_PARAM] ?? lastViewedDevice())
