@@ -32,6 +32,12 @@ describe('Apple devices (phone, 390×844)', () => {
     await device.getByRole('button', { name: '开启丢失' }).click()
     const dialog = page.getByRole('dialog')
     await dialog.getByRole('textbox', { name: '锁屏提示' }).fill('此手机为租赁设备，请联系归还')
+    // A number the server would refuse is said in the dialog, before anything is sent, and what was typed stays.
+    await dialog.getByRole('textbox', { name: '联系电话' }).fill('12345')
+    await dialog.getByRole('button', { name: '下发' }).click()
+    await dialog.getByRole('alert').filter({ hasText: '电话号码格式不正确，请输入11位手机号或带区号的座机号' }).waitFor()
+    await expect(dialog.getByRole('textbox', { name: '锁屏提示' }).inputValue()).resolves.toBe('此手机为租赁设备，请联系归还')
+    await expect(dialog.getByRole('textbox', { name: '联系电话' }).inputValue()).resolves.toBe('12345')
     await dialog.getByRole('button', { name: '保存为常用语' }).click()
     await dialog.getByTestId('saved-PHRASES').getByRole('button', { name: '此手机为租赁设备，请联系归还', exact: true }).waitFor()
     await dialog.getByRole('textbox', { name: '联系电话' }).fill('13800138000')

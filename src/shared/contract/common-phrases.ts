@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { successMessages } from '../messages/common'
 import { phraseText } from '../messages/apple'
+import { isContactPhone, normalizeContactPhone } from '../domain/contact-phone'
 import { access, endpoint, noData } from './endpoint'
 import { idSchema } from './id'
 
@@ -18,15 +19,8 @@ export const PHRASE_MAX_LENGTH = 200
 /** Entries per company and type: a picker, not a notebook. */
 export const MAX_PHRASES_PER_TYPE = 50
 
-/**
- * A phone a finder can call: a mobile number (11 digits, starting with 1), a landline with its area code
- * (010-12345678), or a 400/800 service number. Spaces and dashes are allowed between groups.
- */
-export const contactPhoneSchema = z
-  .string()
-  .trim()
-  .refine((v) => /^(?:1\d{10}|0\d{2,3}-?\d{7,8}|[48]00-?\d{3}-?\d{4})$/.test(v.replace(/\s+/g, '')), { error: phraseText.phoneFormat })
-  .transform((v) => v.replace(/\s+/g, ''))
+/** A phone a finder can call (domain/contact-phone.ts), stored and sent without spaces. */
+export const contactPhoneSchema = z.string().trim().refine(isContactPhone, { error: phraseText.phoneFormat }).transform(normalizeContactPhone)
 
 /** POST /user/commonPhrasesPhone/add: a phrase (1–200 characters) or a phone (contactPhoneSchema). */
 export const CommonPhraseAddRequest = z

@@ -2,6 +2,8 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { Button, Input, TextArea } from 'antd-mobile'
 import { CloseOutline } from 'antd-mobile-icons'
 import type { CommonPhrase, PhraseType } from '../../../shared/contract/common-phrases'
+import { isContactPhone } from '../../../shared/domain/contact-phone'
+import { phraseText } from '../../../shared/messages/apple'
 import { validationMessages, uiText } from '../../../shared/messages/common'
 import { iosDeviceText as t } from '../../../shared/messages/ios-device'
 import { screenText } from '../../../shared/messages/screens'
@@ -116,6 +118,8 @@ function LostModeForm({ done }: { done: (value: { message?: string; phoneNumber?
   const [error, setError] = useState('')
   const submit = () => {
     if (!message.trim() && !phoneNumber.trim()) return setError(t.lostNeedsSomething)
+    // The server's own rule, checked here: a refused command would close the dialog, and what was typed with it.
+    if (phoneNumber.trim() && !isContactPhone(phoneNumber)) return setError(phraseText.phoneFormat)
     done({ ...(message.trim() ? { message: message.trim() } : {}), ...(phoneNumber.trim() ? { phoneNumber: phoneNumber.trim() } : {}) })
   }
   return (
