@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { call } from '../../api/http'
+import { ResultCode } from '../../../shared/contract/envelope'
+import { call, RequestError } from '../../api/http'
 import { parseSearch } from '../search-params'
 import type { CommandFamily, DeviceFamily, DeviceListParams, FamilyDevice } from './family'
 import { deviceListSearch } from './list-search'
@@ -76,6 +77,23 @@ export function useDevicesChanged(family: Pick<DeviceFamily, 'platform'>) {
   return (deviceId?: number) => {
     void queryClient.invalidateQueries({ queryKey: deviceKeys.lists(family.platform) })
     if (deviceId !== undefined) void queryClient.invalidateQueries({ queryKey: deviceKeys.detail(family.platform, deviceId) })
+  }
+}
+
+/**
+ * After a device was transferred from its own detail: the lists are refreshed and the detail asked for again, silently.
+ * A device that has left what the user may see (a staff member handing it back to the company) answers as missing:
+ * `onGone` takes the user back to the list, instead of 设备不存在 over the device just moved and its live commands.
+ */
+export function useDeviceMoved(family: Pick<DeviceFamily, 'platform' | 'api'>, onGone: () => void) {
+  const queryClient = useQueryClient()
+  return async (deviceId: number) => {
+    void queryClient.invalidateQueries({ queryKey: deviceKeys.lists(family.platform) })
+    try {
+      await queryClient.fetchQuery({ queryKey: deviceKeys.detail(family.platform, deviceId), queryFn: () => call(family.api.detail, { deviceId }, { silent: true }), staleTime: 0 })
+    } catch (err) {
+      if (err instanceof RequestError && err.code === ResultCode.notFound) onGone()
+    }
   }
 }
 

@@ -3,7 +3,7 @@ import { formatDate } from '../../../shared/domain/format'
 import { deviceCommandText as c, huaweiDeviceText as t } from '../../../shared/messages/devices'
 import { DeviceDetailShell } from '../../components/device/DeviceDetailShell'
 import { InfoSection } from '../../components/device/InfoSection'
-import { useDevicesChanged } from '../../components/device/queries'
+import { useDeviceMoved } from '../../components/device/queries'
 import { lastSeenText } from '../../components/DeviceSummaryCard'
 import { MoveDeviceDialog } from '../../components/lazy-device-move'
 import { DialogSlot } from '../../components/lazy-dialog'
@@ -82,7 +82,8 @@ function StateSummary({ device }: { device: DeviceRecord }) {
 export function DeviceDetail({ area, deviceId, onBack }: { area: DeviceArea; deviceId: number | undefined; onBack: (recycled: boolean | undefined) => void }) {
   const editor = useDisclosure<DeviceRecord>()
   const mover = useDisclosure<DeviceRecord>()
-  const devicesChanged = useDevicesChanged(area)
+  // Moved out of the user's sight (a staff member handing it back): back to the list, which no longer shows it.
+  const deviceMoved = useDeviceMoved(area, () => onBack(false))
   return (
     <DeviceDetailShell
       family={area}
@@ -101,7 +102,7 @@ export function DeviceDetail({ area, deviceId, onBack }: { area: DeviceArea; dev
             <DeviceFormDialog key={editor.value?.id} area={area} visible={editor.visible} editing={editor.value} onClose={editor.close} />
           </DialogSlot>
           <DialogSlot of={mover}>
-            <MoveDeviceDialog key={mover.value?.id} platform={area.platform} device={mover.value} visible={mover.visible} onClose={mover.close} onMoved={devicesChanged} />
+            <MoveDeviceDialog key={mover.value?.id} platform={area.platform} device={mover.value} visible={mover.visible} onClose={mover.close} onMoved={deviceMoved} />
           </DialogSlot>
         </>
       }
