@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto'
 import { and, inArray } from 'drizzle-orm'
 import type { AgentPlatform } from '../../shared/contract/agent'
 import { idCardCheckCharacter } from '../../shared/domain/validators'
+import { hashToken } from '../auth/sessions'
 import { QuotaService } from '../modules/quota/service'
 import type { Db } from '../db/client'
 import { devices } from '../db/schema'
@@ -105,6 +107,11 @@ export async function seedDemoDevices(db: Db, ids: DemoIds, now = new Date()): P
           name: d.name,
           osVersion: d.osVersion,
           lastCommunicationTime: d.lastSeenHours === null ? null : new Date(now.getTime() - d.lastSeenHours * HOUR_MS),
+          // A phone that was heard from had enrolled: its agent holds a credential (one nobody knows here) and is only
+          // away. The ones with a simulated agent enroll when it starts; the one never seen has not enrolled.
+          ...(d.lastSeenHours !== null && !d.agent
+            ? { enrolledAt: new Date(now.getTime() - d.lastSeenHours * HOUR_MS), credentialHash: hashToken(randomBytes(32).toString('base64url')) }
+            : {}),
           renterName: d.renter?.name ?? '',
           renterPhone: d.renter?.phone ?? '',
           renterIdCard: d.renter ? demoIdCard(d.renter.birth, String(sequence)) : '',
