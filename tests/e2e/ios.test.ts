@@ -72,7 +72,8 @@ describe('Apple devices (phone, 390×844)', () => {
     await page.locator('.device-detail-head').getByTestId('lost-tag').waitFor({ state: 'detached', timeout: 10_000 })
     // Sound is refused outside lost mode: the button says why instead of sending.
     await expect(page.getByRole('button', { name: '播放丢失声音' }).isDisabled()).resolves.toBe(true)
-    await page.getByText('仅在丢失模式下可用，请先开启丢失模式').first().waitFor()
+    // The note names the buttons it is about: the others stay usable.
+    await page.getByRole('note').filter({ hasText: /^播放丢失声音、.*：仅在丢失模式下可用，请先开启丢失模式$/ }).waitFor()
     await context.close()
   })
 

@@ -35,8 +35,9 @@ export const dashboardText = {
   noTrend: '这段时间没有新增或脱管的设备',
   subAccountsTitle: '子账号',
   subAccountDevices: '设备',
-  subAccountIosQuota: '苹果剩余额度',
-  subAccountHuaweiQuota: '华为剩余额度',
+  /** Column heads in words: a narrow column breaks them between words (苹果 / 剩余额度), not inside one. */
+  subAccountIosQuota: ['苹果', '剩余额度'],
+  subAccountHuaweiQuota: ['华为', '剩余额度'],
   notOpened: '未开通',
   disabled: '（已禁用）',
   noSubAccounts: '还没有下级公司',

@@ -123,6 +123,8 @@ export const huaweiDeviceText = {
   noMoveTargets: '没有可转移的目标',
   save: '保存',
   commands: '远程指令',
+  /** Why some of the grid's commands are disabled, naming them: 播放丢失声音、设备定位：仅在丢失模式下可用… */
+  unavailableFor: (commands: readonly string[], reason: string) => `${commands.join('、')}：${reason}`,
   taskLog: '任务日志',
   taskCreatedAt: '下发时间',
   taskFinishedAt: '完成时间',

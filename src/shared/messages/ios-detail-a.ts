@@ -56,7 +56,7 @@ export const deviceInfoText = {
   phoneNumber: '手机号',
   supervised: '受监管',
   activationLock: '激活锁',
-  lastCheckIn: '最后通讯',
+  lastCheckIn: '最后通信',
   yes: '是',
   no: '否',
   on: '已开启',

@@ -66,6 +66,15 @@ export function DashboardScreen() {
   )
 }
 
+/** A label that may break between its words only. */
+function words(parts: readonly string[]) {
+  return parts.map((part) => (
+    <span key={part} className="dash-word">
+      {part}
+    </span>
+  ))
+}
+
 function Block({ title, extra, children, label }: { title: string; extra?: ReactNode; children: ReactNode; label?: string }) {
   return (
     <section className="dash-block" aria-label={label ?? title}>
@@ -207,8 +216,8 @@ function SubAccounts() {
               <tr>
                 <th scope="col">{t.subAccountsTitle}</th>
                 <th scope="col">{t.subAccountDevices}</th>
-                <th scope="col">{t.subAccountIosQuota}</th>
-                <th scope="col">{t.subAccountHuaweiQuota}</th>
+                <th scope="col">{words(t.subAccountIosQuota)}</th>
+                <th scope="col">{words(t.subAccountHuaweiQuota)}</th>
               </tr>
             </thead>
             <tbody>
