@@ -20,7 +20,7 @@ export const moveTargetsQuery = (platform: HuaweiTypePlatform) =>
     staleTime: 60_000,
   })
 
-export function useMoveDevice(platform: HuaweiTypePlatform, onMoved: (deviceId: number) => void) {
+export function useMoveDevice(platform: HuaweiTypePlatform, onMoved: (deviceId: number) => unknown) {
   return useMutation({
     mutationFn: (req: DeviceMoveRequest) => call(platform === 'HUAWEI' ? api.huawei.move : api.mi.move, req),
     onSuccess: (_d, req) => onMoved(Number(req.deviceId)),

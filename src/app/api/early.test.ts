@@ -74,7 +74,7 @@ afterEach(() => {
 describe("index.html's early requests (issue #16)", () => {
   it.each([
     ...['/huawei/device', '/huawei/recycle', '/mi/device', '/mi/recycle', '/ios/device', '/ios/recycle'],
-    ...['/huawei/detail?huawei-device-id=8', '/huawei/detail?huawei-device-id=123456789', '/ios/detail?device-id=8', '/dashboard', '/user/staff'],
+    ...['/huawei/detail?huawei-device-id=8', '/huawei/detail?huawei-device-id=123456789', '/ios/detail?device-id=8', '/ios/detail?device-id=123456789', '/dashboard', '/user/staff'],
   ].flatMap((href) => [[href, PHONE_WIDTH] as const, [href, TABLET_WIDTH] as const]))('are exactly the app’s first requests at %s, %i px wide', async (href, width) => {
     const app = await appRequests(href, width)
     expect(pageRequests(href, { width }).sent.map((r) => r.key).sort()).toEqual(app.sort())

@@ -57,8 +57,11 @@ interface DeviceMoveDialogProps {
   device: MovableDevice | null
   visible: boolean
   onClose: () => void
-  /** The caller refreshes its own lists. */
-  onMoved: (deviceId: number) => void
+  /**
+   * The caller refreshes its own lists. What it returns is waited for before 转移成功 and the dialog closes (the detail
+   * first finds out whether the device is still in the user's sight: useDeviceMoved).
+   */
+  onMoved: (deviceId: number) => unknown
 }
 
 /** SPEC §3 device transfer: to another company of the user's scope, or to one of its staff. */

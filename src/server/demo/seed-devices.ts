@@ -38,7 +38,7 @@ function demoIdCard(birth: string, sequence: string): string {
 
 /**
  * The demo fleet: Huawei and Mi phones in the three demo companies, last seen at varied times so that all three
- * status colours appear; the ones with `agent` are kept online by simulated agents (src/server/demo-agents.ts).
+ * status colours appear; the ones with `agent` are kept online by simulated agents (src/server/demo/agents.ts).
  */
 export const demoDevices: DemoDevice[] = [
   { serialNumber: 'HWDEMO0001', platform: 'HUAWEI', company: 'boss', model: 'ALN-AL00', name: 'HUAWEI Mate 60 Pro', osVersion: 'HarmonyOS 4.2', imei: '860000000000011', lastSeenHours: 0, agent: true, passcode: '246810', renter: { name: '张伟', phone: '13912345601', birth: '19900307' } },

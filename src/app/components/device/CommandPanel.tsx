@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Button, SpinLoading } from 'antd-mobile'
 import { huaweiDeviceText as t } from '../../../shared/messages/devices'
 import { OnlineButton } from '../OnlineButton'
+import { unavailableNotes } from './command-notes'
 import type { DeviceFamily, FamilyDevice } from './family'
 import { useDeviceCommand } from './use-device-command'
 
@@ -13,15 +14,7 @@ import { useDeviceCommand } from './use-device-command'
 export function CommandPanel<Name extends string, D extends FamilyDevice>({ family, device, summary }: { family: DeviceFamily<Name, D>; device: D; summary?: ReactNode }) {
   const { run, running, waitingFor, cancelResultWait } = useDeviceCommand(family)
   const offered = family.commands.filter((command) => command.offeredWhen?.(device) ?? true)
-  // Each reason once, naming the commands it disables when it is not all of them and does not name them itself.
-  const disabledBy = new Map<string, string[]>()
-  for (const command of offered) {
-    const reason = command.unavailable?.(device)
-    if (reason) disabledBy.set(reason, [...(disabledBy.get(reason) ?? []), command.label])
-  }
-  const reasons = [...disabledBy].map(([reason, labels]) =>
-    labels.length === offered.length || labels.every((label) => reason.includes(label)) ? reason : t.unavailableFor(labels, reason),
-  )
+  const reasons = unavailableNotes(offered, device)
   return (
     <section className="device-section" aria-label={t.commands}>
       <h2>{t.commands}</h2>

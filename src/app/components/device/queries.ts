@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { ResultCode } from '../../../shared/contract/envelope'
 import { call, RequestError } from '../../api/http'
@@ -84,15 +85,28 @@ export function useDevicesChanged(family: Pick<DeviceFamily, 'platform'>) {
  * After a device was transferred from its own detail: the lists are refreshed and the detail asked for again, silently.
  * A device that has left what the user may see (a staff member handing it back to the company) answers as missing:
  * `onGone` takes the user back to the list, instead of 设备不存在 over the device just moved and its live commands.
+ * Not once the detail has gone (the user went back meanwhile); any other failure is left to the screen's own request,
+ * which says what went wrong.
  */
-export function useDeviceMoved(family: Pick<DeviceFamily, 'platform' | 'api'>, onGone: () => void) {
+export function useDeviceMoved<D extends FamilyDevice>(family: DeviceFamily<string, D>, onGone: () => void) {
   const queryClient = useQueryClient()
+  const mounted = useRef(true)
+  useEffect(() => {
+    mounted.current = true
+    return () => void (mounted.current = false)
+  }, [])
   return async (deviceId: number) => {
     void queryClient.invalidateQueries({ queryKey: deviceKeys.lists(family.platform) })
+    const query = deviceDetailQuery(family, deviceId)
+    // A refresh already on its way (every few seconds while tasks are pending) may have left before the transfer: it is
+    // not the answer to wait for.
+    await queryClient.cancelQueries({ queryKey: query.queryKey, exact: true })
     try {
-      await queryClient.fetchQuery({ queryKey: deviceKeys.detail(family.platform, deviceId), queryFn: () => call(family.api.detail, { deviceId }, { silent: true }), staleTime: 0 })
+      await queryClient.fetchQuery({ ...query, queryFn: () => call(family.api.detail, { deviceId }, { silent: true }) as Promise<D>, staleTime: 0 })
     } catch (err) {
+      if (!mounted.current) return
       if (err instanceof RequestError && err.code === ResultCode.notFound) onGone()
+      else void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true })
     }
   }
 }

@@ -5,11 +5,22 @@ import { cleanup, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { huaweiArea } from '../../features/huawei-device/area'
 import { notify } from '../../notify'
-import { deviceKeys, useDeviceMoved } from './queries'
+import { deviceDetailQuery, deviceKeys, useDeviceMoved } from './queries'
+
+const envelope = (body: unknown) => new Response(JSON.stringify(body))
+const missing = { code: 404, msg: '设备不存在', data: null }
+const stillThere = { code: 200, msg: 'success', data: { id: 8, serialNumber: 'HW08', companyId: 2, staffId: null } }
 
 /** The detail's answer after the transfer, as the server gives it. */
 function answer(body: unknown) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body))))
+  vi.stubGlobal('fetch', vi.fn(async () => envelope(body)))
+}
+
+/** Answers `first` after a while (a request that left before the transfer), then `then` at once. */
+function slowThen(first: unknown, then: unknown) {
+  const fetch = vi.fn(async () => envelope(then))
+  fetch.mockImplementationOnce(() => new Promise((resolve) => setTimeout(() => resolve(envelope(first)), 50)))
+  vi.stubGlobal('fetch', fetch)
 }
 
 function setup() {
@@ -18,8 +29,8 @@ function setup() {
   queryClient.setQueryData(deviceKeys.list('HUAWEI', { current: 1 }), { records: [], total: 0 })
   const onGone = vi.fn()
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-  const { result } = renderHook(() => useDeviceMoved(huaweiArea, onGone), { wrapper })
-  return { queryClient, onGone, moved: result.current }
+  const { result, unmount } = renderHook(() => useDeviceMoved(huaweiArea, onGone), { wrapper })
+  return { queryClient, onGone, moved: result.current, unmount }
 }
 
 const shown = { warning: vi.spyOn(notify, 'warning'), error: vi.spyOn(notify, 'error') }
@@ -33,7 +44,7 @@ afterEach(() => {
 
 describe('a device transferred from its own detail', () => {
   it('that the user can no longer see goes back to the list, without 设备不存在 over it', async () => {
-    answer({ code: 404, msg: '设备不存在', data: null })
+    answer(missing)
     const { onGone, moved, queryClient } = setup()
     await moved(8)
     expect(onGone).toHaveBeenCalledTimes(1)
@@ -43,7 +54,7 @@ describe('a device transferred from its own detail', () => {
   })
 
   it('that the user still sees stays, showing where it is now', async () => {
-    answer({ code: 200, msg: 'success', data: { id: 8, serialNumber: 'HW08', companyId: 2, staffId: null } })
+    answer(stillThere)
     const { onGone, moved, queryClient } = setup()
     await moved(8)
     expect(onGone).not.toHaveBeenCalled()
@@ -51,10 +62,32 @@ describe('a device transferred from its own detail', () => {
     expect(queryClient.getQueryState(deviceKeys.list('HUAWEI', { current: 1 }))?.isInvalidated).toBe(true)
   })
 
-  it('stays when the detail could not be asked for: the device may well still be there', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))))
-    const { onGone, moved } = setup()
+  it('is not told by a refresh that left before the transfer', async () => {
+    // The detail refreshes every few seconds while tasks are pending: one is on its way, with the device as it was.
+    slowThen({ ...stillThere, data: { ...stillThere.data, companyId: 1, staffId: 5 } }, missing)
+    const { onGone, moved, queryClient } = setup()
+    void queryClient.fetchQuery({ ...deviceDetailQuery(huaweiArea, 8), staleTime: 0 }).catch(() => undefined)
     await moved(8)
+    expect(onGone).toHaveBeenCalledTimes(1)
+  })
+
+  it('stays when the detail could not be asked for, and leaves the failure to the screen’s own request', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))))
+    const { onGone, moved, queryClient } = setup()
+    await moved(8)
+    expect(onGone).not.toHaveBeenCalled()
+    expect(shown.warning).not.toHaveBeenCalled()
+    expect(queryClient.getQueryState(deviceKeys.detail('HUAWEI', 8))?.isInvalidated).toBe(true)
+  })
+
+  it('does nothing once the detail is gone (the user went back meanwhile)', async () => {
+    slowThen(missing, missing)
+    const { onGone, moved, unmount, queryClient } = setup()
+    // The app's client outlives the screen (only the detail goes): held here, as the app's provider holds it.
+    queryClient.mount()
+    const moving = moved(8)
+    unmount()
+    await moving
     expect(onGone).not.toHaveBeenCalled()
   })
 })
