@@ -5,8 +5,10 @@ import type { HuaweiTypePlatform } from '../../shared/domain/device-areas'
 import { successMessages } from '../../shared/messages/common'
 import { huaweiDeviceText as t } from '../../shared/messages/devices'
 import { moveTargetsQuery, useMoveDevice } from '../api/device-move'
+import { confirmAction } from './dialogs'
 import { PopupForm } from './PopupForm'
 import { QueryStatus } from './QueryStatus'
+import { useAuthorities } from './use-authorities'
 
 interface Target {
   kind: 'company' | 'staff'
@@ -44,6 +46,9 @@ function TargetPicker({ value, onChange, companies, staff }: { value?: Target; o
   )
 }
 
+/** The transfer was not confirmed: nothing is sent, nothing is said, and the form keeps the choice. */
+class MoveCancelled extends Error {}
+
 /** The device being transferred: where it is now, so that its own place is not offered as a target. */
 export interface MovableDevice {
   id: number
@@ -68,12 +73,16 @@ interface DeviceMoveDialogProps {
 export function DeviceMoveDialog({ platform, device, visible, onClose, onMoved }: DeviceMoveDialogProps) {
   const targets = useQuery({ ...moveTargetsQuery(platform), enabled: visible })
   const move = useMoveDevice(platform, onMoved)
+  const auth = useAuthorities()
   // Where the device already is is no target.
   const companies = (targets.data?.companies ?? []).filter((c) => !(c.id === device?.companyId && device?.staffId === null))
   const staff = (targets.data?.staff ?? []).filter((s) => s.id !== device?.staffId)
 
   const submit = async ({ target }: { target: Target }) => {
     if (!device) return
+    // A staff member sees only the devices assigned to them (their own place is no target): whatever they choose, the
+    // device leaves their sight, so they are asked first. Cancelled, the dialog stays open with the choice.
+    if (auth.info?.kind === 'STAFF' && !(await confirmAction(t.moveAwayConfirm(device.serialNumber), t.move))) throw new MoveCancelled()
     await move.mutateAsync(target.kind === 'company' ? { deviceId: device.id, targetCompanyId: target.id } : { deviceId: device.id, targetStaffId: target.id })
   }
 

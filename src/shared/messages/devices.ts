@@ -119,6 +119,8 @@ export const huaweiDeviceText = {
   moveTitle: (device: string) => `转移设备 ${device}`,
   moveToCompany: '转移到公司',
   moveToStaff: '分配给员工',
+  /** A staff member sees only the devices assigned to them: a transfer takes the device out of their sight. */
+  moveAwayConfirm: (device: string) => `转移后，设备 ${device} 将不再分配给您，您将无法再查看或操作它。确定转移吗？`,
   chooseTarget: '请选择目标公司或员工',
   noMoveTargets: '没有可转移的目标',
   save: '保存',
