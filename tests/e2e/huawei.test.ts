@@ -222,8 +222,11 @@ describe('Huawei devices (phone, 360×740)', () => {
     await card.getByRole('button', { name: '详情' }).click()
     await page.waitForURL(/\/mi\/device\?.*mi-device-id=\d+/)
     await page.getByRole('heading', { name: 'MIDEMO0002' }).waitFor()
+    // Titled as a detail, as the Huawei and Apple details are, though it is shown at the list's address.
+    await page.locator('.shell-title').filter({ hasText: /^小米设备详情$/ }).waitFor()
     await page.goBack()
     await page.waitForURL((url) => url.pathname === '/mi/device' && !url.searchParams.has('mi-device-id'))
+    await page.locator('.shell-title').filter({ hasText: /^小米设备$/ }).waitFor()
     expect(new URL(page.url()).searchParams.get('serialNumber')).toBe('MIDEMO')
     await card.getByRole('button', { name: '详情' }).click()
     await page.getByRole('heading', { name: 'MIDEMO0002' }).waitFor()

@@ -47,6 +47,12 @@ export const menuTitles: Partial<Record<RoutePath, string>> = {
   '/mi/recycle': '回收站',
 }
 
+/**
+ * The Mi detail is shown at its list's address, with mi-device-id (SPEC §2 has no /mi/detail route): the header titles
+ * it as the Huawei and Apple details are titled.
+ */
+export const miDetailTitle = '小米设备详情'
+
 /** Titles of menu groups (type -1). */
 export const menuGroupTitles = {
   ios: '苹果设备',
