@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query'
 import { Outlet, useRouterState } from '@tanstack/react-router'
 import { uiText } from '../../shared/messages/common'
 import { miDetailTitle, routeTitles, type RoutePath } from '../../shared/messages/routes'
-import { MI_DEVICE_ID_PARAM } from '../features/huawei-device/device-params'
-import { param, parseSearch } from '../components/search-params'
+import { MI_DEVICE_ID_PARAM, miDetailSearch } from '../features/huawei-device/device-params'
+import { parseSearch } from '../components/search-params'
 import { unreadTopQuery } from '../api/unread-announcements'
 import { Loading } from '../components/Loading'
 import { IcpFooter } from './IcpFooter'
@@ -18,9 +18,6 @@ const MenuDrawer = lazy(() => import('./MenuDrawer').then((m) => ({ default: m.M
 // Issue #15: unread pinned announcements pop up after sign-in; their code loads after the shell, never before it.
 const UnreadAnnouncements = lazy(() => import('../features/announcement/UnreadAnnouncements').then((m) => ({ default: m.UnreadAnnouncements })))
 
-/** /mi/device shows a device's detail when its address names one, as the screen reads it (miDetailTitle). */
-const miDetailSearch = { [MI_DEVICE_ID_PARAM]: param.id }
-
 /** The signed-in frame: side menu on tablets, a drawer on phones, the current screen and the ICP footer. */
 export function Shell() {
   const [drawerOpen, setDrawerOpen] = useState(false)
@@ -29,6 +26,7 @@ export function Shell() {
   // The same breakpoint as styles.css: tablets get the side menu, phones the drawer; only one is rendered.
   const tablet = useMediaQuery(TABLET_MEDIA_QUERY)
   const pathname = useRouterState({ select: (s) => s.location.pathname })
+  // /mi/device shows a device's detail when its address names one, read as the screen reads it.
   const miDetail = useRouterState({ select: (s) => s.location.pathname === '/mi/device' && parseSearch(miDetailSearch, s.location.search)[MI_DEVICE_ID_PARAM] !== undefined })
   const title = miDetail ? miDetailTitle : (routeTitles[pathname as RoutePath] ?? uiText.appShortName)
   // The pop-up's code is fetched only when there is an unread pinned announcement to show.

@@ -6,10 +6,10 @@ import { useDevicesChanged } from '../../components/device/queries'
 import { saveConfirmingBlacklist } from '../../components/device/blacklist-confirm'
 import { param } from '../../components/search-params'
 import type { DeviceArea } from './area'
-import { HUAWEI_DEVICE_ID_PARAM, MI_DEVICE_ID_PARAM } from './device-params'
+import { HUAWEI_DEVICE_ID_PARAM, miDetailSearch } from './device-params'
 
 /** The Mi list also carries the device whose detail it shows. */
-export const miDeviceSearch = { ...deviceListSearch, [MI_DEVICE_ID_PARAM]: param.id }
+export const miDeviceSearch = { ...deviceListSearch, ...miDetailSearch }
 
 /** /huawei/detail?huawei-device-id= (SPEC §2). */
 export const huaweiDetailSearch = { [HUAWEI_DEVICE_ID_PARAM]: param.id }

@@ -16,10 +16,13 @@ import { IosTabs } from './tabs/IosTabs'
 
 const detailSearch = { [IOS_DEVICE_ID_PARAM]: param.id }
 
+/** The device the detail shows: the one in its link, else the one last viewed here. */
+const shownDevice = (search: { [IOS_DEVICE_ID_PARAM]?: number }) => search[IOS_DEVICE_ID_PARAM] ?? lastViewedDevice()
+
 /** /ios/detail (SPEC §2): the shared detail shell with Apple's information, its edits and the task log. */
 export function IosDetailScreen() {
   const [search] = useSearchState(detailSearch)
-  const deviceId = search[IOS_DEVICE_ID_PARAM] ?? lastViewedDevice()
+  const deviceId = shownDevice(search)
   const { backToList } = useDeviceNavigation(iosFamily)
   const form = useDisclosure<IosFormMode>()
   return (
@@ -49,4 +52,4 @@ export function IosDetailScreen() {
 
 /** The detail's request, started while the router checks authorities (src/app/screens.ts), for the device the screen shows. */
 export const prefetchDetail = (queryClient: QueryClient, search: Record<string, unknown>) =>
-  prefetchDeviceDetail(queryClient, iosFamily, parseSearch(detailSearch, search)[IOS_DEVICE_ID_PARAM] ?? lastViewedDevice())
+  prefetchDeviceDetail(queryClient, iosFamily, shownDevice(parseSearch(detailSearch, search)))

@@ -83,7 +83,8 @@ function SavedEntries({ type, typed, onPick }: { type: PhraseType; typed: string
       // the server's reason is shown
     }
   }
-  const canSave = typed.trim() !== '' && !entries?.some((e) => e.value === typed.trim())
+  // A phone the server would refuse is not offered for saving (the same rule as 下发's).
+  const canSave = typed.trim() !== '' && !entries?.some((e) => e.value === typed.trim()) && (type !== 'PHONE' || isContactPhone(typed))
   return (
     <div className="saved-entries" data-testid={`saved-${type}`}>
       <div className="saved-entries-head">
