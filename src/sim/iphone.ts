@@ -30,6 +30,8 @@ export interface SimulatedIphoneOptions extends DetailBOptions {
   /** Where the phone starts (WGS84); it moves a little at every location request. */
   location?: { latitude: number; longitude: number }
   deviceName?: string
+  /** The product identifier it reports (ProductName, "iPhone15,2" when not given). */
+  productName?: string
   /**
    * The identity, already opened: a fleet of simulated phones (the benchmark) shares one downloaded profile for its
    * URLs and gives each phone its own certificate, instead of opening a PKCS#12 per phone.
@@ -184,7 +186,7 @@ export class SimulatedIphone {
       DeviceName: this.options.deviceName ?? 'iPhone',
       Model: 'D73AP',
       ModelName: 'iPhone',
-      ProductName: 'iPhone15,2',
+      ProductName: this.options.productName ?? 'iPhone15,2',
       OSVersion: this.state.osVersion,
       BuildVersion: '21F90',
       IMEI: '35 000000 000000 0',
@@ -359,7 +361,7 @@ export class SimulatedIphone {
           PersonalHotspotEnabled: false, PhoneNumber: '+86 138 0000 0000', IMEI: '35 000000 000000 0', ICCID: '8986 0000 0000 0000 0000',
           OSVersion: s.osVersion, BuildVersion: '21F90', IsSupervised: s.supervised, IsActivationLockEnabled: s.activationLockAllowed,
           BatteryLevel: s.batteryLevel, DeviceName: this.options.deviceName ?? 'iPhone', ModelName: 'iPhone',
-          Model: 'D73AP', ProductName: 'iPhone15,2', SerialNumber: this.options.serialNumber, DeviceCapacity: 128, AvailableDeviceCapacity: s.availableCapacity,
+          Model: 'D73AP', ProductName: this.options.productName ?? 'iPhone15,2', SerialNumber: this.options.serialNumber, DeviceCapacity: 128, AvailableDeviceCapacity: s.availableCapacity,
         }
         const queries = Array.isArray(command.Queries) ? (command.Queries as string[]) : Object.keys(all)
         return { QueryResponses: Object.fromEntries(queries.filter((q) => q in all).map((q) => [q, all[q]])) }

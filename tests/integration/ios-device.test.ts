@@ -124,7 +124,7 @@ describe('GET /myDevice/search, /detail, /export', () => {
   })
 
   it('exports the filtered list as 设备列表.xlsx whose rows match the search', async () => {
-    await add(boss, { serialNumber: 'XLS1', renterName: '导出甲' })
+    await add(boss, { serialNumber: 'XLS1', renterName: '导出甲', model: 'iPhone15,2' })
     await add(boss, { serialNumber: 'XLS2', renterName: '导出乙' })
     await add(boss, { serialNumber: 'NOPE' })
     const res = await rawGet(h, '/mdm/api/v1/myDevice/export?serialNumber=xls', boss)
@@ -138,6 +138,11 @@ describe('GET /myDevice/search, /detail, /export', () => {
     const serials = [2, 3].map((r) => sheet.getRow(r).getCell(1).value)
     expect(serials).toEqual((await search(boss, 'serialNumber=xls')).data.records.map((r: { serialNumber: string }) => r.serialNumber))
     expect(sheet.rowCount).toBe(3)
+    // An iPhone's product identifier is exported by the name people know it by.
+    const modelColumn = header.indexOf('型号')
+    expect(modelColumn).toBeGreaterThan(0)
+    const xls1 = [2, 3].find((r) => sheet.getRow(r).getCell(1).value === 'XLS1')!
+    expect(sheet.getRow(xls1).getCell(modelColumn).value).toBe('iPhone 14 Pro')
   })
 })
 

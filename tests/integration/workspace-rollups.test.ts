@@ -6,6 +6,7 @@ import { WorkspaceService } from '../../src/server/modules/workspace/service'
 import { harnessForFile } from './harness'
 import { agentTestbed } from './huawei-agent-helpers'
 import { addDevice, HW, MI, setHuaweiQuota } from './huawei-helpers'
+import { modelText } from '../../src/shared/domain/apple-models'
 
 /**
  * The dashboard's rollups (device_daily_additions, device_counts, and the device lists' weeks, device_list_weeks:
@@ -54,7 +55,8 @@ function hasSim(state: Record<string, unknown>) {
   const part = (k: string) => (state[k] ?? {}) as Record<string, unknown>
   return [part('network').ICCID, part('network').PhoneNumber, part('deviceInformation').ICCID, part('deviceInformation').PhoneNumber].some((v) => str(v) !== '')
 }
-const modelOf = (r: DeviceRow) => r.model || str(r.state.modelName) || '未知型号'
+// The model as the chart names it (an iPhone's identifier by its name: apple-models.ts, tested on its own).
+const modelOf = (r: DeviceRow) => modelText(r.model || str(r.state.modelName)) || '未知型号'
 
 async function get(path: string, token: string) {
   const res = await h.call('GET', path, { token })

@@ -39,7 +39,7 @@ const seed: SeedDevice[] = [
   { key: 'b3', owner: 'boss', platform: 'IOS', lastHours: 30, createdDaysAgo: 2, model: 'iPhone15,2', lost: true, sim: 'network' },
   { key: 'b4', owner: 'boss', platform: 'MI', lastHours: null, createdDaysAgo: 5 },
   { key: 'b5', owner: 'boss', platform: 'HUAWEI', lastHours: 0.5, createdDaysAgo: 3, recycled: true, model: 'CET-AL00' },
-  { key: 'b6', owner: 'boss', platform: 'IOS', lastHours: 5.5, createdDaysAgo: 40, model: 'iPhone15,2', staff: true, lost: true },
+  { key: 'b6', owner: 'boss', platform: 'IOS', lastHours: 5.5, createdDaysAgo: 40, model: 'iPhone 14 Pro', staff: true, lost: true },
   { key: 'c1', owner: 'child', platform: 'IOS', lastHours: 2, createdDaysAgo: 1, model: 'iPhone14,5', sim: 'deviceInformation' },
   { key: 'c2', owner: 'child', platform: 'HUAWEI', lastHours: 48, createdDaysAgo: 11, model: 'BRA-AL00' },
   { key: 's1', owner: 'sibling', platform: 'HUAWEI', lastHours: 0, createdDaysAgo: 0, model: 'ALN-AL00' },
@@ -280,12 +280,18 @@ describe('GET /pieChart', () => {
     const devicesInUse = inUse(viewer)
     const releasedKeys = new Set(seedTasks.filter(doneRelease).map((t) => t.device))
     const models = new Map<string, number>()
-    for (const d of devicesInUse) models.set(d.model || '未知型号', (models.get(d.model || '未知型号') ?? 0) + 1)
+    // By the model as shown: an iPhone's identifier by its name, which b6's model was typed as (one slice with b3).
+    const shownAs: Record<string, string> = { 'iPhone15,2': 'iPhone 14 Pro', 'iPhone14,5': 'iPhone 13' }
+    for (const d of devicesInUse) {
+      const k = shownAs[d.model ?? ''] ?? (d.model || '未知型号')
+      models.set(k, (models.get(k) ?? 0) + 1)
+    }
     expect(pie.totalCount).toBe(devicesInUse.length)
     expect(pie.abmOutPieCount).toBe(devicesInUse.filter((d) => releasedKeys.has(d.key)).length)
     expect(pie.simPieCount).toBe(devicesInUse.filter((d) => d.sim).length)
     const asObject = (list: { k: string; v: number }[]) => Object.fromEntries(list.map((e) => [e.k, e.v]))
     expect(asObject(pie.modelPieList)).toEqual(Object.fromEntries(models))
+    if (viewer === 'boss') expect(asObject(pie.modelPieList)['iPhone 14 Pro']).toBe(2)
     // Largest first.
     const values = pie.modelPieList.map((e: { v: number }) => e.v)
     expect(values).toEqual([...values].sort((a, b) => b - a))

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Tag } from 'antd-mobile'
 import { connectionStatus, connectionStatusColors, connectionStatusLabels } from '../../shared/domain/connection-status'
+import { modelText } from '../../shared/domain/apple-models'
 import { formatDate, formatRelativeTime } from '../../shared/domain/format'
 import { deviceCommandText, deviceText as t } from '../../shared/messages/devices'
 import { RecordCard } from './RecordCard'
@@ -86,7 +87,7 @@ export function DeviceSummaryCard({ device, now, title = device.serialNumber, ta
         </>
       }
       fields={[
-        { label: t.model, value: [device.name, device.model].filter(Boolean).join(' / ') || '—' },
+        { label: t.model, value: [device.name, modelText(device.model)].filter(Boolean).join(' / ') || '—' },
         { label: t.renterName, value: renter || '—' },
         owner,
         {

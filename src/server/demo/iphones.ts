@@ -13,6 +13,8 @@ interface DemoIphone {
   company: 'boss' | 'east'
   serialNumber: string
   deviceName: string
+  /** The product identifier it reports (the model its name says: the console shows it by that name). */
+  productName: string
   supervised: boolean
   osVersion: string
   location: { latitude: number; longitude: number }
@@ -21,11 +23,11 @@ interface DemoIphone {
 }
 
 export const demoIphones: DemoIphone[] = [
-  { company: 'boss', serialNumber: 'F2LXDEMO0001', deviceName: '演示 iPhone 15', supervised: true, osVersion: '17.5.1', location: { latitude: 31.2304, longitude: 121.4737 } },
-  { company: 'boss', serialNumber: 'F2LXDEMO0002', deviceName: '演示 iPhone 13', supervised: true, osVersion: '16.7.8', location: { latitude: 39.9042, longitude: 116.4074 }, show: 'lost' },
-  { company: 'boss', serialNumber: 'F2LXDEMO0003', deviceName: '演示 iPhone SE（未监管）', supervised: false, osVersion: '17.4', location: { latitude: 22.5431, longitude: 114.0579 } },
-  { company: 'east', serialNumber: 'F2LXDEMO0004', deviceName: '华东 iPhone 14', supervised: true, osVersion: '17.5.1', location: { latitude: 30.2741, longitude: 120.1551 } },
-  { company: 'boss', serialNumber: 'F2LXDEMO0005', deviceName: '演示 iPhone 12（未完成注册）', supervised: true, osVersion: '17.1', location: { latitude: 23.1291, longitude: 113.2644 }, show: 'notEnrolled' },
+  { company: 'boss', serialNumber: 'F2LXDEMO0001', deviceName: '演示 iPhone 15', productName: 'iPhone15,4', supervised: true, osVersion: '17.5.1', location: { latitude: 31.2304, longitude: 121.4737 } },
+  { company: 'boss', serialNumber: 'F2LXDEMO0002', deviceName: '演示 iPhone 13', productName: 'iPhone14,5', supervised: true, osVersion: '16.7.8', location: { latitude: 39.9042, longitude: 116.4074 }, show: 'lost' },
+  { company: 'boss', serialNumber: 'F2LXDEMO0003', deviceName: '演示 iPhone SE（未监管）', productName: 'iPhone14,6', supervised: false, osVersion: '17.4', location: { latitude: 22.5431, longitude: 114.0579 } },
+  { company: 'east', serialNumber: 'F2LXDEMO0004', deviceName: '华东 iPhone 14', productName: 'iPhone14,7', supervised: true, osVersion: '17.5.1', location: { latitude: 30.2741, longitude: 120.1551 } },
+  { company: 'boss', serialNumber: 'F2LXDEMO0005', deviceName: '演示 iPhone 12（未完成注册）', productName: 'iPhone13,2', supervised: true, osVersion: '17.1', location: { latitude: 23.1291, longitude: 113.2644 }, show: 'notEnrolled' },
 ]
 
 /** Lost mode as the demo shows it on its lost iPhone. */
@@ -76,6 +78,7 @@ export async function startDemoIphones(services: Services, serverUrl: string, fe
       serialNumber: spec.serialNumber,
       udid: udidOf(spec.serialNumber),
       deviceName: spec.deviceName,
+      productName: spec.productName,
       supervised: spec.supervised,
       osVersion: spec.osVersion,
       location: spec.location,

@@ -4,6 +4,7 @@ import { PullToRefresh } from '../../components/PullToRefresh'
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { OfflineDeviceRecord, WorkspacePanelResponse } from '../../../shared/contract/workspace'
+import { modelText } from '../../../shared/domain/apple-models'
 import { connectionStatusColors } from '../../../shared/domain/connection-status'
 import { formatDate, formatRelativeTime, formatThousands } from '../../../shared/domain/format'
 import { dashboardText as t } from '../../../shared/messages/dashboard'
@@ -267,7 +268,7 @@ function OfflineDevices() {
                   <span className="dash-offline-main">
                     <span className="dash-offline-serial">{d.serialNumber}</span>
                     <span className="dash-offline-meta">
-                      {[t.families[d.platform], d.name || d.model, d.renterName, d.companyName].filter(Boolean).join(' · ')}
+                      {[t.families[d.platform], d.name || modelText(d.model), d.renterName, d.companyName].filter(Boolean).join(' · ')}
                     </span>
                   </span>
                   <span className="dash-offline-time">

@@ -1,4 +1,5 @@
 import { connectionStatus, connectionStatusLabels } from '../../../shared/domain/connection-status'
+import { modelText } from '../../../shared/domain/apple-models'
 import { formatDate } from '../../../shared/domain/format'
 import { huaweiDeviceText as t } from '../../../shared/messages/devices'
 import type { Cell } from '../../http/xlsx'
@@ -14,7 +15,7 @@ export interface ExportColumn {
 export const commonExportColumns = {
   serialNumber: { header: t.serialNumber, cell: (r) => r.serialNumber },
   imei: { header: t.imei, cell: (r) => r.imei },
-  model: { header: t.model, cell: (r) => r.model },
+  model: { header: t.model, cell: (r) => modelText(r.model) },
   name: { header: t.deviceName, cell: (r) => r.name },
   osVersion: { header: t.osVersion, cell: (r) => r.osVersion },
   status: { header: t.status, cell: (r, now) => connectionStatusLabels[connectionStatus(r.lastCommunicationTime, now)] },

@@ -7,6 +7,7 @@ import type {
   WorkspacePanelResponse,
 } from '../../../shared/contract/workspace'
 import { dashboardPlatforms } from '../../../shared/contract/workspace'
+import { modelText } from '../../../shared/domain/apple-models'
 import { STATUS_ERROR_FROM_HOURS, STATUS_WARNING_AFTER_HOURS } from '../../../shared/domain/connection-status'
 import { chinaDayKey, chinaDayStart, dayBuckets, fillBuckets, monthBuckets, type Buckets } from '../../../shared/domain/dashboard-buckets'
 import { dashboardText as t } from '../../../shared/messages/dashboard'
@@ -212,8 +213,12 @@ export class WorkspaceService {
         .innerJoin(devices, eq(devices.id, tasks.deviceId))
         .where(and(releaseDone, inUse, await visibleDeviceCondition(this.db, user))),
     ])
-    const named = models.slice(0, MODEL_SLICES).map((m) => ({ k: m.k || t.unknownModel, v: m.v }))
-    const rest = models.slice(MODEL_SLICES).reduce((sum, m) => sum + m.v, 0)
+    // One slice per model as shown: an iPhone's identifier and its name typed by hand are the same phone.
+    const byName = new Map<string, number>()
+    for (const m of models) byName.set(modelText(m.k) || t.unknownModel, (byName.get(modelText(m.k) || t.unknownModel) ?? 0) + m.v)
+    const shown = [...byName].map(([k, v]) => ({ k, v })).sort((a, b) => b.v - a.v || a.k.localeCompare(b.k))
+    const named = shown.slice(0, MODEL_SLICES)
+    const rest = shown.slice(MODEL_SLICES).reduce((sum, m) => sum + m.v, 0)
     return {
       totalCount: totals.totalCount,
       abmOutPieCount: released.n,

@@ -1,3 +1,4 @@
+import { modelText, productText } from '../../../../shared/domain/apple-models'
 import { formatDate } from '../../../../shared/domain/format'
 import { huaweiDeviceText as h } from '../../../../shared/messages/devices'
 import { iosDeviceText as t } from '../../../../shared/messages/ios-device'
@@ -25,7 +26,7 @@ const yesNo = (v: boolean | null, yes: string, no: string) => (v === null ? t.un
 function reportedRows(info: DeviceInformationResponse, lastSeen: string): [string, string][] {
   return [
     [r.model, dash(info.modelName)],
-    [r.productName, dash(info.productName)],
+    [r.productName, dash(info.productName && productText(info.productName))],
     [r.osVersion, dash(info.osVersion)],
     [r.buildVersion, dash(info.buildVersion)],
     [r.capacity, gb(info.deviceCapacity)],
@@ -79,7 +80,7 @@ export function InfoTab({ device, now }: IosTabProps) {
         rows={[
           [h.serialNumber, device.serialNumber],
           [t.deviceName, dash(device.name)],
-          [t.model, dash(device.model)],
+          [t.model, dash(device.model && modelText(device.model))],
           [h.osVersion, dash(device.osVersion)],
           [t.udid, dash(device.udid)],
           [h.lastCommunicationTime, device.lastCommunicationTime ? `${formatDate(device.lastCommunicationTime)}（${lastSeenText(device, now)}）` : h.neverCommunicated],

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest'
+import { modelText, productText } from './apple-models'
+
+describe('an iPhone model as shown', () => {
+  it('names a known product identifier as people know it', () => {
+    expect(modelText('iPhone15,2')).toBe('iPhone 14 Pro')
+    expect(modelText('iPhone14,5')).toBe('iPhone 13')
+    expect(modelText('iPhone17,5')).toBe('iPhone 16e')
+    expect(modelText(' iPhone12,8 ')).toBe('iPhone SE（第二代）')
+  })
+
+  it('keeps what it does not know: a model typed by hand, a newer identifier, a Huawei model, nothing', () => {
+    expect(modelText('iPhone 14 Pro')).toBe('iPhone 14 Pro')
+    expect(modelText('iPhone99,1')).toBe('iPhone99,1')
+    expect(modelText('iPad13,1')).toBe('iPad13,1')
+    expect(modelText('Mate 60 Pro')).toBe('Mate 60 Pro')
+    expect(modelText('')).toBe('')
+  })
+
+  it('shows a reported identifier with its name before it', () => {
+    expect(productText('iPhone15,4')).toBe('iPhone 15（iPhone15,4）')
+    expect(productText('iPhone99,1')).toBe('iPhone99,1')
+  })
+})
