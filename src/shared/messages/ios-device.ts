@@ -85,6 +85,8 @@ export const iosDeviceText = {
   pinTitle: '锁定MAC',
   pin: '6位数字密码',
   pinConfirm: '再次输入密码',
+  // 一键下锁: what it does, with the notice the lock screen will show (the server's appleMdmText.lockDownMessage).
+  lockDownConfirm: (serial: string, notice: string) => `将立即锁定设备 ${serial} 的屏幕，并在锁屏上显示“${notice}”。确定继续吗？`,
   // OS update (SPEC §4: InstallAction forced to Default)
   updateConfirm: (serial: string) => `将为设备 ${serial} 安排系统更新（下载并在设备空闲时安装）。确定继续吗？`,
   // Activation lock password (SPEC §4 unmanage action 3: shown in a modal, never cached)

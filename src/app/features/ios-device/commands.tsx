@@ -2,7 +2,7 @@ import type { TaskStatusResponse } from '../../../shared/contract/huawei-device'
 import type { IosDeviceRecord } from '../../../shared/contract/my-device'
 import { iosCommandRefusal, type MyDeviceCommandName } from '../../../shared/domain/ios-commands'
 import { errorMessages, uiText } from '../../../shared/messages/common'
-import { appleDeviceText } from '../../../shared/messages/apple'
+import { appleDeviceText, appleMdmText } from '../../../shared/messages/apple'
 import { iosDeviceText as t } from '../../../shared/messages/ios-device'
 import type { CommandDeclaration } from '../../components/device/family'
 import { notify } from '../../notify'
@@ -66,7 +66,7 @@ export const iosCommands: readonly CommandDeclaration<MyDeviceCommandName, IosDe
     },
     // SPEC §4: InstallAction is always Default (download, install when the device is idle).
     { name: 'scheduleOSUpdate', confirm: (serial) => ({ text: t.updateConfirm(serial) }), params: async () => ({ installAction: 'Default' }) },
-    { name: 'oneClickLockDown', confirm: named('oneClickLockDown') },
+    { name: 'oneClickLockDown', confirm: (serial) => ({ text: t.lockDownConfirm(serial, appleMdmText.lockDownMessage) }) },
     { name: 'disableActivationLock', destructive: true, confirm: (serial) => ({ text: t.confirmDisableActivationLock(serial) }) },
     { name: 'removeProfile', destructive: true, confirm: (serial) => ({ text: t.confirmRemoveProfile(serial) }) },
     { name: 'disownDevice', destructive: true, confirm: (serial) => ({ text: t.confirmDisown(serial) }) },
