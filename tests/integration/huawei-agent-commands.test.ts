@@ -114,6 +114,8 @@ describe('every command through a simulated phone', () => {
     expect(res.msg).toBe(name === 'shutdown' ? '关机成功' : '重启成功')
     expect(res.task.status).toBe('DONE')
     expect(res.device.state.poweredOn).toBe(false)
+    // A rebooted phone is on its way back (the console says 重启中, not 关机); a shut-down one is not.
+    expect(res.device.state.restarting).toBe(name === 'reboot')
     const lastSeen = res.device.lastCommunicationTime
     const queued = (await command(h, boss, 'check', deviceId)).body.data.taskId
     expect(await phone.pollOnce()).toEqual({ skipped: 'poweredOff', executed: [] })
@@ -121,7 +123,7 @@ describe('every command through a simulated phone', () => {
     expect((await taskStatus(h, boss, queued)).data.status).toBe('QUEUED')
     const back = await phone.pollOnce()
     expect(back.executed.map((e) => e.task.taskId)).toEqual([queued])
-    expect((await detail(h, boss, deviceId)).data.state.poweredOn).toBe(true)
+    expect((await detail(h, boss, deviceId)).data.state).toMatchObject({ poweredOn: true, restarting: false })
   })
 
   it('restoreSettings wipes the phone, which enrolls again with a new credential', async () => {

@@ -35,6 +35,8 @@ export const agentCommandSchema = z.enum(agentCommands)
 /** What the agent reports of the device: every field optional, unknown fields refused. */
 export const AgentDeviceState = z.strictObject({
   poweredOn: z.boolean().optional(),
+  /** Off because a reboot was executed: on again at its next poll (the server sets it; an agent may report it). */
+  restarting: z.boolean().optional(),
   locked: z.boolean().optional(),
   passcodeSet: z.boolean().optional(),
   /** Package name of the app in the foreground; null = the home screen. */

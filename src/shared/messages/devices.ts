@@ -101,6 +101,7 @@ export const huaweiDeviceText = {
   power: '电源',
   poweredOn: '开机',
   poweredOff: '关机',
+  restarting: '重启中',
   passcode: '锁屏密码',
   passcodeSet: '已设置',
   passcodeNotSet: '未设置',
@@ -218,6 +219,7 @@ export const deviceCommandText = {
   unknownState: '设备尚未上报状态',
   leftManagement: '设备已退出管控，不再接收指令',
   poweredOff: '设备已关机，开机后才能执行关机或重启',
+  restarting: '设备正在重启，重新连接后才能执行关机或重启',
   /** Offline, a cached card shows when its data was loaded and the status as of then. */
   cachedAt: (time: string) => `缓存于 ${time}`,
   statusAsOf: '状态截至缓存时',

@@ -9,7 +9,7 @@ import { MoveDeviceDialog } from '../../components/lazy-device-move'
 import { DialogSlot } from '../../components/lazy-dialog'
 import { OnlineButton } from '../../components/OnlineButton'
 import { useDisclosure } from '../../components/use-disclosure'
-import type { DeviceArea } from './area'
+import { powerText, type DeviceArea } from './area'
 import { DeviceFormDialog } from './lazy-dialogs'
 
 /** An ID card number with the middle hidden: the detail is shown on phones in public places. */
@@ -33,7 +33,7 @@ function InfoPanel({ device, now }: { device: DeviceRecord; now: number }) {
     [t.lastCommunicationTime, device.lastCommunicationTime ? `${formatDate(device.lastCommunicationTime)}（${lastSeenText(device, now)}）` : t.neverCommunicated],
     [t.enrolled, device.enrolled ? t.enrolledYes : t.enrolledNo],
     [t.controlled, yesNo(s.controlled, t.controlledYes, t.controlledNo)],
-    [t.power, yesNo(s.poweredOn, t.poweredOn, t.poweredOff)],
+    [t.power, powerText(s) ?? '—'],
     [t.lockState, yesNo(s.locked, t.locked, t.unlocked)],
     [t.passcode, yesNo(s.passcodeSet, t.passcodeSet, t.passcodeNotSet)],
     [t.runningApp, s.runningApp === undefined ? '—' : (s.runningApp ?? t.desktop)],
@@ -63,7 +63,7 @@ function StateSummary({ device }: { device: DeviceRecord }) {
       ? []
       : [
           s.controlled === undefined ? null : s.controlled ? t.controlledYes : t.controlledNo,
-          s.poweredOn === undefined ? null : s.poweredOn ? t.poweredOn : t.poweredOff,
+          powerText(s) ?? null,
           s.locked === undefined ? null : s.locked ? t.locked : t.unlocked,
           s.battery === undefined ? null : `${t.battery} ${s.battery}%`,
         ].filter((p): p is string => p !== null)

@@ -1,6 +1,7 @@
 import { deviceAreaAuthorities } from '../../../shared/domain/device-areas'
 import type { AgentCommand, AgentDeviceState, AgentPlatform } from '../../../shared/contract/agent'
 import type { DeviceRecord } from '../../../shared/contract/huawei-device'
+import { huaweiDeviceText as powerTexts } from '../../../shared/messages/devices'
 import { api } from '../../api/routes'
 import type { DeviceFamily } from '../../components/device/family'
 import { agentCommands } from './commands'
@@ -38,6 +39,12 @@ export const miArea: DeviceArea = {
   // SPEC: Mi devices count against the Huawei quota.
   quotaKind: 'HUAWEI',
   StateTags: AgentStateTags,
+}
+
+/** Its power as shown: on, off, or restarting (off after a reboot, until its next poll); undefined when not reported. */
+export function powerText(state: AgentDeviceState): string | undefined {
+  if (state.poweredOn === undefined) return undefined
+  return state.poweredOn ? powerTexts.poweredOn : state.restarting ? powerTexts.restarting : powerTexts.poweredOff
 }
 
 /** The state an agent reported; a device that never reached the server reported none (what is stored is a placeholder). */

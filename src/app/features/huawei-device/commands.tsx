@@ -21,6 +21,11 @@ async function confirmExitControl(device: string): Promise<boolean> {
 const confirmNamed = (name: AgentCommand) => (device: string) => ({ text: t.confirmCommand(t.commandLabels[name], device) })
 
 /** A device that left management takes no command (the agent stops polling); nothing is offered until it re-enrols. */
+/** Shut down or rebooted: off until its next poll, when it can take another. */
+const poweredOff = (d: DeviceRecord) => {
+  const s = reportedState(d)
+  return s.poweredOn !== false ? null : s.restarting ? c.restarting : c.poweredOff
+}
 const leftManagement = (s: { controlled?: boolean }) => (s.controlled === false ? c.leftManagement : null)
 
 /**
@@ -48,8 +53,8 @@ export const agentCommands: readonly CommandDeclaration<AgentCommand, DeviceReco
     { name: 'backDesktop', bulk: true },
     { name: 'runApp', bulk: true },
     { name: 'logOff', confirm: confirmNamed('logOff') },
-    { name: 'reboot', bulk: true, confirm: confirmNamed('reboot'), unavailable: (d) => (reportedState(d).poweredOn === false ? c.poweredOff : null) },
-    { name: 'shutdown', bulk: true, destructive: true, confirm: confirmNamed('shutdown'), unavailable: (d) => (reportedState(d).poweredOn === false ? c.poweredOff : null) },
+    { name: 'reboot', bulk: true, confirm: confirmNamed('reboot'), unavailable: poweredOff },
+    { name: 'shutdown', bulk: true, destructive: true, confirm: confirmNamed('shutdown'), unavailable: poweredOff },
     { name: 'restoreSettings', destructive: true, confirm: (device) => ({ text: t.confirmRestore(device) }) },
     { name: 'exitControl', destructive: true, confirm: (device) => ({ dialog: () => confirmExitControl(device) }) },
   ] satisfies Omit<CommandDeclaration<AgentCommand, DeviceRecord>, 'label' | 'doneText'>[]

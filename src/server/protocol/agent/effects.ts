@@ -19,9 +19,11 @@ export function impliedState(command: AgentCommand, payload: Record<string, unkn
     case 'runApp':
       return typeof payload.packageName === 'string' ? { runningApp: payload.packageName } : {}
     case 'shutdown':
-    case 'reboot':
       // Off until the device polls again (a poll means it is on).
-      return { poweredOn: false }
+      return { poweredOn: false, restarting: false }
+    case 'reboot':
+      // Off, on its way back: shown as 重启中 rather than 关机 until its next poll.
+      return { poweredOn: false, restarting: true }
     case 'restoreSettings':
       return { locked: false, passcodeSet: false, runningApp: null, loggedIn: false, wipedAt: now.toISOString() }
     case 'exitControl':

@@ -223,7 +223,7 @@ export class AgentService {
   async poll(credential: DeviceCredential, req: PollInput): Promise<PollResponse> {
     // A device that polls is on. The reported state is merged into the stored one in SQL (jsonb ||): a result
     // committed meanwhile (a lock) must not be overwritten.
-    const reported = mergeState({ poweredOn: true }, req.state)
+    const reported = mergeState({ poweredOn: true, restarting: false }, req.state)
     this.pollStatement ??= this.pollQuery()
     const claim = this.tasks.claimParams(req.maxTasks ?? DEFAULT_MAX_TASKS)
     const rows = await this.pollStatement.execute({ ...claim, credentialHash: credential.hash, state: JSON.stringify(reported) })
@@ -273,7 +273,7 @@ export class AgentService {
         if (command === 'getLockPasscode') parseOrThrow(LockPasscodeResult, data)
         if (revokesCredential.has(command)) patch.credentialHash = null
       }
-      patch.state = mergeState(current.state, { poweredOn: true }, implied, req.state)
+      patch.state = mergeState(current.state, { poweredOn: true, restarting: false }, implied, req.state)
       await tx.update(devices).set(patch).where(eq(devices.id, current.id))
       return { taskId: task.taskId, status: req.success ? 'DONE' : 'ERROR' }
     })
