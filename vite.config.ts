@@ -75,6 +75,31 @@ function endpointRoutes(): Plugin {
  * answers for that path as <link rel="modulepreload"> (src/server/app.ts): the browser fetches them beside the entry,
  * and vite's helper, finding them in the page, appends none of its own.
  */
+/** A cycle of static imports between chunks, if there is one (the files in order, the first repeated at the end). */
+function chunkCycle(chunks: Rollup.OutputChunk[]): string[] | undefined {
+  const imports = new Map(chunks.map((c) => [c.fileName, c.imports]))
+  const done = new Set<string>()
+  const trail: string[] = []
+  const visit = (file: string): string[] | undefined => {
+    if (done.has(file)) return undefined
+    const at = trail.indexOf(file)
+    if (at >= 0) return [...trail.slice(at), file]
+    trail.push(file)
+    for (const dep of imports.get(file) ?? []) {
+      const cycle = visit(dep)
+      if (cycle) return cycle
+    }
+    trail.pop()
+    done.add(file)
+    return undefined
+  }
+  for (const c of chunks) {
+    const cycle = visit(c.fileName)
+    if (cycle) return cycle
+  }
+  return undefined
+}
+
 function screenPreloads(): Plugin {
   const appDir = path.resolve('src/app')
   return {
@@ -84,6 +109,11 @@ function screenPreloads(): Plugin {
       order: 'post',
       handler(_options, bundle) {
         const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk')
+        // Chunks that import each other run one before the other has defined what it imports: a codeSplitting group
+        // that took ahooks' utilities made antd-core and two ahooks chunks a cycle, and the lazily loaded Popup called
+        // an undefined function. The build fails instead of such a console.
+        const cycle = chunkCycle(chunks)
+        if (cycle) throw new Error(`mdm-screen-preloads: chunks that import each other: ${cycle.join(' -> ')}`)
         const byFile = new Map(chunks.map((c) => [c.fileName, c]))
         const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId!, c]))
         const closure = (file: string, into = new Set<string>()): Set<string> => {
@@ -288,6 +318,28 @@ export default defineConfig({
               // automatic split it was put in with a small module every screen imports, and every screen loaded it (issue #16).
               name: 'schemas',
               test: /node_modules[\\/]zod[\\/]/,
+              priority: 6,
+            },
+            {
+              // Issue #16: what every device list (and most signed-in screens) loads of antd-mobile besides the lazily loaded
+              // dialogs' Form and Popup, as one file: as eight of 0.1-3 KB, with the texts and device modules below, a list
+              // was ~45 files, and the page's preload scanner spent 30-80 ms of main thread (traced, 1x) asking for them.
+              name: 'antd-core',
+              test: /node_modules[\\/](antd-mobile[\\/]es[\\/](components[\\/](button|dot-loading|input|tag|config-provider)[\\/]|utils[\\/](bound|can-use-dom|native-props|with-default-props|validate|use-props-value)\.|global[\\/]|locales[\\/]zh-CN)|antd-mobile-icons[\\/]es[\\/](CloseOutline|FolderOutline|ExclamationCircleOutline|UnorderedListOutline)\.|classnames[\\/]|tslib[\\/])/,
+              priority: 6,
+            },
+            {
+              // The shared texts and rules every device list reads (each family's own stay with the family), one file. The
+              // shell and the shared components read most of them too, so a screen that is not a list loads ~2 KB more.
+              name: 'shared-text',
+              test: /src[\\/]shared[\\/](messages[\\/](biz|contract|devices|domain|screens|secondary-password)|domain[\\/](connection-status|device-areas|format|paging-rules|time|irreversible-commands|apple-models))\./,
+              priority: 6,
+            },
+            {
+              // The device lists' and details' shared modules (they call the API, whose client is in entry-shared). Not what
+              // the shell imports (the unread announcements): every signed-in screen would load them.
+              name: 'device-common',
+              test: /src[\\/]app[\\/](components[\\/]device[\\/](DeviceList|BulkBar|list-snapshot|blacklist-confirm|navigation|queries|list-search|task-follow|family|use-device-command|DeviceCard|use-recycle|devices)\.|api[\\/]download\.)/,
               priority: 6,
             },
             {
