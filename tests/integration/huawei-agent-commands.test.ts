@@ -124,6 +124,8 @@ describe('every command through a simulated phone', () => {
     const back = await phone.pollOnce()
     expect(back.executed.map((e) => e.task.taskId)).toEqual([queued])
     expect((await detail(h, boss, deviceId)).data.state).toMatchObject({ poweredOn: true, restarting: false })
+    // Only the server says a phone is restarting: an agent that reports it is refused.
+    expect((await agentCall('/poll', { state: { restarting: true } }, phone.credential!)).status).toBe(400)
   })
 
   it('restoreSettings wipes the phone, which enrolls again with a new credential', async () => {

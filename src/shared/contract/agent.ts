@@ -35,8 +35,6 @@ export const agentCommandSchema = z.enum(agentCommands)
 /** What the agent reports of the device: every field optional, unknown fields refused. */
 export const AgentDeviceState = z.strictObject({
   poweredOn: z.boolean().optional(),
-  /** Off because a reboot was executed: on again at its next poll (the server sets it; an agent may report it). */
-  restarting: z.boolean().optional(),
   locked: z.boolean().optional(),
   passcodeSet: z.boolean().optional(),
   /** Package name of the app in the foreground; null = the home screen. */
@@ -49,6 +47,13 @@ export const AgentDeviceState = z.strictObject({
   wipedAt: z.iso.datetime({ offset: true }).nullable().optional(),
 })
 export type AgentDeviceState = z.infer<typeof AgentDeviceState>
+
+/**
+ * The device's state as stored and shown: what its agent reported, and what the server infers and only it sets —
+ * restarting: off because it executed a reboot, until its next poll (an agent that reports it is refused).
+ */
+export const DeviceState = AgentDeviceState.extend({ restarting: z.boolean().optional() })
+export type DeviceState = z.infer<typeof DeviceState>
 
 const optionalText = (max: number) => z.string().trim().max(max).optional()
 

@@ -6,7 +6,7 @@ import { huaweiDeviceText } from '../messages/devices'
 import { deviceAreaAuthorities, huaweiBasePrefix, type HuaweiTypePlatform } from '../domain/device-areas'
 import { phoneNumberSchema } from './account'
 import { deviceSerialSchema, imeiSchema } from './device-fields'
-import { AgentDeviceState, agentCommandSchema, agentCommands, agentPlatforms, type AgentCommand } from './agent'
+import { DeviceState, agentCommandSchema, agentCommands, agentPlatforms, type AgentCommand } from './agent'
 import { UserAccountInfoResponse } from './quota'
 import { access, binaryResponse, endpoint, noData, noRequest, type Endpoint } from './endpoint'
 import { filterText, flexibleBoolean, idSchema } from './id'
@@ -95,7 +95,7 @@ export const DeviceRecord = z.object({
   ...commonDeviceRecordFields,
   platform: z.enum(agentPlatforms),
   enrolled: z.boolean(),
-  state: AgentDeviceState,
+  state: DeviceState,
 })
 export type DeviceRecord = z.infer<typeof DeviceRecord>
 export const DeviceSearchResponse = pagedResponse(DeviceRecord)

@@ -22,3 +22,10 @@ describe('an iPhone model as shown', () => {
     expect(productText('iPhone99,1')).toBe('iPhone99,1')
   })
 })
+
+describe('the newest iPhones', () => {
+  it('are named too', () => {
+    expect(modelText('iPhone18,3')).toBe('iPhone 17')
+    expect(modelText('iPhone18,4')).toBe('iPhone Air')
+  })
+})

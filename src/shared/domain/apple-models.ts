@@ -5,6 +5,8 @@
  * is (the detail's summary, the dashboard's model chart and offline list, the export); an identifier not in the table
  * (a phone newer than it, an iPad) is shown as reported, and a model typed by hand as typed.
  */
+import { deviceText } from '../messages/devices'
+
 const IPHONES: Record<string, string> = {
   'iPhone10,1': 'iPhone 8',
   'iPhone10,4': 'iPhone 8',
@@ -19,7 +21,7 @@ const IPHONES: Record<string, string> = {
   'iPhone12,1': 'iPhone 11',
   'iPhone12,3': 'iPhone 11 Pro',
   'iPhone12,5': 'iPhone 11 Pro Max',
-  'iPhone12,8': 'iPhone SE（第二代）',
+  'iPhone12,8': deviceText.iphoneSe(2),
   'iPhone13,1': 'iPhone 12 mini',
   'iPhone13,2': 'iPhone 12',
   'iPhone13,3': 'iPhone 12 Pro',
@@ -28,7 +30,7 @@ const IPHONES: Record<string, string> = {
   'iPhone14,5': 'iPhone 13',
   'iPhone14,2': 'iPhone 13 Pro',
   'iPhone14,3': 'iPhone 13 Pro Max',
-  'iPhone14,6': 'iPhone SE（第三代）',
+  'iPhone14,6': deviceText.iphoneSe(3),
   'iPhone14,7': 'iPhone 14',
   'iPhone14,8': 'iPhone 14 Plus',
   'iPhone15,2': 'iPhone 14 Pro',
@@ -42,6 +44,10 @@ const IPHONES: Record<string, string> = {
   'iPhone17,1': 'iPhone 16 Pro',
   'iPhone17,2': 'iPhone 16 Pro Max',
   'iPhone17,5': 'iPhone 16e',
+  'iPhone18,3': 'iPhone 17',
+  'iPhone18,1': 'iPhone 17 Pro',
+  'iPhone18,2': 'iPhone 17 Pro Max',
+  'iPhone18,4': 'iPhone Air',
 }
 
 /** The model as shown: the iPhone's name for a known product identifier, otherwise the model as stored. */

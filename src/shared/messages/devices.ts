@@ -16,6 +16,8 @@ export const deviceText = {
   unassigned: '未分配',
   lastCommunicationTime: '最后通信',
   neverCommunicated: '从未通信',
+  /** An iPhone SE by its generation (shared/domain/apple-models.ts). */
+  iphoneSe: (generation: 2 | 3) => `iPhone SE（第${generation === 2 ? '二' : '三'}代）`,
   /** A failure reason in the device's own words, which need not be Chinese. */
   deviceReason: (reason: string) => `设备返回：${reason}`,
 } as const

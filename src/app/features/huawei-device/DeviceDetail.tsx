@@ -9,6 +9,7 @@ import { MoveDeviceDialog } from '../../components/lazy-device-move'
 import { DialogSlot } from '../../components/lazy-dialog'
 import { OnlineButton } from '../../components/OnlineButton'
 import { useDisclosure } from '../../components/use-disclosure'
+import { useNow } from '../../components/use-now'
 import { powerText, type DeviceArea } from './area'
 import { DeviceFormDialog } from './lazy-dialogs'
 
@@ -33,7 +34,7 @@ function InfoPanel({ device, now }: { device: DeviceRecord; now: number }) {
     [t.lastCommunicationTime, device.lastCommunicationTime ? `${formatDate(device.lastCommunicationTime)}（${lastSeenText(device, now)}）` : t.neverCommunicated],
     [t.enrolled, device.enrolled ? t.enrolledYes : t.enrolledNo],
     [t.controlled, yesNo(s.controlled, t.controlledYes, t.controlledNo)],
-    [t.power, powerText(s) ?? '—'],
+    [t.power, powerText(device, now) ?? '—'],
     [t.lockState, yesNo(s.locked, t.locked, t.unlocked)],
     [t.passcode, yesNo(s.passcodeSet, t.passcodeSet, t.passcodeNotSet)],
     [t.runningApp, s.runningApp === undefined ? '—' : (s.runningApp ?? t.desktop)],
@@ -58,12 +59,13 @@ function InfoPanel({ device, now }: { device: DeviceRecord; now: number }) {
 /** The device's current state in one line, above the commands that change it (issue #11). */
 function StateSummary({ device }: { device: DeviceRecord }) {
   const s = device.state
+  const now = useNow()
   const parts =
     device.lastCommunicationTime === null
       ? []
       : [
           s.controlled === undefined ? null : s.controlled ? t.controlledYes : t.controlledNo,
-          powerText(s) ?? null,
+          powerText(device, now) ?? null,
           s.locked === undefined ? null : s.locked ? t.locked : t.unlocked,
           s.battery === undefined ? null : `${t.battery} ${s.battery}%`,
         ].filter((p): p is string => p !== null)

@@ -5,7 +5,7 @@ import { deviceCommandText as c, huaweiDeviceText as t } from '../../../shared/m
 import type { CommandDeclaration } from '../../components/device/family'
 import { notify } from '../../notify'
 import { popups } from '../../components/lazy-popups'
-import { reportedState } from './area'
+import { powerOf, reportedState } from './area'
 
 /** The control-exit dialog (SPEC §2): what leaving management means, naming the device. */
 async function confirmExitControl(device: string): Promise<boolean> {
@@ -21,12 +21,13 @@ async function confirmExitControl(device: string): Promise<boolean> {
 const confirmNamed = (name: AgentCommand) => (device: string) => ({ text: t.confirmCommand(t.commandLabels[name], device) })
 
 /** A device that left management takes no command (the agent stops polling); nothing is offered until it re-enrols. */
+const leftManagement = (s: { controlled?: boolean }) => (s.controlled === false ? c.leftManagement : null)
+
 /** Shut down or rebooted: off until its next poll, when it can take another. */
 const poweredOff = (d: DeviceRecord) => {
-  const s = reportedState(d)
-  return s.poweredOn !== false ? null : s.restarting ? c.restarting : c.poweredOff
+  const power = powerOf(d, Date.now())
+  return power === 'restarting' ? c.restarting : power === 'off' ? c.poweredOff : null
 }
-const leftManagement = (s: { controlled?: boolean }) => (s.controlled === false ? c.leftManagement : null)
 
 /**
  * The Huawei and Mi commands (SPEC §7), in the grid's order: the everyday ones first, the destructive ones last.

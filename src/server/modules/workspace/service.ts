@@ -215,7 +215,10 @@ export class WorkspaceService {
     ])
     // One slice per model as shown: an iPhone's identifier and its name typed by hand are the same phone.
     const byName = new Map<string, number>()
-    for (const m of models) byName.set(modelText(m.k) || t.unknownModel, (byName.get(modelText(m.k) || t.unknownModel) ?? 0) + m.v)
+    for (const m of models) {
+      const name = modelText(m.k) || t.unknownModel
+      byName.set(name, (byName.get(name) ?? 0) + m.v)
+    }
     const shown = [...byName].map(([k, v]) => ({ k, v })).sort((a, b) => b.v - a.v || a.k.localeCompare(b.k))
     const named = shown.slice(0, MODEL_SLICES)
     const rest = shown.slice(MODEL_SLICES).reduce((sum, m) => sum + m.v, 0)

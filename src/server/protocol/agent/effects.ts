@@ -1,10 +1,10 @@
-import type { AgentCommand, AgentDeviceState } from '../../../shared/contract/agent'
+import type { AgentCommand, DeviceState } from '../../../shared/contract/agent'
 
 /**
  * What a successfully executed command implies for the device's state, for agents that report no state of their
  * own. A state the agent does report is applied after this and wins.
  */
-export function impliedState(command: AgentCommand, payload: Record<string, unknown>, now: Date): AgentDeviceState {
+export function impliedState(command: AgentCommand, payload: Record<string, unknown>, now: Date): DeviceState {
   switch (command) {
     case 'lockScreen':
       return { locked: true }

@@ -5,7 +5,7 @@ import {
   DeviceInfoResult,
   LockPasscodeResult,
   agentCommandSchema,
-  type AgentDeviceState,
+  type DeviceState,
   type AgentPlatform,
   type EnrollRequest,
   type EnrollResponse,
@@ -50,8 +50,8 @@ type EnrollInput = z.output<typeof EnrollRequest>
 type PollInput = z.output<typeof PollRequest>
 type ResultInput = z.output<typeof ResultRequest>
 
-function mergeState(...parts: (AgentDeviceState | Record<string, unknown> | undefined)[]): AgentDeviceState {
-  return Object.assign({}, ...parts.filter(Boolean)) as AgentDeviceState
+function mergeState(...parts: (DeviceState | Record<string, unknown> | undefined)[]): DeviceState {
+  return Object.assign({}, ...parts.filter(Boolean)) as DeviceState
 }
 
 /**
@@ -262,7 +262,7 @@ export class AgentService {
       })
       const command = agentCommandSchema.parse(task.type)
       const patch: Partial<typeof devices.$inferInsert> = { lastCommunicationTime: now, updatedAt: now }
-      let implied: AgentDeviceState = {}
+      let implied: DeviceState = {}
       if (req.success) {
         implied = impliedState(command, task.payload, now)
         if (command === 'getDeviceInfo') {
