@@ -6,7 +6,7 @@ import { successMessages } from '../../shared/messages/common'
 import { huaweiDeviceText as t } from '../../shared/messages/devices'
 import { moveTargetsQuery, useMoveDevice } from '../api/device-move'
 import { confirmAction } from './dialogs'
-import { PopupForm } from './PopupForm'
+import { NOT_SENT, PopupForm } from './PopupForm'
 import { QueryStatus } from './QueryStatus'
 import { useAuthorities } from './use-authorities'
 
@@ -46,9 +46,6 @@ function TargetPicker({ value, onChange, companies, staff }: { value?: Target; o
   )
 }
 
-/** The transfer was not confirmed: nothing is sent, nothing is said, and the form keeps the choice. */
-class MoveCancelled extends Error {}
-
 /** The device being transferred: where it is now, so that its own place is not offered as a target. */
 export interface MovableDevice {
   id: number
@@ -82,8 +79,8 @@ export function DeviceMoveDialog({ platform, device, visible, onClose, onMoved }
     if (!device) return
     // A staff member sees only the devices assigned to them (their own place is no target): whatever they choose, the
     // device leaves their sight, so they are asked first. Cancelled, the dialog stays open with the choice.
-    if (auth.info?.kind === 'STAFF' && !(await confirmAction(t.moveAwayConfirm(device.serialNumber), t.move))) throw new MoveCancelled()
-    await move.mutateAsync(target.kind === 'company' ? { deviceId: device.id, targetCompanyId: target.id } : { deviceId: device.id, targetStaffId: target.id })
+    if (auth.info?.kind === 'STAFF' && !(await confirmAction(t.moveAwayConfirm(device.serialNumber), t.move))) return NOT_SENT
+    return move.mutateAsync(target.kind === 'company' ? { deviceId: device.id, targetCompanyId: target.id } : { deviceId: device.id, targetStaffId: target.id })
   }
 
   return (

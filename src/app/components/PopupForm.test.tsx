@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@t
 import { z } from 'zod'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { dismiss, useNotice } from '../notify'
-import { SubmitForm, TextField } from './PopupForm'
+import { NOT_SENT, SubmitForm, TextField } from './PopupForm'
 
 afterEach(cleanup)
 beforeEach(() => dismiss())
@@ -65,6 +65,18 @@ describe('SubmitForm', () => {
 
     rerender({ visible: false, initialValues: { name: 'A' }, submit })
     act(() => rerender({ visible: true, initialValues: { name: 'B' }, submit }))
+    expect(input().value).toBe('B')
+  })
+
+  it('stays open, saying nothing, when the caller answers that nothing was sent (the user stopped it at a question)', async () => {
+    const submit = vi.fn(async () => NOT_SENT)
+    const { onClose } = renderForm({ visible: true, initialValues: { name: 'A' }, submit })
+    fireEvent.change(input(), { target: { value: 'B' } })
+    fireEvent.click(submitButton())
+    await waitFor(() => expect(submit).toHaveBeenCalledWith({ name: 'B' }))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(onClose).not.toHaveBeenCalled()
+    expect(renderHook(() => useNotice()).result.current).toBeNull()
     expect(input().value).toBe('B')
   })
 })

@@ -18,7 +18,10 @@ interface SubmitFormProps<Values> {
   form?: FormInstance<Values>
   initialValues?: Partial<Values>
   layout?: 'horizontal' | 'vertical'
-  /** Sends the values; a rejection (the server's message is already shown) keeps the form open with what was typed. */
+  /**
+   * Sends the values; a rejection (the server's message is already shown) keeps the form open with what was typed, and
+   * so does NOT_SENT (the user stopped it at a question of the caller's: nothing was sent, nothing is said).
+   */
   submit: (values: Values) => Promise<unknown>
   /** The message of SPEC §8 shown after a successful save. */
   success: string
@@ -28,6 +31,9 @@ interface SubmitFormProps<Values> {
   onClose: () => void
   children: ReactNode
 }
+
+/** What a form's submit answers when the user stopped it before anything was sent: the form stays open as it is. */
+export const NOT_SENT = Symbol('not sent')
 
 /**
  * The form of a dialog: horizontal fields and one submit button that is refused offline; after a save the spec's
@@ -58,7 +64,7 @@ export function SubmitForm<Values>({
   }, [visible, form])
   const onFinish = async (values: Values) => {
     try {
-      await submit(values)
+      if ((await submit(values)) === NOT_SENT) return
     } catch {
       return // the server's message is shown; the form keeps what was typed
     }

@@ -7,6 +7,8 @@ describe('an iPhone model as shown', () => {
     expect(modelText('iPhone14,5')).toBe('iPhone 13')
     expect(modelText('iPhone17,5')).toBe('iPhone 16e')
     expect(modelText(' iPhone12,8 ')).toBe('iPhone SE（第二代）')
+    expect(modelText('iPhone18,3')).toBe('iPhone 17')
+    expect(modelText('iPhone18,4')).toBe('iPhone Air')
   })
 
   it('keeps what it does not know: a model typed by hand, a newer identifier, a Huawei model, nothing', () => {
@@ -20,12 +22,5 @@ describe('an iPhone model as shown', () => {
   it('shows a reported identifier with its name before it', () => {
     expect(productText('iPhone15,4')).toBe('iPhone 15（iPhone15,4）')
     expect(productText('iPhone99,1')).toBe('iPhone99,1')
-  })
-})
-
-describe('the newest iPhones', () => {
-  it('are named too', () => {
-    expect(modelText('iPhone18,3')).toBe('iPhone 17')
-    expect(modelText('iPhone18,4')).toBe('iPhone Air')
   })
 })

@@ -3,10 +3,9 @@ import { iosCommands } from './commands'
 
 describe('the Apple commands’ confirmations', () => {
   it('name the device in every question', () => {
-    for (const command of iosCommands) {
-      const step = command.confirm?.('F2LXTEST0001')
-      if (step && 'text' in step) expect(step.text, command.name).toContain('F2LXTEST0001')
-    }
+    const questions = iosCommands.map((c) => c.confirm?.('F2LXTEST0001')).filter((step) => step && 'text' in step)
+    expect(questions.length).toBeGreaterThan(5)
+    for (const step of questions) expect(step).toMatchObject({ text: expect.stringContaining('F2LXTEST0001') })
   })
 
   it('say what 一键下锁 does: the screen locks now, with the company’s notice on it', () => {
