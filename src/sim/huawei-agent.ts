@@ -193,7 +193,6 @@ export class SimulatedAgent {
     }
     this.serverIntervalMs = answer.pollIntervalSeconds * 1000
     const executed: ExecutedTask[] = []
-    let powerOff = false
     for (const task of answer.tasks) {
       const { result, after } = this.execute(task)
       const entry: ExecutedTask = { task, result }
@@ -202,7 +201,9 @@ export class SimulatedAgent {
       }
       this.log(result.success ? text.taskDone(task.type) : text.taskFailed(task.type, result.reason))
       executed.push(entry)
-      if (after === 'powerOff') powerOff = true
+      // The phone finishes the batch it received on its way down, so no delivered task is left without a result;
+      // those results report it off, and it boots at its next poll.
+      if (after === 'powerOff') this.state.poweredOn = false
       // A wiped phone has lost its agent and one that left management stops: tasks after these in the batch get no
       // result and time out, as on a real phone.
       if (after === 'wipe') {
@@ -214,8 +215,6 @@ export class SimulatedAgent {
         break
       }
     }
-    // The phone finishes the batch it received before it goes down, so no delivered task is left without a result.
-    if (powerOff) this.state.poweredOn = false
     return { executed }
   }
 

@@ -128,6 +128,19 @@ describe('every command through a simulated phone', () => {
     expect((await agentCall('/poll', { state: { restarting: true } }, phone.credential!)).status).toBe(400)
   })
 
+  it.each(['shutdown', 'reboot'])('a task after %s in the same batch leaves the phone off', async (name) => {
+    const { deviceId, phone } = await enrolledPhone()
+    const down = (await command(h, boss, name, deviceId)).body.data.taskId
+    const lock = (await command(h, boss, 'lockScreen', deviceId)).body.data.taskId
+    const polled = await phone.pollOnce()
+    expect(polled.executed.map((e) => [e.task.taskId, e.answer?.status])).toEqual([[down, 'DONE'], [lock, 'DONE']])
+    // The lock's result, sent on the phone's way down, neither powers it on nor ends the reboot's 重启中.
+    expect((await detail(h, boss, deviceId)).data.state).toMatchObject({ poweredOn: false, restarting: name === 'reboot', locked: true })
+    expect(await phone.pollOnce()).toEqual({ skipped: 'poweredOff', executed: [] })
+    await phone.pollOnce()
+    expect((await detail(h, boss, deviceId)).data.state).toMatchObject({ poweredOn: true, restarting: false, locked: true })
+  })
+
   it('restoreSettings wipes the phone, which enrolls again with a new credential', async () => {
     const { deviceId, phone } = await enrolledPhone({ passcode: '1234' })
     await run(phone, deviceId, 'lockScreen')

@@ -273,7 +273,10 @@ export class AgentService {
         if (command === 'getLockPasscode') parseOrThrow(LockPasscodeResult, data)
         if (revokesCredential.has(command)) patch.credentialHash = null
       }
-      patch.state = mergeState(current.state, { poweredOn: true, restarting: false }, implied, req.state)
+      // A device that reports is on, unless it says it is off: it finishes a batch that held a reboot or a shutdown
+      // on its way down, and those results must not undo the reboot's 重启中.
+      const on: DeviceState = req.state?.poweredOn === false ? {} : { poweredOn: true, restarting: false }
+      patch.state = mergeState(current.state, on, implied, req.state)
       await tx.update(devices).set(patch).where(eq(devices.id, current.id))
       return { taskId: task.taskId, status: req.success ? 'DONE' : 'ERROR' }
     })
