@@ -31,6 +31,10 @@ describe('loadConfig', () => {
     // `npm start` (development) keeps the demo on unless told otherwise.
     expect(loadConfig({ NODE_ENV: 'development' }).demo).toBe(true)
     expect(loadConfig({ MDM_DEMO: 'on' }).demo).toBe(true)
+    // Its simulated phones run unless told otherwise.
+    expect(loadConfig({}).demoDevices).toBe(true)
+    expect(loadConfig({ MDM_DEMO_DEVICES: 'off' })).toMatchObject({ demo: true, demoDevices: false })
+    expect(() => loadConfig({ MDM_DEMO_DEVICES: 'no' })).toThrow('MDM_DEMO_DEVICES')
   })
 
   it('writes SMS codes to the log only outside production unless MDM_SMS_PROVIDER says otherwise', () => {

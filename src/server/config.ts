@@ -19,6 +19,8 @@ const envSchema = z.object({
    * where 'on' is refused: the demo accounts' passwords are published.
    */
   MDM_DEMO: z.enum(['on', 'off']).optional(),
+  /** With the demo on: 'off' seeds it but runs no simulated devices (no polling in the background). */
+  MDM_DEMO_DEVICES: z.enum(['on', 'off']).default('on'),
   MDM_ADMIN_PASSWORD: z.string().min(8).optional(),
   MDM_ICP: z.string().default(serverMessages.icpPlaceholder),
   /** Session lifetime in hours (default 7 days). */
@@ -70,6 +72,8 @@ export interface AppConfig {
   host: string
   databaseUrl: string | undefined
   demo: boolean
+  /** The demo's simulated devices run (only with demo on). */
+  demoDevices: boolean
   adminPassword: string | undefined
   icp: string
   tokenTtlMs: number
@@ -120,6 +124,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     demo: (e.MDM_DEMO ?? (production ? 'off' : 'on')) === 'on',
+    demoDevices: e.MDM_DEMO_DEVICES === 'on',
     adminPassword: e.MDM_ADMIN_PASSWORD,
     icp: e.MDM_ICP,
     tokenTtlMs: e.MDM_TOKEN_TTL_HOURS * 3600_000,

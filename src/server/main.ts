@@ -59,9 +59,10 @@ export async function startServer(config: AppConfig = loadConfig()) {
     // Demo mode: simulated Huawei / Mi agents poll this server over HTTP(S), like real phones would.
     const agentHost = ['0.0.0.0', '::', 'localhost', '127.0.0.1'].includes(config.host) ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host
     const demoFetch = secure ? pinnedFetch(() => secure.current().cert) : undefined
-    demoAgents = config.demo ? await startDemoAgents(services, `${scheme}://${agentHost}:${port}`, demoFetch) : null
+    const simulate = config.demo && config.demoDevices
+    demoAgents = simulate ? await startDemoAgents(services, `${scheme}://${agentHost}:${port}`, demoFetch) : null
     // …and simulated iPhones speak Apple MDM to it.
-    demoIphones = config.demo ? await startDemoIphones(services, `${scheme}://${agentHost}:${port}`, demoFetch) : null
+    demoIphones = simulate ? await startDemoIphones(services, `${scheme}://${agentHost}:${port}`, demoFetch) : null
   } catch (err) {
     // A start that fails after listening leaves nothing open behind it.
     await demoAgents?.stop()

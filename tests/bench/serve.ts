@@ -1,7 +1,7 @@
 /**
  * The real server in a process of its own for a benchmark (its CPU and memory measured apart from the load's):
  * DATABASE_URL names the database the benchmark seeded; prints `{"url": …}` once listening. MDM_BENCH_DEMO=1 seeds the
- * demo tenant and runs its simulated devices, MDM_BENCH_DIST names the console build to serve (the console benchmark)
+ * demo tenant and runs its simulated devices (=seed: without them), MDM_BENCH_DIST names the console build to serve (the console benchmark)
  * and MDM_TLS_CERT_FILE / MDM_TLS_KEY_FILE make it speak HTTPS. MDM_CA_DIR names the Apple device CA the benchmark
  * issued its iPhones' identities with, and MDM_APPLE_IDENTITY=client-cert takes them as forwarded client certificates
  * (as behind a TLS terminator) instead of a signature on every message.
@@ -17,8 +17,9 @@ const config = testConfig({
   port: 0,
   host: '127.0.0.1',
   databaseUrl: process.env.DATABASE_URL,
-  // The console benchmark's server: the demo tenant with its simulated devices, serving the console it built.
-  demo: process.env.MDM_BENCH_DEMO === '1',
+  // The console benchmark's server: the demo tenant, serving the console it built.
+  demo: process.env.MDM_BENCH_DEMO === '1' || process.env.MDM_BENCH_DEMO === 'seed',
+  demoDevices: process.env.MDM_BENCH_DEMO === '1',
   ...(process.env.MDM_BENCH_DIST ? { distDir: process.env.MDM_BENCH_DIST } : {}),
   secretKey: randomBytes(32),
   // The console benchmark's server speaks HTTPS (with HTTP/2), as phones reach it.
