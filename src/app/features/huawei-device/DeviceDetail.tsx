@@ -10,7 +10,7 @@ import { DialogSlot } from '../../components/lazy-dialog'
 import { OnlineButton } from '../../components/OnlineButton'
 import { useDisclosure } from '../../components/use-disclosure'
 import { useNow } from '../../components/use-now'
-import { powerText, type DeviceArea } from './area'
+import { powerText, reportedState, type DeviceArea } from './area'
 import { DeviceFormDialog } from './lazy-dialogs'
 
 /** An ID card number with the middle hidden: the detail is shown on phones in public places. */
@@ -23,8 +23,7 @@ function yesNo(value: boolean | undefined, yes: string, no: string): string {
 }
 
 function InfoPanel({ device, now }: { device: DeviceRecord; now: number }) {
-  // A device that never reached the server has reported no state: what is stored for it is a placeholder.
-  const s: DeviceRecord['state'] = device.lastCommunicationTime === null ? {} : device.state
+  const s = reportedState(device)
   const rows: [string, string][] = [
     [t.serialNumber, device.serialNumber],
     [t.deviceName, device.name || '—'],
@@ -58,17 +57,14 @@ function InfoPanel({ device, now }: { device: DeviceRecord; now: number }) {
 
 /** The device's current state in one line, above the commands that change it (issue #11). */
 function StateSummary({ device }: { device: DeviceRecord }) {
-  const s = device.state
+  const s = reportedState(device)
   const now = useNow()
-  const parts =
-    device.lastCommunicationTime === null
-      ? []
-      : [
-          s.controlled === undefined ? null : s.controlled ? t.controlledYes : t.controlledNo,
-          powerText(device, now) ?? null,
-          s.locked === undefined ? null : s.locked ? t.locked : t.unlocked,
-          s.battery === undefined ? null : `${t.battery} ${s.battery}%`,
-        ].filter((p): p is string => p !== null)
+  const parts = [
+    s.controlled === undefined ? null : s.controlled ? t.controlledYes : t.controlledNo,
+    powerText(device, now) ?? null,
+    s.locked === undefined ? null : s.locked ? t.locked : t.unlocked,
+    s.battery === undefined ? null : `${t.battery} ${s.battery}%`,
+  ].filter((p): p is string => p !== null)
   return (
     <p className="device-state-line" data-testid="device-state">
       <span className="device-state-label">{c.currentState}</span>
