@@ -55,14 +55,14 @@ export function createServices(config: AppConfig, db: Db): Services {
     apns: new ReloadableApns(config.apple),
     appleWebServices: unconfiguredWebServices,
   }
-  const appleMdm = new AppleMdmService({ db, secrets, tasks, quota })
+  const appleMdm = new AppleMdmService({ db, secrets, tasks, quota, apns: apple.apns })
   const captcha = new CaptchaService(db, config.captchaAnswer)
   const sessions = new SessionService(db, config.tokenTtlMs)
   const sms = createSmsProvider(config.smsProvider)
   const roles = new RoleService(db)
   const iosDevices = new IosDeviceService(deviceDeps)
   const myDevices = new MyDeviceService({ db, config, secrets, tasks, appleMdm, iosDevices, ...apple })
-  const detailDeps = { db, tasks, myDevices, iosDevices }
+  const detailDeps = { db, tasks, myDevices, appleMdm, iosDevices }
   return {
     config,
     db,

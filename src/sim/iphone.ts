@@ -183,9 +183,7 @@ export class SimulatedIphone {
       Topic: this.topic,
       UDID: this.udid,
       SerialNumber: this.options.serialNumber,
-      DeviceName: this.options.deviceName ?? 'iPhone',
-      Model: 'D73AP',
-      ModelName: 'iPhone',
+      // No DeviceName, ModelName or Model: Apple's schema (mdm/checkin/authenticate.yaml) has them on macOS only.
       ProductName: this.options.productName ?? 'iPhone15,2',
       OSVersion: this.state.osVersion,
       BuildVersion: '21F90',
@@ -205,13 +203,18 @@ export class SimulatedIphone {
     }
   }
 
-  /** Installs the profile: Authenticate, then TokenUpdate. */
-  async enroll(): Promise<void> {
+  /**
+   * Installs the profile: Authenticate, then TokenUpdate; then, as the push the server sends at the first token makes
+   * a real phone do, checks in and answers what the server asks (its DeviceInformation). `checkIn: false` stops
+   * after the TokenUpdate, the queue as the server left it.
+   */
+  async enroll({ checkIn = true }: { checkIn?: boolean } = {}): Promise<void> {
     for (const message of [this.authenticateMessage(), this.tokenUpdateMessage()]) {
       const res = await this.send('CheckInURL', message)
       if (res.status !== 200) throw new Error(`${String(message.MessageType)} answered ${res.status}: ${await res.text()}`)
     }
     this.state.enrolled = true
+    if (checkIn) await this.checkIn()
   }
 
   async checkOut(): Promise<Response> {

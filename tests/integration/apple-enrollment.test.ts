@@ -6,11 +6,11 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import forge from 'node-forge'
 import { build, parse } from 'plist'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { appleEnrollments, appleIdentities, devices, quotaRecords } from '../../src/server/db/schema'
 import { identityFromProfile } from '../../src/sim/iphone'
 import { harnessForFile } from './harness'
-import { deviceOf, downloadProfile, iosQuota, iphone, setIosQuota } from './apple-helpers'
+import { deviceOf, downloadProfile, iosQuota, iphone, setIosQuota, tasksOf } from './apple-helpers'
 import { makeDevice, makeTenant } from './org-builders'
 
 const h = harnessForFile({ apple: { ...harnessApple() } })
@@ -104,6 +104,31 @@ describe('check-in', () => {
     const res = await foreign.send('CheckInURL', foreign.authenticateMessage())
     expect(res.status).toBe(403)
     expect(await counts()).toEqual(before)
+  })
+
+  it('asks a phone what it is at its first token: an iPhone’s Authenticate names nothing, and keeps what is stored', async () => {
+    const pre = await makeDevice(h, { platform: 'IOS', serialNumber: 'PREREG0002', name: '前台备用机', osVersion: '16.0' })
+    const phone = await iphone(h, boss, { serialNumber: 'PREREG0002', deviceName: '张三的 iPhone', productName: 'iPhone16,1' })
+    const pushes: string[] = []
+    const push = vi.spyOn(h.services.apns, 'push').mockImplementation((target) => (pushes.push(target.token), Promise.resolve('sent' as const)))
+    try {
+      // Apple's schema: DeviceName, ModelName and Model are macOS's; the stored name stays, the reported rest is taken.
+      expect(phone.authenticateMessage()).not.toHaveProperty('DeviceName')
+      await phone.enroll({ checkIn: false })
+      expect((await deviceOf(h, phone)).device).toMatchObject({ id: pre.id, name: '前台备用机', model: 'iPhone16,1', osVersion: '17.5.1' })
+      // The first token queues one DeviceInformation of the server's own and wakes the phone for it.
+      const queued = await tasksOf(h, pre.id, { all: true })
+      expect(queued).toMatchObject([{ type: 'deviceInformation', status: 'QUEUED', createdBy: null, payload: { requestType: 'DeviceInformation' } }])
+      expect(pushes).toEqual([phone.pushToken.toString('hex')])
+      expect(await phone.checkIn()).toBe(1)
+      expect((await deviceOf(h, phone)).device).toMatchObject({ name: '张三的 iPhone', model: 'iPhone16,1', imei: '350000000000000' })
+      // A later token (APNs renews them) asks nothing more.
+      await phone.send('CheckInURL', phone.tokenUpdateMessage())
+      expect(await tasksOf(h, pre.id, { all: true })).toHaveLength(1)
+      expect(pushes).toHaveLength(1)
+    } finally {
+      push.mockRestore()
+    }
   })
 
   it('refuses a new device with nothing stored when no iOS quota is left', async () => {

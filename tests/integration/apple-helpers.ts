@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { createApp } from '../../src/server/app'
 import { appleEnrollments, devices, tasks } from '../../src/server/db/schema'
 import { SimulatedIphone, type IphoneFetch, type SimulatedIphoneOptions } from '../../src/sim/iphone'
+import { DEVICE_INFORMATION_TASK } from '../../src/server/protocol/apple/device-information'
 import type { Harness } from './harness'
 import { quotaOf, setQuota } from './org-builders'
 
@@ -43,8 +44,10 @@ export async function deviceOf(h: Harness, phone: SimulatedIphone) {
   return row
 }
 
-export async function tasksOf(h: Harness, deviceId: number) {
-  return h.database.db.select().from(tasks).where(eq(tasks.deviceId, deviceId)).orderBy(tasks.id)
+/** The device's tasks, oldest first, without the enrollment's own DeviceInformation (`all`: with it). */
+export async function tasksOf(h: Harness, deviceId: number, { all = false } = {}) {
+  const rows = await h.database.db.select().from(tasks).where(eq(tasks.deviceId, deviceId)).orderBy(tasks.id)
+  return all ? rows : rows.filter((task) => !(task.type === DEVICE_INFORMATION_TASK && task.createdBy === null))
 }
 
 export async function queue(h: Harness, token: string, name: string, deviceId: number, params: Record<string, unknown> = {}) {
@@ -61,11 +64,20 @@ export async function markLost(h: Harness, deviceId: number) {
 
 const toTestApp = (url: string) => url.replace(/^https?:\/\/[^/]+/, 'http://mdm.test')
 
-/** A simulated iPhone of the token's company, enrolled (Authenticate and TokenUpdate), with its device id. */
-export async function enrolledIphone(h: Harness, token: string, options: Partial<SimulatedIphoneOptions> = {}) {
-  const phone = await iphone(h, token, { rewriteUrl: toTestApp, ...options })
-  await phone.enroll()
+/**
+ * A simulated iPhone of the token's company, enrolled (Authenticate and TokenUpdate) and done with the server's first
+ * question (the DeviceInformation every enrollment's first token queues), with its device id.
+ */
+export async function enrolledIphone(h: Harness, token: string, options: Partial<SimulatedIphoneOptions> & { enroll?: { checkIn?: boolean } } = {}) {
+  const { enroll, ...rest } = options
+  const phone = await iphone(h, token, { rewriteUrl: toTestApp, ...rest })
+  await phone.enroll(enroll)
   const { device } = await deviceOf(h, phone)
+  // The phone's log starts after that first question: tests read it for what they sent.
+  if (enroll?.checkIn !== false) {
+    if (phone.log.map((l) => `${l.requestType}:${l.status}`).join() !== 'DeviceInformation:Acknowledged') throw new Error(`enrollment answered ${JSON.stringify(phone.log)}`)
+    phone.log.length = 0
+  }
   return { phone, deviceId: device.id }
 }
 

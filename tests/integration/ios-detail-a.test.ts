@@ -183,9 +183,11 @@ describe('location (地图) and device information (设备信息)', () => {
   })
 
   it('a refresh sends DeviceInformation with Apple’s query names and updates what the tab shows', async () => {
-    const { phone, deviceId } = await enrolledIphone(h, boss, { serialNumber: 'F2LXINFO0001' })
+    const { phone, deviceId } = await enrolledIphone(h, boss, { serialNumber: 'F2LXINFO0001', enroll: { checkIn: false } })
     const before = (await h.call('GET', `/device/information/getByDeviceId?deviceId=${deviceId}`, { token: boss })).body.data
     expect(before).toMatchObject({ reportedAt: null, osVersion: '17.5.1', buildVersion: '21F90', productName: 'iPhone15,2', deviceCapacity: null, batteryLevel: null })
+    // The enrollment's own DeviceInformation answers first; the refresh asks again.
+    await phone.checkIn()
     const res = await h.call('POST', '/device/information/refresh', { token: boss, json: { deviceId } })
     expect(res.body.code).toBe(200)
     await phone.checkIn()

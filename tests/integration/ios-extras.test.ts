@@ -80,6 +80,8 @@ describe('GET /myDevice/task/search (the Apple detail task log)', () => {
     expect(log.body.data.records.map((t: { type: string; status: string }) => [t.type, t.status])).toEqual([
       ['installedApplicationList', 'DONE'],
       ['checkNetwork', 'DONE'],
+      // The server's own question at enrollment.
+      ['deviceInformation', 'DONE'],
     ])
 
     const other = await makeTenant(h, { quota: { IOS: 5 }, signIn: true })

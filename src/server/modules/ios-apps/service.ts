@@ -35,7 +35,7 @@ function appRecord(row: AppRow): IosApp {
  * company answers exactly like a missing one.
  */
 export class IosAppService {
-  constructor(private readonly services: Pick<Services, 'db' | 'tasks' | 'myDevices' | 'iosDevices'>) {}
+  constructor(private readonly services: Pick<Services, 'db' | 'tasks' | 'appleMdm' | 'iosDevices'>) {}
 
   private get db() {
     return this.services.db

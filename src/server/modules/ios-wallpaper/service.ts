@@ -46,7 +46,7 @@ const firstDescription = (chain: unknown): string | null => {
  * device's acknowledgement puts it on the device record (wallpaperId, wallpaperUrl).
  */
 export class WallpaperService {
-  constructor(private readonly services: Pick<Services, 'db' | 'tasks' | 'myDevices' | 'iosDevices'>) {}
+  constructor(private readonly services: Pick<Services, 'db' | 'tasks' | 'appleMdm' | 'iosDevices'>) {}
 
   private get db() {
     return this.services.db

@@ -12,7 +12,7 @@ import { recordAudit } from '../audit/service'
  * can take them (iosDetailRefusal). Answers the first task's id.
  */
 export async function queueAppleRequests(
-  services: Pick<Services, 'db' | 'tasks' | 'myDevices'>,
+  services: Pick<Services, 'db' | 'tasks' | 'appleMdm'>,
   user: CurrentUser,
   device: { id: number; companyId: number; serialNumber: string },
   requests: { type: string; request: AttachedRequest }[],
@@ -25,7 +25,7 @@ export async function queueAppleRequests(
     taskIds.push(taskId)
   }
   const [enrollment] = await services.db.select().from(appleEnrollments).where(eq(appleEnrollments.deviceId, device.id))
-  if (enrollment) await services.myDevices.wake(enrollment)
+  if (enrollment) await services.appleMdm.wake(enrollment)
   await recordAudit(services.db, deviceCommandEntry(device, auditLabel))
   return { taskIds }
 }

@@ -31,7 +31,6 @@ export class MyDeviceService {
     private readonly services: Pick<Services, 'db' | 'config' | 'secrets' | 'appleCa' | 'apns' | 'appleWebServices' | 'tasks' | 'appleMdm'> & {
       iosDevices: IosDeviceService
     },
-    private readonly now: () => Date = () => new Date(),
   ) {
     this.tasks = services.tasks
   }
@@ -109,7 +108,7 @@ export class MyDeviceService {
     }
     if (!first) throw ApiError.badRequest(t.unknownCommand)
     const [enrollment] = await this.services.db.select().from(appleEnrollments).where(eq(appleEnrollments.deviceId, task.deviceId))
-    if (enrollment) await this.wake(enrollment)
+    if (enrollment) await this.services.appleMdm.wake(enrollment)
     return { taskId: first }
   }
 
@@ -133,12 +132,4 @@ export class MyDeviceService {
     }
   }
 
-  /** An APNs push (also for the detail tabs' requests); without a usable token or certificate the device picks the command up at its next check-in. */
-  async wake(enrollment: typeof appleEnrollments.$inferSelect): Promise<void> {
-    if (!enrollment.pushToken || !enrollment.pushMagic || enrollment.pushTokenInvalidAt) return
-    const outcome = await this.services.apns.push({ token: enrollment.pushToken, pushMagic: enrollment.pushMagic, topic: enrollment.topic })
-    if (outcome === 'invalid-token') {
-      await this.services.db.update(appleEnrollments).set({ pushTokenInvalidAt: this.now() }).where(eq(appleEnrollments.id, enrollment.id))
-    }
-  }
 }

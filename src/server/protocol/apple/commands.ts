@@ -4,7 +4,7 @@ import type { MyDeviceCommandName } from '../../../shared/domain/ios-commands'
 import { appleMdmText as t } from '../../../shared/messages/apple'
 import { numberValue, type PlistDict } from './plist'
 import { detailBAcknowledged } from './detail-b'
-import { DEVICE_INFORMATION_TASK, deviceInformationAcknowledged } from './device-information'
+import { DEVICE_INFORMATION_TASK, deviceInformationAcknowledged, reportedColumns, type DeviceColumns } from './device-information'
 import { ENROLLMENT_PROFILE_IDENTIFIER } from './identifiers'
 
 /**
@@ -135,7 +135,7 @@ export function acknowledged(
   request: QueuedRequest,
   answer: PlistDict,
   now: Date,
-): { state: Record<string, unknown>; result: Record<string, unknown> } {
+): { state: Record<string, unknown>; result: Record<string, unknown>; columns?: DeviceColumns } {
   const at = now.toISOString()
   const detailB = detailBAcknowledged(request, answer, at)
   if (detailB) return detailB
@@ -175,7 +175,7 @@ export function acknowledged(
       const state: Record<string, unknown> = { network: info, networkAt: at }
       if (typeof info.IsSupervised === 'boolean') state.supervised = info.IsSupervised
       if (typeof info.IsActivationLockEnabled === 'boolean') state.activationLockEnabled = info.IsActivationLockEnabled
-      return { state, result: { ...info } }
+      return { state, result: { ...info }, columns: reportedColumns(info) }
     }
     case 'ScheduleOSUpdate': {
       const results = Array.isArray(answer.UpdateResults) ? (answer.UpdateResults as PlistDict[]) : []

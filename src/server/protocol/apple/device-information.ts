@@ -1,4 +1,4 @@
-import type { PlistDict } from './plist'
+import { str, type PlistDict } from './plist'
 
 /**
  * The detail's 设备信息 refresh (issue #14): a DeviceInformation request with these queries (names from Apple's
@@ -12,11 +12,37 @@ export const DEVICE_INFORMATION_QUERIES = [
   'AvailableDeviceCapacity', 'BatteryLevel', 'IMEI', 'PhoneNumber', 'IsSupervised', 'IsActivationLockEnabled',
 ]
 
-export function deviceInformationAcknowledged(answer: PlistDict, at: string): { state: Record<string, unknown>; result: Record<string, unknown> } {
+export function deviceInformationAcknowledged(answer: PlistDict, at: string): { state: Record<string, unknown>; result: Record<string, unknown>; columns: DeviceColumns } {
   const responses = answer.QueryResponses && typeof answer.QueryResponses === 'object' ? (answer.QueryResponses as PlistDict) : {}
   const info = Object.fromEntries(DEVICE_INFORMATION_QUERIES.filter((q) => q in responses).map((q) => [q, responses[q]]))
   const state: Record<string, unknown> = { deviceInformation: info, deviceInformationAt: at }
   if (typeof info.IsSupervised === 'boolean') state.supervised = info.IsSupervised
   if (typeof info.IsActivationLockEnabled === 'boolean') state.activationLockEnabled = info.IsActivationLockEnabled
-  return { state, result: { ...info } }
+  return { state, result: { ...info }, columns: reportedColumns(responses) }
+}
+
+/** The device's own columns a message or an answer reports (the list's name, 型号, system version, IMEI). */
+export interface DeviceColumns {
+  model?: string
+  name?: string
+  osVersion?: string
+  imei?: string
+}
+
+/**
+ * The columns an Authenticate message or a DeviceInformation answer carries, and only those: a key left out (an
+ * iPhone's Authenticate has no DeviceName; ProductName, OSVersion and IMEI need the device-information access right)
+ * keeps what is stored. 型号 is the product (iPhone15,2); Model is the Mac's.
+ */
+export function reportedColumns(dict: PlistDict): DeviceColumns {
+  const model = str(dict, 'ProductName') ?? str(dict, 'Model')
+  const name = str(dict, 'DeviceName')?.trim()
+  const osVersion = str(dict, 'OSVersion')
+  const imei = str(dict, 'IMEI')?.replace(/\s+/g, '')
+  return {
+    ...(model ? { model: model.slice(0, 64) } : {}),
+    ...(name ? { name: name.slice(0, 64) } : {}),
+    ...(osVersion ? { osVersion: osVersion.slice(0, 32) } : {}),
+    ...(imei ? { imei: imei.slice(0, 32) } : {}),
+  }
 }

@@ -12,6 +12,7 @@ import { blacklistText } from '../../../shared/messages/biz'
 import type { QuotaService } from '../../modules/quota/service'
 import type { TaskService } from '../../modules/task/service'
 import { acknowledged, commandDict, secretRequestTypes, type QueuedRequest } from './commands'
+import { DEVICE_INFORMATION_QUERIES, DEVICE_INFORMATION_TASK, reportedColumns } from './device-information'
 import { data, str, type PlistDict } from './plist'
 import { withAttachments } from './detail-b'
 
@@ -44,7 +45,7 @@ export class AppleMdmService {
   private readonly quota: QuotaService
 
   constructor(
-    private readonly services: Pick<Services, 'db' | 'secrets' | 'tasks' | 'quota'>,
+    private readonly services: Pick<Services, 'db' | 'secrets' | 'tasks' | 'quota' | 'apns'>,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.db = services.db
@@ -69,7 +70,7 @@ export class AppleMdmService {
       const pushMagic = str(message, 'PushMagic')
       if (!token || !pushMagic) throw ApiError.badRequest(t.badMessage)
       const unlock = data(message, 'UnlockToken')
-      await this.db.transaction(async (tx) => {
+      const device = await this.db.transaction(async (tx) => {
         await tx
           .update(appleEnrollments)
           .set({
@@ -93,7 +94,20 @@ export class AppleMdmService {
           .returning({ serialNumber: devices.serialNumber, companyId: devices.companyId })
         // Enrolled: other companies' registrations of the serial that never enrolled go to their recycle bins.
         await releaseRegistrationsElsewhere(tx, 'IOS', device.serialNumber, device.companyId, now)
+        return device
       })
+      // The first token of an enrollment: the server asks the phone what it is. An iPhone's Authenticate carries no
+      // name, and its product, version and IMEI only with the profile's access right to device information.
+      if (!enrollment.tokenUpdatedAt) {
+        await this.tasks.enqueue({
+          deviceId: enrollment.deviceId,
+          companyId: device.companyId,
+          type: DEVICE_INFORMATION_TASK,
+          payload: { requestType: 'DeviceInformation', params: { Queries: DEVICE_INFORMATION_QUERIES } },
+          createdBy: null,
+        })
+        await this.wake({ ...enrollment, pushToken: token.toString('hex'), pushMagic, pushTokenInvalidAt: null, topic: str(message, 'Topic') ?? enrollment.topic })
+      }
       return
     }
     if (type === 'CheckOut') {
@@ -119,12 +133,9 @@ export class AppleMdmService {
     if (!identity) throw ApiError.unauthorized(t.identityInvalid)
     const serialNumber = (str(message, 'SerialNumber') ?? udid).trim().slice(0, 64)
     const now = this.now()
-    const reported = {
-      model: (str(message, 'ProductName') ?? str(message, 'Model') ?? '').slice(0, 64),
-      name: (str(message, 'DeviceName') ?? '').slice(0, 64),
-      osVersion: (str(message, 'OSVersion') ?? '').slice(0, 32),
-      ...(str(message, 'IMEI') ? { imei: str(message, 'IMEI')!.replace(/\s+/g, '').slice(0, 32) } : {}),
-    }
+    // Only what the message carries: an iPhone's Authenticate has no DeviceName, ModelName or Model (the schema:
+    // macOS only), and what the company typed or a DeviceInformation answer brought stays until one says otherwise.
+    const reported = reportedColumns(message)
     const topic = str(message, 'Topic') ?? ''
     await this.db
       .transaction(async (tx) => {
@@ -144,7 +155,9 @@ export class AppleMdmService {
           .for('update')
         const existing = sameSerial.find((d) => d.companyId === identity.companyId)
         if (sameSerial.some((d) => d.companyId !== identity.companyId && d.enrolledAt !== null)) throw ApiError.forbidden(t.serialInOtherCompany)
-        const state = { mdmEnrolled: false, udid, modelName: str(message, 'ModelName') ?? '', buildVersion: str(message, 'BuildVersion') ?? '' }
+        const modelName = str(message, 'ModelName')
+        const buildVersion = str(message, 'BuildVersion')
+        const state = { mdmEnrolled: false, udid, ...(modelName ? { modelName } : {}), ...(buildVersion ? { buildVersion } : {}) }
         let deviceId: number
         if (existing) {
           deviceId = existing.id
@@ -225,6 +238,15 @@ export class AppleMdmService {
     return { CommandUUID: task.taskId, Command: commandDict(request, { unlockToken }, secret) }
   }
 
+  /** An APNs push; without a usable token or certificate the device picks its commands up at its next check-in. */
+  async wake(enrollment: Enrollment): Promise<void> {
+    if (!enrollment.pushToken || !enrollment.pushMagic || enrollment.pushTokenInvalidAt) return
+    const outcome = await this.services.apns.push({ token: enrollment.pushToken, pushMagic: enrollment.pushMagic, topic: enrollment.topic })
+    if (outcome === 'invalid-token') {
+      await this.db.update(appleEnrollments).set({ pushTokenInvalidAt: this.now() }).where(eq(appleEnrollments.id, enrollment.id))
+    }
+  }
+
   /** Applies one answer; true when it was NotNow for a command still waiting for it. */
   private async recordAnswer(enrollment: Enrollment, commandUuid: string, status: string, message: PlistDict): Promise<boolean> {
     const now = this.now()
@@ -243,12 +265,12 @@ export class AppleMdmService {
       }
       const request = task.payload as unknown as QueuedRequest
       if (status === 'Acknowledged') {
-        const { state, result } = acknowledged(task.type, request, message, now)
+        const { state, result, columns } = acknowledged(task.type, request, message, now)
         const stored = secretRequestTypes.has(request.requestType) ? { sealed: this.services.secrets.seal(JSON.stringify(result)) } : result
         await tx.update(tasks).set({ status: 'DONE', result: stored, errorMessage: null, finishedAt: now }).where(eq(tasks.id, task.id))
         await tx
           .update(devices)
-          .set({ state: sql`${devices.state} || ${JSON.stringify(state)}::jsonb`, updatedAt: now })
+          .set({ ...columns, state: sql`${devices.state} || ${JSON.stringify(state)}::jsonb`, updatedAt: now })
           .where(eq(devices.id, enrollment.deviceId))
         if (request.requestType === 'EraseDevice') {
           // A wiped device is no longer enrolled; it will not check out.
