@@ -84,6 +84,13 @@ describe('iOS device detail (tablet, 1024×1366)', () => {
     await expect(page.getByTestId('location-text').innerText()).resolves.not.toBe(firstText)
     expect(await marker.count()).toBe(1)
     await page.screenshot({ path: 'test-results/ios-detail-map-tablet.png' })
+
+    // 应用: 刷新已装应用 asks the iPhone for its apps; the list says when it was reported.
+    await openTab(page, '应用')
+    const installed = page.getByRole('region', { name: '已装应用' })
+    await installed.getByRole('button', { name: '刷新已装应用' }).click()
+    await notice(page, '设备已上报已装应用').waitFor({ timeout: 20_000 })
+    await installed.getByText(/^上报于 /).waitFor({ timeout: 10_000 })
     await context.close()
   })
 
@@ -97,6 +104,7 @@ describe('iOS device detail (tablet, 1024×1366)', () => {
       ['地图', '获取最新位置'],
       ['消息推送', '发送消息'],
       ['设备信息', '刷新设备信息'],
+      ['应用', '刷新已装应用'],
     ] as const) {
       await openTab(page, tab)
       const button = page.getByRole('button', { name: action })

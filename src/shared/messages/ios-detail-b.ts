@@ -23,7 +23,7 @@ export const iosAppText = {
   addToList: '加入',
   removeFromList: '移出',
   emptyCatalogue: '还没有可安装的应用',
-  emptyList: '从左侧加入要下发的应用',
+  emptyList: '在“可安装应用”中点“加入”，把要下发的应用放进执行列表',
   emptyInForce: '还没有下发过应用策略',
   install: '安装',
   allow: '允许',

@@ -63,6 +63,7 @@ export const iosDeviceText = {
   unknown: '未知',
   installedApps: '已装应用',
   appsNeverReported: '设备尚未上报已装应用，可点击“刷新已装应用”',
+  refreshApps: '刷新已装应用',
   appsReportedAt: (time: string) => `上报于 ${time}`,
   noApps: '没有已装应用',
   // Lost mode dialog (SPEC §3: the chosen phrase and phone)

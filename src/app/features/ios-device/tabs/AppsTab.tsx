@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { AppRestrictionAction, IosApp } from '../../../../shared/contract/ios-apps'
 import { formatDate } from '../../../../shared/domain/format'
 import { iosDetailRefusal } from '../../../../shared/domain/ios-detail-commands'
+import { iosCommandRefusal } from '../../../../shared/domain/ios-commands'
 import { successMessages } from '../../../../shared/messages/common'
 import { iosAppText as a } from '../../../../shared/messages/ios-detail-b'
 import { huaweiDeviceText as h } from '../../../../shared/messages/devices'
@@ -117,6 +118,20 @@ function InForce({ deviceId }: { deviceId: number }) {
   )
 }
 
+/** Asks the device for its installed apps (installedApplicationList); the list above refreshes with its answer. */
+function RefreshInstalled({ device }: Pick<IosTabProps, 'device'>) {
+  const refresh = useSentToDevice(api.myDevice.command.installedApplicationList, device.id, t.refreshApps, t.commandDone.installedApplicationList)
+  const refusal = iosCommandRefusal(device, 'installedApplicationList')
+  return (
+    <>
+      <OnlineButton disabled={refusal !== null || refresh.isPending} onClick={() => void refresh.mutateAsync({ deviceId: device.id }).catch(() => undefined)}>
+        {t.refreshApps}
+      </OnlineButton>
+      {refusal ? <p className="form-hint">{refusal}</p> : null}
+    </>
+  )
+}
+
 /** 应用 (SPEC §2): installable apps on the left, the execution list on the right, what the device has and what is in force. */
 export function AppsTab({ device }: IosTabProps) {
   const deviceId = device.id
@@ -155,6 +170,7 @@ export function AppsTab({ device }: IosTabProps) {
             )}
           </>
         )}
+        <RefreshInstalled device={device} />
       </section>
       <InForce deviceId={deviceId} />
     </div>
