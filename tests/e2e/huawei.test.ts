@@ -219,7 +219,8 @@ describe('Huawei devices (phone, 360×740)', () => {
     // Mi: the detail is shown on the list's route, and must still be a history entry of its own.
     await page.goto('/mi/device?serialNumber=MIDEMO')
     const card = page.locator('.device-card').filter({ hasText: 'MIDEMO0002' })
-    await card.getByRole('button', { name: '详情' }).click()
+    // A tap on the card's body opens it, as 详情 does (the phone-size walk-through tapped the card and stayed).
+    await card.getByText('租用人', { exact: true }).click()
     await page.waitForURL(/\/mi\/device\?.*mi-device-id=\d+/)
     await page.getByRole('heading', { name: 'MIDEMO0002' }).waitFor()
     // Titled as a detail, as the Huawei and Apple details are, though it is shown at the list's address.

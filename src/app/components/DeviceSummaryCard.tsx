@@ -38,6 +38,8 @@ interface DeviceSummaryCardProps {
   tags?: ReactNode
   actions?: ReactNode
   className?: string
+  /** A tap on the card's fields opens the device (RecordCard). */
+  onOpen?: () => void
   /**
    * Offline: when the cached data was loaded (the query's dataUpdatedAt). The card then says so and gives the
    * last contact as a date, never 在线 or 刚刚 as if live (issue #11).
@@ -66,7 +68,7 @@ function CachedTag({ lastCommunicationTime, cachedAt }: { lastCommunicationTime:
 }
 
 /** One device of a list as a card: connection status (SPEC §4), model, renter, owner and when it was last seen. */
-export function DeviceSummaryCard({ device, now, title = device.serialNumber, tags, actions, className, cachedAt }: DeviceSummaryCardProps) {
+export function DeviceSummaryCard({ device, now, title = device.serialNumber, tags, actions, className, cachedAt, onOpen }: DeviceSummaryCardProps) {
   const renter = [device.renterName, device.renterPhone].filter(Boolean).join(' · ')
   const owner =
     device.companyName === undefined
@@ -96,6 +98,7 @@ export function DeviceSummaryCard({ device, now, title = device.serialNumber, ta
         },
       ]}
       actions={actions}
+      onOpen={onOpen}
     />
   )
 }

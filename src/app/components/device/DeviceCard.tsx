@@ -90,6 +90,7 @@ export function DeviceCard<Name extends string, D extends FamilyDevice>({
     <DeviceSummaryCard
       className="device-card"
       device={device}
+      onOpen={() => actions.onOpen(device)}
       now={now}
       cachedAt={cachedAt}
       title={
