@@ -32,6 +32,9 @@ describe('黑名单 and 续费管理 on a phone', () => {
     await page.evaluate(() => localStorage.clear())
     await signIn(page, 'demo')
     await page.goto('/blacklist')
+    // An empty lookup says what to type, not nothing.
+    await page.getByRole('button', { name: '查询' }).click()
+    await notice(page, '请输入要查询的序列号、IMEI 或身份证号').waitFor()
     await page.getByPlaceholder('序列号 / IMEI / 身份证号').fill(LISTED)
     await page.getByRole('button', { name: '查询' }).click()
     const answer = page.getByTestId('blacklist-answer')

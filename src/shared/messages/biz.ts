@@ -75,6 +75,7 @@ export const blacklistText = {
   lookupHint: '输入序列号、IMEI 或租用人身份证号，查询是否在平台黑名单中。只显示是否列入及原因，不显示任何设备或租用人信息。',
   lookupPlaceholder: '序列号 / IMEI / 身份证号',
   lookup: '查询',
+  lookupEmpty: '请输入要查询的序列号、IMEI 或身份证号',
   notListed: (value: string) => `${value} 不在黑名单中`,
   listed: (value: string) => `${value} 在黑名单中`,
   since: '列入时间',
