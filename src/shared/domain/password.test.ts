@@ -19,6 +19,7 @@ describe('validatePassword (issue #10)', () => {
     ['       ', 'someone', '密码不能全是空格'],
     ['          ', 'someone', '密码不能全是空格'],
     ['a1', 'someone', '密码长度不能少于8个字符'],
+    ['', 'someone', '请输入密码'],
     ['abcdefgh', 'someone', '密码必须同时包含字母和数字'],
   ])('refuses %j (username %j)', (password, username, message) => {
     expect(validatePassword(password, username)).toBe(message)

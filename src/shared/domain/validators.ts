@@ -71,7 +71,8 @@ const distinctCharacters = (text: string) => new Set(text).size
  * added (the remainder must be long, uncommon and varied: "Demo@2026" for user demo passes, "demo1234" does not).
  */
 export function validatePassword(password: string, username?: string): ValidationResult {
-  if (password.length > 0 && password.trim() === '') return contractMessages.passwordBlank
+  if (password.length === 0) return contractMessages.passwordRequired
+  if (password.trim() === '') return contractMessages.passwordBlank
   if (password.length < PASSWORD_MIN_LENGTH) return contractMessages.passwordTooShort
   if (!/[A-Za-z]/.test(password) || !/\d/.test(password)) return contractMessages.passwordLettersAndDigits
   const lower = password.toLowerCase()

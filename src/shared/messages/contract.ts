@@ -11,6 +11,7 @@ export const passwordRuleText = '至少 8 个字符，须同时包含字母和�
 export const contractMessages = {
   requestParams: '请求参数',
   usernameFormat: '用户名只能包含字母、数字和 _ . @ -',
+  passwordRequired: '请输入密码',
   passwordTooShort: '密码长度不能少于8个字符',
   passwordLettersAndDigits: '密码必须同时包含字母和数字',
   phoneNumberFormat: '手机号必须是11位数字，以1开头',

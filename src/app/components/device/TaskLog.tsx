@@ -28,10 +28,27 @@ function TaskItem({ task, label }: { task: TaskRecord; label: string }) {
       <Tag color={statusColor[task.status]} fill={task.status === 'QUEUED' ? 'outline' : 'solid'} className="task-status">
         {t.taskStatus[task.status]}
       </Tag>
+      {/* Each part on one line (a narrow phone wrapped a date away from its time). */}
       <span className="task-meta">
-        {t.taskCreatedAt} {formatDate(task.createdAt)}
-        {task.finishedAt ? ` · ${t.taskFinishedAt} ${formatDate(task.finishedAt)}` : ''}
-        {task.createdByName ? ` · ${t.taskCreatedBy} ${task.createdByName}` : ''}
+        <span className="task-time">
+          {t.taskCreatedAt} {formatDate(task.createdAt)}
+        </span>
+        {task.finishedAt ? (
+          <>
+            {' · '}
+            <span className="task-time">
+              {t.taskFinishedAt} {formatDate(task.finishedAt)}
+            </span>
+          </>
+        ) : null}
+        {task.createdByName ? (
+          <>
+            {' · '}
+            <span>
+              {t.taskCreatedBy} {task.createdByName}
+            </span>
+          </>
+        ) : null}
       </span>
       {failure ? <span className="task-error">{failure}</span> : null}
       {/* Apple's NotNow: still waiting for the device (queued again for its next check-in), not a failure. */}
