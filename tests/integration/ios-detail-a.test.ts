@@ -201,9 +201,15 @@ describe('location (地图) and device information (设备信息)', () => {
     const sent = (await tasksOf(h, deviceId)).at(-1)!
     expect(sent.payload).toMatchObject({ requestType: 'DeviceInformation' })
     expect((sent.payload.params as { Queries: string[] }).Queries).toEqual(expect.arrayContaining(['DeviceCapacity', 'AvailableDeviceCapacity', 'BatteryLevel', 'IMEI', 'PhoneNumber', 'BuildVersion']))
-    // checkNetwork's report is kept apart: the refresh does not replace it.
+    // checkNetwork's report is kept apart: the refresh does not replace it, and the tab shows it as 网络.
+    expect(after.network).toBeNull()
     await sendAndRun(h, boss, phone, 'checkNetwork', deviceId)
-    expect((await h.call('GET', `/device/information/getByDeviceId?deviceId=${deviceId}`, { token: boss })).body.data.deviceCapacity).toBe(128)
+    const checked = (await h.call('GET', `/device/information/getByDeviceId?deviceId=${deviceId}`, { token: boss })).body.data
+    expect(checked.deviceCapacity).toBe(128)
+    expect(checked.network).toEqual({
+      reportedAt: expect.any(String), carrier: '中国移动', cellularTechnology: 1, isRoaming: false, dataRoamingEnabled: false, personalHotspotEnabled: false,
+      wifiMac: 'a4:83:e7:12:34:56', bluetoothMac: 'a4:83:e7:12:34:57', iccid: '8986 0000 0000 0000 0000',
+    })
   })
 })
 

@@ -89,6 +89,22 @@ export const DeviceInformationResponse = z.object({
   phoneNumber: z.string().nullable(),
   isSupervised: z.boolean().nullable(),
   isActivationLockEnabled: z.boolean().nullable(),
+  /** What the device answered to 检查网络 (checkNetwork's DeviceInformation), or null when never asked. */
+  network: z
+    .object({
+      reportedAt: z.string(),
+      /** CurrentCarrierNetwork, or SubscriberCarrierNetwork when not on a network. */
+      carrier: z.string().nullable(),
+      /** Apple's CellularTechnology: 0 none, 1 GSM, 2 CDMA, 3 both. */
+      cellularTechnology: z.number().nullable(),
+      isRoaming: z.boolean().nullable(),
+      dataRoamingEnabled: z.boolean().nullable(),
+      personalHotspotEnabled: z.boolean().nullable(),
+      wifiMac: z.string().nullable(),
+      bluetoothMac: z.string().nullable(),
+      iccid: z.string().nullable(),
+    })
+    .nullable(),
 })
 export type DeviceInformationResponse = z.infer<typeof DeviceInformationResponse>
 

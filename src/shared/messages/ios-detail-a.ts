@@ -62,6 +62,21 @@ export const deviceInfoText = {
   on: '已开启',
   off: '未开启',
   gb: (n: number) => `${n.toFixed(n >= 100 ? 0 : 1)} GB`,
+  networkTitle: '网络',
+  networkNever: '尚未检查网络：在命令中点“检查网络”，设备会上报运营商、漫游和网络地址',
+  networkReportedAt: (at: string) => `检查网络于 ${at}`,
+  carrier: '运营商',
+  cellular: '蜂窝网络',
+  /** Apple's CellularTechnology. */
+  cellularTechnology: ['无', 'GSM', 'CDMA', 'GSM 与 CDMA'] as readonly string[],
+  roaming: '漫游',
+  roamingNow: '漫游中',
+  notRoaming: '未漫游',
+  dataRoaming: '数据漫游',
+  hotspot: '个人热点',
+  wifiMac: 'Wi-Fi 地址',
+  bluetoothMac: '蓝牙地址',
+  iccid: 'ICCID',
 }
 
 export const mapText = {

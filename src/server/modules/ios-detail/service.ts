@@ -43,6 +43,24 @@ const text = textValue
 const num = numberValue
 const bool = boolValue
 
+/** What checkNetwork's DeviceInformation answer stored (acknowledged: state.network, state.networkAt), as the tab shows it. */
+function networkReport(state: Record<string, unknown>): DeviceInformationResponse['network'] {
+  const at = text(state.networkAt)
+  if (!at || !state.network || typeof state.network !== 'object') return null
+  const n = state.network as Record<string, unknown>
+  return {
+    reportedAt: at,
+    carrier: text(n.CurrentCarrierNetwork) ?? text(n.SubscriberCarrierNetwork),
+    cellularTechnology: num(n.CellularTechnology),
+    isRoaming: bool(n.IsRoaming),
+    dataRoamingEnabled: bool(n.DataRoamingEnabled),
+    personalHotspotEnabled: bool(n.PersonalHotspotEnabled),
+    wifiMac: text(n.WiFiMAC),
+    bluetoothMac: text(n.BluetoothMAC),
+    iccid: text(n.ICCID),
+  }
+}
+
 /**
  * The Apple detail's restriction strategy, lock-screen message, device information and location (issue #14). Every
  * device is found through the device registry's scope (a foreign id answers like a missing one); what reaches the
@@ -194,6 +212,7 @@ export class IosDetailService {
       phoneNumber: text(info.PhoneNumber),
       isSupervised: bool(info.IsSupervised) ?? bool(row.state.supervised),
       isActivationLockEnabled: bool(info.IsActivationLockEnabled) ?? bool(row.state.activationLockEnabled),
+      network: networkReport(row.state),
     }
   }
 

@@ -40,6 +40,29 @@ function reportedRows(info: DeviceInformationResponse, lastSeen: string): [strin
   ]
 }
 
+/** What the device answered to 检查网络 (the command's own report; the toast that says it arrived is gone in seconds). */
+function NetworkReport({ network }: { network: DeviceInformationResponse['network'] }) {
+  if (!network) return <p className="form-hint" data-testid="network-reported">{r.networkNever}</p>
+  const rows: [string, string][] = [
+    [r.carrier, dash(network.carrier)],
+    [r.cellular, network.cellularTechnology === null ? '—' : (r.cellularTechnology[network.cellularTechnology] ?? String(network.cellularTechnology))],
+    [r.roaming, yesNo(network.isRoaming, r.roamingNow, r.notRoaming)],
+    [r.dataRoaming, yesNo(network.dataRoamingEnabled, r.on, r.off)],
+    [r.hotspot, yesNo(network.personalHotspotEnabled, r.on, r.off)],
+    [r.wifiMac, dash(network.wifiMac)],
+    [r.bluetoothMac, dash(network.bluetoothMac)],
+    [r.iccid, dash(network.iccid)],
+  ]
+  return (
+    <>
+      <InfoSection title={r.networkTitle} rows={rows} />
+      <p className="form-hint" data-testid="network-reported">
+        {r.networkReportedAt(formatDate(network.reportedAt))}
+      </p>
+    </>
+  )
+}
+
 /** What the device answered to DeviceInformation, and the refresh that asks it again (the task is followed). */
 function ReportedInformation({ device, now }: IosTabProps) {
   const info = useQuery(informationQuery(device.id))
@@ -57,6 +80,7 @@ function ReportedInformation({ device, now }: IosTabProps) {
         </OnlineButton>
       </div>
       {refusal ? <p className="form-hint">{refusal}</p> : null}
+      {info.data ? <NetworkReport network={info.data.network} /> : null}
     </>
   )
 }
