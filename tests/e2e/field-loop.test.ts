@@ -66,6 +66,8 @@ describe('a field worker’s command loop (phone, 390×844)', () => {
     // The destructive commands are under 更多, away from 详情, and still confirmed.
     await device.getByRole('button', { name: '更多' }).click()
     const sheet = page.locator('.adm-action-sheet')
+    // The sheet covers the card: it names the device its actions are for.
+    await sheet.locator('.adm-action-sheet-extra').filter({ hasText: `设备 ${AGENT_DEVICE}` }).waitFor()
     for (const action of ['恢复出厂设置', '退出管控', '淘汰']) await sheet.getByText(action, { exact: true }).waitFor()
     await sheet.getByText('恢复出厂设置', { exact: true }).click()
     await page.getByRole('dialog').getByText(`恢复出厂设置将清除设备 ${AGENT_DEVICE} 上的全部数据`).waitFor()

@@ -217,6 +217,8 @@ export const deviceCommandText = {
   bulkAway: (count: number) => `其中 ${count} 台超过 24 小时未连接或尚未接入，指令将在设备连接后执行。`,
   pending: '执行中',
   more: '更多',
+  /** The 更多 sheet's heading: which device its actions are for (the sheet covers the card). */
+  moreFor: (serial: string) => `设备 ${serial}`,
   currentState: '当前状态',
   unknownState: '设备尚未上报状态',
   leftManagement: '设备已退出管控，不再接收指令',

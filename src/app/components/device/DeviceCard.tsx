@@ -81,6 +81,7 @@ export function DeviceCard<Name extends string, D extends FamilyDevice>({
   const openMore = async () => {
     const { ActionSheet } = await popups()
     const handler = ActionSheet.show({
+      extra: c.moreFor(device.serialNumber),
       actions: more.map((a) => ({ ...a, onClick: () => (handler.close(), a.onClick?.()) })),
       cancelText: uiText.cancel,
     })
