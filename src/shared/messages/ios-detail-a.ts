@@ -45,7 +45,8 @@ export const deviceInfoText = {
   /** Only what the device told when it enrolled (Authenticate) is known yet. */
   never: '以上为设备接入时上报的信息；电量、容量等请点击“刷新设备信息”获取',
   reportedAt: (at: string) => `上报时间：${at}`,
-  model: '型号',
+  /** Apple's ModelName (iPhone, iPad): the kind of device, not its model (产品型号). */
+  modelName: '设备类型',
   productName: '产品型号',
   osVersion: '系统版本',
   buildVersion: '内部版本',

@@ -47,7 +47,6 @@ export const iosDeviceText = {
   lostMode: '丢失模式',
   payMode: '支付模式',
   supervised: '受监管',
-  notSupervised: '未监管',
   wiped: '已抹掉',
   notEnrolled: '未注册',
   udid: 'UDID',

@@ -25,7 +25,7 @@ const yesNo = (v: boolean | null, yes: string, no: string) => (v === null ? t.un
 
 function reportedRows(info: DeviceInformationResponse, lastSeen: string): [string, string][] {
   return [
-    [r.model, dash(info.modelName)],
+    [r.modelName, dash(info.modelName)],
     [r.productName, dash(info.productName && productText(info.productName))],
     [r.osVersion, dash(info.osVersion)],
     [r.buildVersion, dash(info.buildVersion)],
@@ -87,7 +87,6 @@ function ReportedInformation({ device, now }: IosTabProps) {
 
 const dash = (value: string | null | undefined) => value || '—'
 const serviceEndText = (iso: string, now: number) => `${formatDate(iso, 'yyyy-MM-dd')}${Date.parse(iso) <= now ? `（${renewText.expired}）` : ''}`
-const known = (value: boolean | null, yes: string, no: string) => (value === null ? t.unknown : value ? yes : no)
 
 function maskIdCard(value: string): string {
   return value.length === 18 ? `${value.slice(0, 6)}********${value.slice(14)}` : value
@@ -109,8 +108,8 @@ export function InfoTab({ device, now }: IosTabProps) {
           [t.udid, dash(device.udid)],
           [h.lastCommunicationTime, device.lastCommunicationTime ? `${formatDate(device.lastCommunicationTime)}（${lastSeenText(device, now)}）` : h.neverCommunicated],
           [h.enrolled, device.enrolled ? h.enrolledYes : device.wiped ? t.wiped : t.notEnrolled],
-          [t.supervised, known(device.supervised, t.supervised, t.notSupervised)],
-          [t.activationLock, known(device.activationLockEnabled, t.activationLockOn, t.activationLockOff)],
+          [t.supervised, yesNo(device.supervised, r.yes, r.no)],
+          [t.activationLock, yesNo(device.activationLockEnabled, t.activationLockOn, t.activationLockOff)],
           [t.remark, dash(device.remark)],
           [h.company, device.companyName],
           [h.staff, device.staffName ?? h.unassigned],
