@@ -122,7 +122,7 @@ async function run(slice: Slice, schedule: () => { measureFrom: number; endAt: n
     })
     return { phone, commanded: d.commanded }
   })
-  // Enrollment (Authenticate, TokenUpdate) before the window, a few phones at a time.
+  // Enrollment (Authenticate, TokenUpdate, the first DeviceInformation) before the window, a few phones at a time.
   for (let i = 0; i < phones.length; i += 16) await Promise.all(phones.slice(i, i + 16).map((p) => p.phone.enroll()))
   process.send!({ ready: true } satisfies FromWorker)
   await started

@@ -347,7 +347,7 @@ async function iphoneLoad(server: Server, db: Db, tasks: TaskService, caDir: str
   // Until every phone had enrolled, the fleet's warm-up not included.
   const setupSeconds = (run.readyAt - setupStart) / 1000
   const figures = await fleetFigures(db, label, 'request', n / pollSeconds, run, queued, 20)
-  figures.unshift({ figure: `${label}: set-up (identities, enrollment: Authenticate + TokenUpdate)`, target: '—', measured: `${setupSeconds.toFixed(1)} s`, value: setupSeconds, pass: null })
+  figures.unshift({ figure: `${label}: set-up (identities, enrollment: Authenticate, TokenUpdate and the answer to the server's first DeviceInformation)`, target: '—', measured: `${setupSeconds.toFixed(1)} s`, value: setupSeconds, pass: null })
   return figures
 }
 
