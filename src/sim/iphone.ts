@@ -358,10 +358,17 @@ export class SimulatedIphone {
       }
       case 'DeviceInformation': {
         s.batteryLevel = Math.max(0.05, Math.round((s.batteryLevel - 0.01) * 100) / 100)
+        // As iOS 17 answers: the carrier, roaming, ICCID, IMEI and phone number per SIM under ServiceSubscriptions (the
+        // top-level keys are deprecated since iOS 16, Apple's information.device.yaml).
         const all: Dict = {
-          WiFiMAC: 'a4:83:e7:12:34:56', BluetoothMAC: 'a4:83:e7:12:34:57', IsRoaming: false, CurrentCarrierNetwork: '中国移动',
-          SubscriberCarrierNetwork: '中国移动', CellularTechnology: 1, DataRoamingEnabled: false, VoiceRoamingEnabled: true,
-          PersonalHotspotEnabled: false, PhoneNumber: '+86 138 0000 0000', IMEI: '35 000000 000000 0', ICCID: '8986 0000 0000 0000 0000',
+          WiFiMAC: 'a4:83:e7:12:34:56', BluetoothMAC: 'a4:83:e7:12:34:57', CellularTechnology: 1, DataRoamingEnabled: false, VoiceRoamingEnabled: true,
+          PersonalHotspotEnabled: false,
+          ServiceSubscriptions: [
+            {
+              Slot: 'CTSubscriptionSlotOne', Label: '主号', CurrentCarrierNetwork: '中国移动', SubscriberCarrierNetwork: '中国移动', IsRoaming: false,
+              IsDataPreferred: true, IsVoicePreferred: true, PhoneNumber: '+86 138 0000 0000', IMEI: '35 000000 000000 0', ICCID: '8986 0000 0000 0000 0000',
+            },
+          ],
           OSVersion: s.osVersion, BuildVersion: '21F90', IsSupervised: s.supervised, IsActivationLockEnabled: s.activationLockAllowed,
           BatteryLevel: s.batteryLevel, DeviceName: this.options.deviceName ?? 'iPhone', ModelName: 'iPhone',
           Model: 'D73AP', ProductName: this.options.productName ?? 'iPhone15,2', SerialNumber: this.options.serialNumber, DeviceCapacity: 128, AvailableDeviceCapacity: s.availableCapacity,

@@ -121,11 +121,16 @@ describe('check-in', () => {
       expect(queued).toMatchObject([{ type: 'deviceInformation', status: 'QUEUED', createdBy: null, payload: { requestType: 'DeviceInformation' } }])
       expect(pushes).toEqual([phone.pushToken.toString('hex')])
       expect(await phone.checkIn()).toBe(1)
-      expect((await deviceOf(h, phone)).device).toMatchObject({ name: '张三的 iPhone', model: 'iPhone16,1', imei: '350000000000000' })
+      // The answer's IMEI (from its SIM's subscription, as iOS 16+ answers); the typed name stays.
+      expect((await deviceOf(h, phone)).device).toMatchObject({ name: '前台备用机', model: 'iPhone16,1', imei: '350000000000000' })
       // A later token (APNs renews them) asks nothing more.
       await phone.send('CheckInURL', phone.tokenUpdateMessage())
       expect(await tasksOf(h, pre.id, { all: true })).toHaveLength(1)
       expect(pushes).toHaveLength(1)
+      // A phone nobody named takes the name it answers with.
+      const unnamed = await iphone(h, boss, { deviceName: '李四的 iPhone' })
+      await unnamed.enroll()
+      expect((await deviceOf(h, unnamed)).device.name).toBe('李四的 iPhone')
     } finally {
       push.mockRestore()
     }

@@ -28,7 +28,7 @@ export function RecordCard({ title, tags, fields, actions, children, className, 
         <h2 className="record-title">{title}</h2>
         {tags ? <div className="record-tags">{tags}</div> : null}
       </header>
-      <dl className={onOpen ? 'record-fields record-fields-open' : 'record-fields'} onClick={onOpen}>
+      <dl className={onOpen ? 'record-fields record-fields-open' : 'record-fields'} onClick={onOpen && (() => !window.getSelection()?.toString() && onOpen())}>
         {fields.map((f) => (
           <div key={f.label} className="record-field">
             <dt>{f.label}</dt>

@@ -90,6 +90,11 @@ export async function startDemoIphones(services: Services, serverUrl: string, fe
       if (spec.show === 'notEnrolled') {
         // The profile's installation stopped after Authenticate: the device is known, not enrolled, takes no command.
         await phone.send('CheckInURL', phone.authenticateMessage())
+        // An iPhone's Authenticate names no device: the demo names it, as a company would when registering it.
+        await db
+          .update(devices)
+          .set({ name: spec.deviceName })
+          .where(and(eq(devices.platform, 'IOS'), eq(devices.serialNumber, spec.serialNumber), eq(devices.name, '')))
         continue
       }
       await phone.enroll()

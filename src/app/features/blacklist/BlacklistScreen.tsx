@@ -34,7 +34,10 @@ function Lookup() {
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const v = value.trim().toUpperCase()
-    if (!v) return notify.warning(t.lookupEmpty)
+    if (!v) {
+      setAnswer(null)
+      return notify.warning(t.lookupEmpty)
+    }
     lookup.mutate(v, { onSuccess: (result) => setAnswer({ value: v, result }) })
   }
   return (

@@ -18,14 +18,14 @@ import type { CurrentUser } from '../../auth/sessions'
 import type { Db } from '../../db/client'
 import { iosDeviceProfiles, tasks, type DeviceProfileKind } from '../../db/schema'
 import { ApiError } from '../../http/errors'
-import { DEVICE_INFORMATION_QUERIES, DEVICE_INFORMATION_TASK } from '../../protocol/apple/device-information'
+import { DEVICE_INFORMATION_QUERIES, DEVICE_INFORMATION_TASK, simValue } from '../../protocol/apple/device-information'
 import type { QueuedRequest } from '../../protocol/apple/commands'
 import { deviceCommandEntry } from '../audit/device-command'
 import { recordAudit } from '../audit/service'
 import type { IosDeviceService } from '../my-device/devices'
 import type { MyDeviceService } from '../my-device/service'
 import { installProfile, LOCK_MESSAGE_PROFILE_IDENTIFIER, lockMessageProfile, removeProfile, RESTRICTION_PROFILE_IDENTIFIER, restrictionProfile } from './profiles'
-import { boolValue, numberValue, textValue } from '../../protocol/apple/plist'
+import { boolValue, numberValue, textValue, type PlistDict } from '../../protocol/apple/plist'
 
 type ProfileRow = typeof iosDeviceProfiles.$inferSelect
 type InstallInput = z.output<typeof RestrictionInstallRequest>
@@ -47,17 +47,17 @@ const bool = boolValue
 function networkReport(state: Record<string, unknown>): DeviceInformationResponse['network'] {
   const at = text(state.networkAt)
   if (!at || !state.network || typeof state.network !== 'object') return null
-  const n = state.network as Record<string, unknown>
+  const n = state.network as PlistDict
   return {
     reportedAt: at,
-    carrier: text(n.CurrentCarrierNetwork) ?? text(n.SubscriberCarrierNetwork),
+    carrier: text(simValue(n, 'CurrentCarrierNetwork')) ?? text(simValue(n, 'SubscriberCarrierNetwork')),
     cellularTechnology: num(n.CellularTechnology),
-    isRoaming: bool(n.IsRoaming),
+    isRoaming: bool(simValue(n, 'IsRoaming')),
     dataRoamingEnabled: bool(n.DataRoamingEnabled),
     personalHotspotEnabled: bool(n.PersonalHotspotEnabled),
     wifiMac: text(n.WiFiMAC),
     bluetoothMac: text(n.BluetoothMAC),
-    iccid: text(n.ICCID),
+    iccid: text(simValue(n, 'ICCID')),
   }
 }
 
@@ -196,7 +196,7 @@ export class IosDetailService {
   /** GET /device/information/getByDeviceId: the last DeviceInformation answer, with what Authenticate told before it. */
   async information(user: CurrentUser, deviceId: number): Promise<DeviceInformationResponse> {
     const row = await this.services.iosDevices.findVisible(user, deviceId)
-    const info = (row.state.deviceInformation ?? {}) as Record<string, unknown>
+    const info = (row.state.deviceInformation ?? {}) as PlistDict
     return {
       reportedAt: text(row.state.deviceInformationAt),
       lastCommunicationTime: row.lastCommunicationTime?.toISOString() ?? null,
@@ -208,8 +208,8 @@ export class IosDetailService {
       deviceCapacity: num(info.DeviceCapacity),
       availableDeviceCapacity: num(info.AvailableDeviceCapacity),
       batteryLevel: num(info.BatteryLevel),
-      imei: text(info.IMEI) ?? (row.imei || null),
-      phoneNumber: text(info.PhoneNumber),
+      imei: text(simValue(info, 'IMEI')) ?? (row.imei || null),
+      phoneNumber: text(simValue(info, 'PhoneNumber')),
       isSupervised: bool(info.IsSupervised) ?? bool(row.state.supervised),
       isActivationLockEnabled: bool(info.IsActivationLockEnabled) ?? bool(row.state.activationLockEnabled),
       network: networkReport(row.state),

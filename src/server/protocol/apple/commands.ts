@@ -4,7 +4,7 @@ import type { MyDeviceCommandName } from '../../../shared/domain/ios-commands'
 import { appleMdmText as t } from '../../../shared/messages/apple'
 import { numberValue, type PlistDict } from './plist'
 import { detailBAcknowledged } from './detail-b'
-import { DEVICE_INFORMATION_TASK, deviceInformationAcknowledged, reportedColumns, type DeviceColumns } from './device-information'
+import { DEVICE_INFORMATION_TASK, deviceInformationAcknowledged, type DeviceColumns } from './device-information'
 import { ENROLLMENT_PROFILE_IDENTIFIER } from './identifiers'
 
 /**
@@ -34,7 +34,7 @@ export interface AppleCommand {
 /** DeviceInformation queries answered by checkNetwork (names from Apple's DeviceInformation documentation). */
 export const NETWORK_QUERIES = [
   'WiFiMAC', 'BluetoothMAC', 'IsRoaming', 'CurrentCarrierNetwork', 'SubscriberCarrierNetwork', 'CellularTechnology',
-  'DataRoamingEnabled', 'VoiceRoamingEnabled', 'PersonalHotspotEnabled', 'PhoneNumber', 'IMEI', 'ICCID',
+  'DataRoamingEnabled', 'VoiceRoamingEnabled', 'PersonalHotspotEnabled', 'PhoneNumber', 'IMEI', 'ICCID', 'ServiceSubscriptions',
   'OSVersion', 'BuildVersion', 'IsSupervised', 'IsActivationLockEnabled', 'BatteryLevel', 'DeviceName', 'ModelName',
 ]
 
@@ -175,7 +175,7 @@ export function acknowledged(
       const state: Record<string, unknown> = { network: info, networkAt: at }
       if (typeof info.IsSupervised === 'boolean') state.supervised = info.IsSupervised
       if (typeof info.IsActivationLockEnabled === 'boolean') state.activationLockEnabled = info.IsActivationLockEnabled
-      return { state, result: { ...info }, columns: reportedColumns(info) }
+      return { state, result: { ...info } }
     }
     case 'ScheduleOSUpdate': {
       const results = Array.isArray(answer.UpdateResults) ? (answer.UpdateResults as PlistDict[]) : []

@@ -9,8 +9,22 @@ export const DEVICE_INFORMATION_TASK = 'deviceInformation'
 
 export const DEVICE_INFORMATION_QUERIES = [
   'DeviceName', 'ModelName', 'Model', 'ProductName', 'SerialNumber', 'OSVersion', 'BuildVersion', 'DeviceCapacity',
-  'AvailableDeviceCapacity', 'BatteryLevel', 'IMEI', 'PhoneNumber', 'IsSupervised', 'IsActivationLockEnabled',
+  'AvailableDeviceCapacity', 'BatteryLevel', 'IMEI', 'PhoneNumber', 'ServiceSubscriptions', 'IsSupervised', 'IsActivationLockEnabled',
 ]
+
+/**
+ * The SIM whose carrier, roaming, ICCID, IMEI and phone number a report gives: since iOS 16 these are per subscription
+ * (ServiceSubscriptions), no longer top-level keys (deprecated); the data-preferred one, else the first. Empty when none.
+ */
+export function preferredSubscription(dict: PlistDict): PlistDict {
+  const subs = Array.isArray(dict.ServiceSubscriptions) ? (dict.ServiceSubscriptions as unknown[]).filter((s): s is PlistDict => !!s && typeof s === 'object') : []
+  return subs.find((s) => s.IsDataPreferred === true) ?? subs[0] ?? {}
+}
+
+/** A SIM's key from the preferred subscription, else the top-level key an iOS before 16 answers. */
+export function simValue(dict: PlistDict, key: 'CurrentCarrierNetwork' | 'SubscriberCarrierNetwork' | 'IsRoaming' | 'ICCID' | 'IMEI' | 'PhoneNumber'): unknown {
+  return preferredSubscription(dict)[key] ?? dict[key]
+}
 
 export function deviceInformationAcknowledged(answer: PlistDict, at: string): { state: Record<string, unknown>; result: Record<string, unknown>; columns: DeviceColumns } {
   const responses = answer.QueryResponses && typeof answer.QueryResponses === 'object' ? (answer.QueryResponses as PlistDict) : {}
@@ -38,7 +52,8 @@ export function reportedColumns(dict: PlistDict): DeviceColumns {
   const model = str(dict, 'ProductName') ?? str(dict, 'Model')
   const name = str(dict, 'DeviceName')?.trim()
   const osVersion = str(dict, 'OSVersion')
-  const imei = str(dict, 'IMEI')?.replace(/\s+/g, '')
+  const imeiValue = simValue(dict, 'IMEI')
+  const imei = typeof imeiValue === 'string' ? imeiValue.replace(/\s+/g, '') : undefined
   return {
     ...(model ? { model: model.slice(0, 64) } : {}),
     ...(name ? { name: name.slice(0, 64) } : {}),

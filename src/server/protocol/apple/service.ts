@@ -70,7 +70,9 @@ export class AppleMdmService {
       const pushMagic = str(message, 'PushMagic')
       if (!token || !pushMagic) throw ApiError.badRequest(t.badMessage)
       const unlock = data(message, 'UnlockToken')
-      const device = await this.db.transaction(async (tx) => {
+      const { device, firstToken } = await this.db.transaction(async (tx) => {
+        // Read under the row's lock: of two first TokenUpdates racing, one asks the phone what it is.
+        const [locked] = await tx.select({ tokenUpdatedAt: appleEnrollments.tokenUpdatedAt }).from(appleEnrollments).where(eq(appleEnrollments.id, enrollment.id)).for('update')
         await tx
           .update(appleEnrollments)
           .set({
@@ -94,11 +96,11 @@ export class AppleMdmService {
           .returning({ serialNumber: devices.serialNumber, companyId: devices.companyId })
         // Enrolled: other companies' registrations of the serial that never enrolled go to their recycle bins.
         await releaseRegistrationsElsewhere(tx, 'IOS', device.serialNumber, device.companyId, now)
-        return device
+        return { device, firstToken: !locked?.tokenUpdatedAt }
       })
       // The first token of an enrollment: the server asks the phone what it is. An iPhone's Authenticate carries no
       // name, and its product, version and IMEI only with the profile's access right to device information.
-      if (!enrollment.tokenUpdatedAt) {
+      if (firstToken) {
         await this.tasks.enqueue({
           deviceId: enrollment.deviceId,
           companyId: device.companyId,
@@ -106,7 +108,8 @@ export class AppleMdmService {
           payload: { requestType: 'DeviceInformation', params: { Queries: DEVICE_INFORMATION_QUERIES } },
           createdBy: null,
         })
-        await this.wake({ ...enrollment, pushToken: token.toString('hex'), pushMagic, pushTokenInvalidAt: null, topic: str(message, 'Topic') ?? enrollment.topic })
+        // Not awaited: the phone's check-in is answered without waiting for APNs.
+        void this.wake({ ...enrollment, pushToken: token.toString('hex'), pushMagic, pushTokenInvalidAt: null, topic: str(message, 'Topic') ?? enrollment.topic }).catch((err: unknown) => console.error(err))
       }
       return
     }
@@ -268,9 +271,16 @@ export class AppleMdmService {
         const { state, result, columns } = acknowledged(task.type, request, message, now)
         const stored = secretRequestTypes.has(request.requestType) ? { sealed: this.services.secrets.seal(JSON.stringify(result)) } : result
         await tx.update(tasks).set({ status: 'DONE', result: stored, errorMessage: null, finishedAt: now }).where(eq(tasks.id, task.id))
+        // The phone's own name fills an empty one only: a name the company typed (registration, 编辑设备信息) stays.
+        const { name, ...reported } = columns ?? {}
         await tx
           .update(devices)
-          .set({ ...columns, state: sql`${devices.state} || ${JSON.stringify(state)}::jsonb`, updatedAt: now })
+          .set({
+            ...reported,
+            ...(name ? { name: sql`coalesce(nullif(${devices.name}, ''), ${name})` } : {}),
+            state: sql`${devices.state} || ${JSON.stringify(state)}::jsonb`,
+            updatedAt: now,
+          })
           .where(eq(devices.id, enrollment.deviceId))
         if (request.requestType === 'EraseDevice') {
           // A wiped device is no longer enrolled; it will not check out.
