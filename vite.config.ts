@@ -67,14 +67,6 @@ function endpointRoutes(): Plugin {
   }
 }
 
-/**
- * Issue #16: the device list's ~40 chunks were requested only once the entry had run, the router had matched and the
- * shell had been imported, and vite's helper appending their preload links cost 60 ms of main thread on this
- * machine (240 ms at Lighthouse's 4× CPU; a head script appending them cost as much). So the build lists each screen's
- * chunks (src/app/screens.ts) and the shell's in screen-preloads.json, and the server names them in the page it
- * answers for that path as <link rel="modulepreload"> (src/server/app.ts): the browser fetches them beside the entry,
- * and vite's helper, finding them in the page, appends none of its own.
- */
 /** A cycle of static imports between chunks, if there is one (the files in order, the first repeated at the end). */
 function chunkCycle(chunks: Rollup.OutputChunk[]): string[] | undefined {
   const imports = new Map(chunks.map((c) => [c.fileName, c.imports]))
@@ -100,6 +92,14 @@ function chunkCycle(chunks: Rollup.OutputChunk[]): string[] | undefined {
   return undefined
 }
 
+/**
+ * Issue #16: the device list's ~40 chunks were requested only once the entry had run, the router had matched and the
+ * shell had been imported, and vite's helper appending their preload links cost 60 ms of main thread on this
+ * machine (240 ms at Lighthouse's 4× CPU; a head script appending them cost as much). So the build lists each screen's
+ * chunks (src/app/screens.ts) and the shell's in screen-preloads.json, and the server names them in the page it
+ * answers for that path as <link rel="modulepreload"> (src/server/app.ts): the browser fetches them beside the entry,
+ * and vite's helper, finding them in the page, appends none of its own.
+ */
 function screenPreloads(): Plugin {
   const appDir = path.resolve('src/app')
   return {

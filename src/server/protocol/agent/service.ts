@@ -5,6 +5,7 @@ import {
   DeviceInfoResult,
   LockPasscodeResult,
   agentCommandSchema,
+  type AgentDeviceState,
   type DeviceState,
   type AgentPlatform,
   type EnrollRequest,
@@ -52,6 +53,15 @@ type ResultInput = z.output<typeof ResultRequest>
 
 function mergeState(...parts: (DeviceState | Record<string, unknown> | undefined)[]): DeviceState {
   return Object.assign({}, ...parts.filter(Boolean)) as DeviceState
+}
+
+/**
+ * What a device that reaches the server (a poll, a result) implies before its own report: it is on and no longer
+ * restarting — unless it says it is off, as an agent finishing a batch that held a reboot or a shutdown does on its
+ * way down (those results must not undo the reboot's 重启中).
+ */
+function reaching(reported: AgentDeviceState | undefined): DeviceState {
+  return reported?.poweredOn === false ? {} : { poweredOn: true, restarting: false }
 }
 
 /**
@@ -221,9 +231,9 @@ export class AgentService {
    * its queued tasks, each exactly once.
    */
   async poll(credential: DeviceCredential, req: PollInput): Promise<PollResponse> {
-    // A device that polls is on. The reported state is merged into the stored one in SQL (jsonb ||): a result
-    // committed meanwhile (a lock) must not be overwritten.
-    const reported = mergeState({ poweredOn: true, restarting: false }, req.state)
+    // The reported state is merged into the stored one in SQL (jsonb ||): a result committed meanwhile (a lock) must
+    // not be overwritten.
+    const reported = mergeState(reaching(req.state), req.state)
     this.pollStatement ??= this.pollQuery()
     const claim = this.tasks.claimParams(req.maxTasks ?? DEFAULT_MAX_TASKS)
     const rows = await this.pollStatement.execute({ ...claim, credentialHash: credential.hash, state: JSON.stringify(reported) })
@@ -273,10 +283,7 @@ export class AgentService {
         if (command === 'getLockPasscode') parseOrThrow(LockPasscodeResult, data)
         if (revokesCredential.has(command)) patch.credentialHash = null
       }
-      // A device that reports is on, unless it says it is off: it finishes a batch that held a reboot or a shutdown
-      // on its way down, and those results must not undo the reboot's 重启中.
-      const on: DeviceState = req.state?.poweredOn === false ? {} : { poweredOn: true, restarting: false }
-      patch.state = mergeState(current.state, on, implied, req.state)
+      patch.state = mergeState(current.state, reaching(req.state), implied, req.state)
       await tx.update(devices).set(patch).where(eq(devices.id, current.id))
       return { taskId: task.taskId, status: req.success ? 'DONE' : 'ERROR' }
     })

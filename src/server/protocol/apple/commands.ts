@@ -4,7 +4,7 @@ import type { MyDeviceCommandName } from '../../../shared/domain/ios-commands'
 import { appleMdmText as t } from '../../../shared/messages/apple'
 import { numberValue, type PlistDict } from './plist'
 import { detailBAcknowledged } from './detail-b'
-import { DEVICE_INFORMATION_TASK, deviceInformationAcknowledged, type DeviceColumns } from './device-information'
+import { DEVICE_INFORMATION_TASK, deviceInformationAcknowledged, lockFacts, queryResponses, type DeviceColumns } from './device-information'
 import { ENROLLMENT_PROFILE_IDENTIFIER } from './identifiers'
 
 /**
@@ -171,11 +171,9 @@ export function acknowledged(
     }
     case 'DeviceInformation': {
       if (name === DEVICE_INFORMATION_TASK) return deviceInformationAcknowledged(answer, at)
-      const info = answer.QueryResponses && typeof answer.QueryResponses === 'object' ? (answer.QueryResponses as PlistDict) : {}
-      const state: Record<string, unknown> = { network: info, networkAt: at }
-      if (typeof info.IsSupervised === 'boolean') state.supervised = info.IsSupervised
-      if (typeof info.IsActivationLockEnabled === 'boolean') state.activationLockEnabled = info.IsActivationLockEnabled
-      return { state, result: { ...info } }
+      // 检查网络: its report is kept apart (设备信息 → 网络) and changes none of the device's columns.
+      const info = queryResponses(answer)
+      return { state: { network: info, networkAt: at, ...lockFacts(info) }, result: { ...info } }
     }
     case 'ScheduleOSUpdate': {
       const results = Array.isArray(answer.UpdateResults) ? (answer.UpdateResults as PlistDict[]) : []

@@ -26,13 +26,23 @@ export function simValue(dict: PlistDict, key: 'CurrentCarrierNetwork' | 'Subscr
   return preferredSubscription(dict)[key] ?? dict[key]
 }
 
+/** A DeviceInformation answer's QueryResponses ({} when it has none). */
+export function queryResponses(answer: PlistDict): PlistDict {
+  return answer.QueryResponses && typeof answer.QueryResponses === 'object' ? (answer.QueryResponses as PlistDict) : {}
+}
+
+/** What any DeviceInformation answer says of supervision and Activation Lock, which the commands' refusals read. */
+export function lockFacts(info: PlistDict): { supervised?: boolean; activationLockEnabled?: boolean } {
+  return {
+    ...(typeof info.IsSupervised === 'boolean' ? { supervised: info.IsSupervised } : {}),
+    ...(typeof info.IsActivationLockEnabled === 'boolean' ? { activationLockEnabled: info.IsActivationLockEnabled } : {}),
+  }
+}
+
 export function deviceInformationAcknowledged(answer: PlistDict, at: string): { state: Record<string, unknown>; result: Record<string, unknown>; columns: DeviceColumns } {
-  const responses = answer.QueryResponses && typeof answer.QueryResponses === 'object' ? (answer.QueryResponses as PlistDict) : {}
+  const responses = queryResponses(answer)
   const info = Object.fromEntries(DEVICE_INFORMATION_QUERIES.filter((q) => q in responses).map((q) => [q, responses[q]]))
-  const state: Record<string, unknown> = { deviceInformation: info, deviceInformationAt: at }
-  if (typeof info.IsSupervised === 'boolean') state.supervised = info.IsSupervised
-  if (typeof info.IsActivationLockEnabled === 'boolean') state.activationLockEnabled = info.IsActivationLockEnabled
-  return { state, result: { ...info }, columns: reportedColumns(responses) }
+  return { state: { deviceInformation: info, deviceInformationAt: at, ...lockFacts(info) }, result: { ...info }, columns: reportedColumns(responses) }
 }
 
 /** The device's own columns a message or an answer reports (the list's name, 型号, system version, IMEI). */
@@ -46,7 +56,8 @@ export interface DeviceColumns {
 /**
  * The columns an Authenticate message or a DeviceInformation answer carries, and only those: a key left out (an
  * iPhone's Authenticate has no DeviceName; ProductName, OSVersion and IMEI need the device-information access right)
- * keeps what is stored. 型号 is the product (iPhone15,2); Model is the Mac's.
+ * keeps what is stored. 型号 is the product (iPhone15,2); Model only where ProductName is missing (a Mac's
+ * Authenticate; an iPhone's Model is a part number the console does not name).
  */
 export function reportedColumns(dict: PlistDict): DeviceColumns {
   const model = str(dict, 'ProductName') ?? str(dict, 'Model')

@@ -124,7 +124,7 @@ function RefreshInstalled({ device }: Pick<IosTabProps, 'device'>) {
   const refusal = iosCommandRefusal(device, 'installedApplicationList')
   return (
     <>
-      <OnlineButton disabled={refusal !== null || refresh.isPending} onClick={() => void refresh.mutateAsync({ deviceId: device.id }).catch(() => undefined)}>
+      <OnlineButton disabled={refusal !== null} loading={refresh.isPending} onClick={() => refresh.mutate({ deviceId: device.id })}>
         {t.refreshApps}
       </OnlineButton>
       {refusal ? <p className="form-hint">{refusal}</p> : null}
