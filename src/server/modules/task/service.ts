@@ -91,17 +91,22 @@ export class TaskService {
    * Queues a command for a device. When the newest task still waiting in the queue for that device is the same
    * command (same payload), its taskId is answered instead of queueing it a second time, so a double tap never
    * sends it twice. Only the newest counts: after lock → unlock, a second lock must still be queued, or the
-   * phone would end unlocked.
+   * phone would end unlocked. Given a transaction (`within`), the task is queued in it: it exists exactly when the
+   * transaction's other writes do.
    */
-  async enqueue(input: {
-    deviceId: number
-    companyId: number
-    type: string
-    payload?: Record<string, unknown>
-    createdBy: number | null
-  }): Promise<{ taskId: string; created: boolean }> {
+  async enqueue(
+    input: {
+      deviceId: number
+      companyId: number
+      type: string
+      payload?: Record<string, unknown>
+      createdBy: number | null
+    },
+    within?: Tx,
+  ): Promise<{ taskId: string; created: boolean }> {
     const payload = input.payload ?? {}
-    return this.db.transaction(async (tx) => {
+    const inTransaction = <T>(work: (tx: Tx) => Promise<T>) => (within ? work(within) : this.db.transaction(work))
+    return inTransaction(async (tx) => {
       // The device row is the lock that serialises concurrent presses of the same command.
       await tx.select({ id: devices.id }).from(devices).where(eq(devices.id, input.deviceId)).for('update')
       const [newest] = await tx

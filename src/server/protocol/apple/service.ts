@@ -70,7 +70,7 @@ export class AppleMdmService {
       const pushMagic = str(message, 'PushMagic')
       if (!token || !pushMagic) throw ApiError.badRequest(t.badMessage)
       const unlock = data(message, 'UnlockToken')
-      const { device, firstToken } = await this.db.transaction(async (tx) => {
+      const { firstToken } = await this.db.transaction(async (tx) => {
         // Read under the row's lock: of two first TokenUpdates racing, one asks the phone what it is.
         const [locked] = await tx.select({ tokenUpdatedAt: appleEnrollments.tokenUpdatedAt }).from(appleEnrollments).where(eq(appleEnrollments.id, enrollment.id)).for('update')
         await tx
@@ -96,18 +96,25 @@ export class AppleMdmService {
           .returning({ serialNumber: devices.serialNumber, companyId: devices.companyId })
         // Enrolled: other companies' registrations of the serial that never enrolled go to their recycle bins.
         await releaseRegistrationsElsewhere(tx, 'IOS', device.serialNumber, device.companyId, now)
-        return { device, firstToken: !locked?.tokenUpdatedAt }
+        // The first token of an enrollment: the server asks the phone what it is (an iPhone's Authenticate carries no
+        // name, and its product, version and IMEI only with the profile's access right to device information). Queued
+        // in this transaction: a token stored is never left without its question.
+        const firstToken = !locked?.tokenUpdatedAt
+        if (firstToken) {
+          await this.tasks.enqueue(
+            {
+              deviceId: enrollment.deviceId,
+              companyId: device.companyId,
+              type: DEVICE_INFORMATION_TASK,
+              payload: { requestType: 'DeviceInformation', params: { Queries: DEVICE_INFORMATION_QUERIES } },
+              createdBy: null,
+            },
+            tx,
+          )
+        }
+        return { firstToken }
       })
-      // The first token of an enrollment: the server asks the phone what it is. An iPhone's Authenticate carries no
-      // name, and its product, version and IMEI only with the profile's access right to device information.
       if (firstToken) {
-        await this.tasks.enqueue({
-          deviceId: enrollment.deviceId,
-          companyId: device.companyId,
-          type: DEVICE_INFORMATION_TASK,
-          payload: { requestType: 'DeviceInformation', params: { Queries: DEVICE_INFORMATION_QUERIES } },
-          createdBy: null,
-        })
         // Not awaited: the phone's check-in is answered without waiting for APNs.
         void this.wake({ ...enrollment, pushToken: token.toString('hex'), pushMagic, pushTokenInvalidAt: null, topic: str(message, 'Topic') ?? enrollment.topic }).catch((err: unknown) => console.error(err))
       }
