@@ -39,6 +39,12 @@ describe('dashboard (phone, 390×844)', () => {
     await boss.locator('.dash-stat').filter({ hasText: '设备总数' }).waitFor()
     await boss.locator('.dash-chart canvas').first().waitFor({ timeout: 20_000 })
     await boss.getByRole('region', { name: '子账号' }).waitFor()
+    // The top bar names the screen; the page's own heading is for screen readers, not a second 首页 under the bar.
+    expect(await boss.locator('.shell-title').textContent()).toBe('首页')
+    const heading = boss.getByRole('heading', { level: 1, name: '首页' })
+    expect(await heading.evaluate((h) => h.getBoundingClientRect().height)).toBeLessThanOrEqual(1)
+    // A family's statuses in the device lists' words.
+    expect(await boss.locator('.dash-family-text').first().textContent()).toMatch(/^在线 \d+ · 不稳定 \d+ · 离线 \d+$/)
     const token = await boss.evaluate(() => localStorage.getItem('mdm_token'))
     const added = await boss.request.post(`${baseURL()}/mdm/api/v1/company/add`, {
       headers: { authorization: `Bearer ${token}` },

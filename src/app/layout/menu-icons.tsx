@@ -2,7 +2,9 @@ import type { ComponentType } from 'react'
 import {
   AppstoreOutline,
   BillOutline,
+  CheckShieldOutline,
   ClockCircleOutline,
+  ContentOutline,
   DeleteOutline,
   EditSOutline,
   FileOutline,
@@ -26,7 +28,9 @@ import {
 const icons: Record<string, ComponentType> = {
   AppstoreOutline,
   BillOutline,
+  CheckShieldOutline,
   ClockCircleOutline,
+  ContentOutline,
   DeleteOutline,
   EditSOutline,
   FileOutline,
@@ -45,6 +49,9 @@ const icons: Record<string, ComponentType> = {
   UserOutline,
   UserSetOutline,
 }
+
+/** Whether MenuIcon draws this icon itself, not the fallback. */
+export const hasMenuIcon = (name: string) => Object.hasOwn(icons, name)
 
 export function MenuIcon({ name }: { name: string }) {
   const Icon = icons[name] ?? FileOutline

@@ -52,9 +52,9 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/announcement/create', authority: 'announcement:manage', icon: 'EditSOutline', group: 'system', hidden: true, built: true },
   { path: '/announcement/edit', authority: 'announcement:manage', icon: 'EditSOutline', group: 'system', hidden: true, built: true },
   { path: '/access', authority: 'access', icon: 'LockOutline', group: 'system', built: true },
-  { path: '/certificate', authority: 'certificate', icon: 'FileOutline', group: 'system', built: true },
+  { path: '/certificate', authority: 'certificate', icon: 'CheckShieldOutline', group: 'system', built: true },
   { path: '/contract', authority: 'contract', icon: 'FileOutline', group: 'system', built: true },
-  { path: '/audit', authority: 'audit', icon: 'HistogramOutline', group: 'system', built: true },
+  { path: '/audit', authority: 'audit', icon: 'ContentOutline', group: 'system', built: true },
   { path: '/center', authority: null, icon: 'UserCircleOutline', built: true },
   { path: '/blacklist', authority: null, icon: 'StopOutline', built: true },
 ]

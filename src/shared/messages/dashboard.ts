@@ -2,6 +2,10 @@
  * The dashboard (/dashboard, issue #15): every Chinese text of its figures, charts and tables.
  * What each figure means is written down in docs/dashboard.md.
  */
+import { domainText } from './domain'
+
+const status = domainText.connectionStatus
+
 export const dashboardText = {
   subAccountsBossOnly: '仅主账号可查看子账号列表',
   daysOutOfRange: (max: number) => `趋势天数须为 1 到 ${max} 之间的整数`,
@@ -16,7 +20,9 @@ export const dashboardText = {
   offline24h: '离线24小时以上',
   lostMode: '丢失模式',
   commandsToday: '今日指令',
-  familyStatus: (online: number, warning: number, offline: number) => `在线 ${online} · 超6小时 ${warning} · 离线 ${offline}`,
+  /** In the device lists' words for the same SPEC §4 status (在线, 不稳定, 离线): one status, one name. */
+  familyStatus: (online: number, warning: number, offline: number) =>
+    `${status.success} ${online} · ${status.warning} ${warning} · ${status.error} ${offline}`,
   byFamily: '各类设备',
   trendTitle: '近12天新增与脱管',
   histogramTitle: '近12个月新增与脱管',
