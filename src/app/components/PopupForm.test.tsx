@@ -2,6 +2,8 @@
 import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react'
 import { z } from 'zod'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { errorMessages } from '../../shared/messages/common'
+import { RequestError } from '../api/http'
 import { dismiss, useNotice } from '../notify'
 import { NOT_SENT, SubmitForm, TextField } from './PopupForm'
 
@@ -53,6 +55,32 @@ describe('SubmitForm', () => {
     await waitFor(() => expect(submit).toHaveBeenCalledWith({ name: 'B' }))
     expect(onClose).not.toHaveBeenCalled()
     expect(input().value).toBe('B')
+  })
+
+  it('shows a refusal about one of its fields at that field (用户名已被使用), and others only at the top', async () => {
+    const Account = z.object({ username: z.string().min(1), name: z.string().min(1) })
+    let refusal = new RequestError(500, errorMessages.usernameTaken)
+    const submit = vi.fn(async () => Promise.reject(refusal))
+    render(
+      <SubmitForm<z.infer<typeof Account>> visible initialValues={{ username: 'zhang', name: '张三' }} submit={submit} success="保存成功" pending={false} onClose={vi.fn()}>
+        <TextField name="username" label="用户名" schema={Account} />
+        <TextField name="name" label="姓名" schema={Account} />
+      </SubmitForm>,
+    )
+    fireEvent.click(submitButton())
+    const atField = await screen.findByText(errorMessages.usernameTaken)
+    expect(atField.closest('.adm-form-item')?.textContent).toContain('用户名')
+    expect((screen.getByPlaceholderText('请输入用户名') as HTMLInputElement).value).toBe('zhang')
+
+    // Typed again and checked: the field's message goes; a refusal about no field stays at the top only.
+    fireEvent.change(screen.getByPlaceholderText('请输入用户名'), { target: { value: 'zhang2' } })
+    fireEvent.blur(screen.getByPlaceholderText('请输入用户名'))
+    await waitFor(() => expect(screen.queryByText(errorMessages.usernameTaken)).toBeNull())
+    refusal = new RequestError(500, errorMessages.serverError)
+    fireEvent.click(submitButton())
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(2))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(screen.queryByText(errorMessages.serverError)).toBeNull()
   })
 
   it('after a save says so, closes, and opens next time from the record as it is then', async () => {

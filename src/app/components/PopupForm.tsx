@@ -7,7 +7,7 @@ import { notify } from '../notify'
 import { confirmAction } from './dialogs'
 import { FormPopup } from './FormPopup'
 import { OnlineButton } from './OnlineButton'
-import { zodRule } from './form-rules'
+import { showFieldError, zodRule } from './form-rules'
 
 type FormInstance<Values> = ReturnType<typeof Form.useForm<Values>>[0]
 
@@ -65,7 +65,8 @@ export function SubmitForm<Values>({
   const onFinish = async (values: Values) => {
     try {
       if ((await submit(values)) === NOT_SENT) return
-    } catch {
+    } catch (error) {
+      showFieldError(form, error)
       return // the server's message is shown; the form keeps what was typed
     }
     notify.success(success)

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { parseWithMessage } from '../../shared/contract/validation'
+import { fieldOfRefusal } from '../../shared/messages/common'
 import { fieldLabels } from '../../shared/messages/fields'
+import { RequestError } from '../api/http'
 
 /**
  * `label`: the field's label on the form, used in the sentence instead of the request key's.
@@ -29,4 +31,13 @@ export function validatorRule(validate: (value: unknown) => string | undefined) 
       if (message) throw new Error(message)
     },
   }
+}
+
+/**
+ * After a refused submit: a refusal about one field the form has (用户名已被使用) is shown at that field too, until
+ * the field is checked again. Anything else was said in the message at the top only.
+ */
+export function showFieldError(form: { getFieldsValue: (all: true) => object; setFields: (fields: { name: string; errors: string[] }[]) => void }, error: unknown) {
+  const name = error instanceof RequestError ? fieldOfRefusal[error.message] : undefined
+  if (name && name in form.getFieldsValue(true)) form.setFields([{ name, errors: [error instanceof Error ? error.message : ''] }])
 }

@@ -86,6 +86,15 @@ export const errorMessages = {
   registrationRejected: '注册申请未通过审核，请联系管理员',
 } as const
 
+/**
+ * The server's refusals that are about one field of the form sent: a form shows them at that field, where the user
+ * fixes it, as well as in the message at the top (components/form-rules.ts: showFieldError).
+ */
+export const fieldOfRefusal: Readonly<Record<string, string>> = {
+  [errorMessages.usernameTaken]: 'username',
+  [errorMessages.registrationPending]: 'username',
+}
+
 /** Reasons used when translating a contract violation into a sentence (see contract/validation.ts). */
 export const fieldMessages = {
   required: (label: string) => `${label}不能为空`,

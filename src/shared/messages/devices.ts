@@ -30,7 +30,7 @@ export const huaweiDeviceText = {
   /** Names of the remote commands of SPEC §7, as buttons and task-log rows show them. */
   commandLabels: {
     check: '检查设备',
-    getDeviceInfo: '更新设备信息',
+    getDeviceInfo: '刷新设备信息',
     clearPasscode: '清除锁屏密码',
     backDesktop: '返回桌面',
     logOff: '注销',

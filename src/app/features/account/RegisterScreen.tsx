@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { RegisterFields, type RegisterRequest } from '../../../shared/contract/account'
 import { validatePassword, validateRegisterPasswordMatch } from '../../../shared/domain/validators'
 import { successMessages, uiText } from '../../../shared/messages/common'
-import { validatorRule, zodRule } from '../../components/form-rules'
+import { showFieldError, validatorRule, zodRule } from '../../components/form-rules'
 import { LONG_NOTICE_DURATION_MS, notify } from '../../notify'
 import { AuthLayout } from './AuthLayout'
 import { useRegister } from './queries'
@@ -38,7 +38,8 @@ export function RegisterScreen() {
   const onFinish = async (values: RegisterRequest) => {
     try {
       await register.mutateAsync(values)
-    } catch {
+    } catch (error) {
+      showFieldError(form, error)
       return // the server's message is shown; the form keeps what was typed
     }
     // SPEC §8: 注册成功 asks the user to wait for the administrator, shown 20 seconds.
