@@ -83,6 +83,19 @@ describe('SubmitForm', () => {
     expect(screen.queryByText(errorMessages.serverError)).toBeNull()
   })
 
+  it('marks a field required exactly when the contract refuses it empty, or a rule of the caller requires it', () => {
+    const Shape = z.object({ name: z.string().trim().min(1), note: z.string().max(20), phone: z.string().max(11) })
+    render(
+      <SubmitForm<z.infer<typeof Shape>> visible submit={vi.fn()} success="保存成功" pending={false} onClose={vi.fn()}>
+        <TextField name="name" label="名称" schema={Shape} />
+        <TextField name="note" label="备注" schema={Shape} />
+        <TextField name="phone" label="电话" schema={Shape} rules={[{ required: true, message: '请输入电话' }]} />
+      </SubmitForm>,
+    )
+    const marked = [...document.querySelectorAll('.adm-form-item-required-asterisk')].map((mark) => mark.closest('label')?.textContent?.replace('*', ''))
+    expect(marked).toEqual(['名称', '电话'])
+  })
+
   it('after a save says so, closes, and opens next time from the record as it is then', async () => {
     const submit = vi.fn(async () => null)
     const { onClose, rerender } = renderForm({ visible: true, initialValues: { name: 'A' }, submit })

@@ -7,7 +7,7 @@ import { notify } from '../notify'
 import { confirmAction } from './dialogs'
 import { FormPopup } from './FormPopup'
 import { OnlineButton } from './OnlineButton'
-import { showFieldError, zodRule } from './form-rules'
+import { emptyRefused, showFieldError, zodRule } from './form-rules'
 
 type FormInstance<Values> = ReturnType<typeof Form.useForm<Values>>[0]
 
@@ -138,6 +138,9 @@ export function TextField<Shape extends z.ZodRawShape>({
     <Form.Item
       name={name}
       label={label}
+      // Marked required exactly when it is: the contract's rule refuses it empty (as zodRule checks it), or a rule of
+      // the caller's requires it. The same mark on every form, where only forms with hand-written rules had it.
+      required={(schema ? emptyRefused(schema, name) : false) || rules.some((r) => typeof r === 'object' && r !== null && 'required' in r && r.required === true)}
       validateTrigger="onBlur"
       rules={[...(schema ? [zodRule(schema, name, label)] : []), ...rules]}
       dependencies={dependencies}

@@ -23,6 +23,11 @@ export function zodRule<T extends z.ZodRawShape>(fields: z.ZodObject<T>, name: k
   }
 }
 
+/** Whether the contract refuses the field left empty, as zodRule checks an untouched field (''): a required field. */
+export function emptyRefused<T extends z.ZodRawShape>(fields: z.ZodObject<T>, name: keyof T & string): boolean {
+  return !parseWithMessage(z.object({ [name]: fields.shape[name] }), { [name]: '' }).success
+}
+
 /** A rule running one of the shared validators of src/shared/domain (e.g. password confirmations, SPEC §5). */
 export function validatorRule(validate: (value: unknown) => string | undefined) {
   return {
