@@ -47,6 +47,9 @@ export function SeriesChart({ data, kind }: { data: SeriesResponse; kind: 'line'
       ticks: { stroke: grid },
       space: kind === 'bars' ? 44 : 40,
       incrs: [1, 2, 3, 4, 6],
+      // Counted back from the newest bucket, so that today and this month always have their label: counted from the
+      // oldest, the histogram's only bar (this month's) stood unlabelled between 10月 and the edge.
+      splits: (_u, _axis, _min, _max, step) => xs.filter((i) => (xs.length - 1 - i) % step === 0),
       values: (_u, splits) => splits.map((i) => {
         const label = data.labels[i] ?? ''
         return kind === 'bars' ? monthLabel(label) : label
