@@ -43,7 +43,16 @@ describe('黑名单 and 续费管理 on a phone', () => {
     await expect(page.getByRole('button', { name: '添加', exact: true }).count()).resolves.toBe(0)
     expect(await answer.innerText()).toContain(`${LISTED} 在黑名单中`)
     expect(await answer.innerText()).toContain('设备被盗，禁止租赁')
+    // The empty lookup's warning went with the answer, not left covering the title beside it.
+    expect(await notice(page, '请输入要查询的序列号、IMEI 或身份证号').count()).toBe(0)
     await page.screenshot({ path: 'test-results/blacklist-lookup-phone.png' })
+    // 64 characters with no space wrap inside the answer, not past the screen's edge.
+    await page.getByPlaceholder('序列号 / IMEI / 身份证号').fill('X'.repeat(64))
+    await page.getByRole('button', { name: '查询' }).click()
+    await answer.filter({ hasText: '不在黑名单中' }).waitFor()
+    const box = await answer.boundingBox()
+    expect(await answer.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0)
+    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE_390.width)
 
     // Adding the listed serial asks first; cancelling keeps the dialog with what was typed, confirming saves it.
     await page.goto('/ios/device')

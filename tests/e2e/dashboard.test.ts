@@ -43,6 +43,10 @@ describe('dashboard (phone, 390×844)', () => {
     expect(await boss.locator('.shell-title').textContent()).toBe('首页')
     const heading = boss.getByRole('heading', { level: 1, name: '首页' })
     expect(await heading.evaluate((h) => h.getBoundingClientRect().height)).toBeLessThanOrEqual(1)
+    // A tablet has no top bar: there the heading shows.
+    await boss.setViewportSize({ width: 1024, height: 768 })
+    await expect.poll(() => heading.evaluate((h) => h.getBoundingClientRect().height)).toBeGreaterThan(10)
+    await boss.setViewportSize(PHONE_390)
     // A family's statuses in the device lists' words.
     expect(await boss.locator('.dash-family-text').first().textContent()).toMatch(/^在线 \d+ · 不稳定 \d+ · 离线 \d+$/)
     const token = await boss.evaluate(() => localStorage.getItem('mdm_token'))

@@ -107,8 +107,19 @@ describe('iOS device detail (tablet, 1024×1366)', () => {
       ['应用', '刷新已装应用'],
     ] as const) {
       await openTab(page, tab)
+      // The tap shows the tab: its bar comes up from the foot of the screen (below the 18 commands).
+      await expect.poll(() => page.locator('.ios-tabs').evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(PHONE_390.height / 2)
+      const tabBox = await page.getByRole('tab', { name: tab, exact: true }).boundingBox()
+      expect(Math.min(tabBox!.width, tabBox!.height), `${tab}: a 44 px target`).toBeGreaterThanOrEqual(44)
       const button = page.getByRole('button', { name: action })
       await button.waitFor()
+      if (tab === '消息推送') {
+        // A past date typed into the field is refused there, before anything is sent.
+        await page.getByRole('textbox', { name: '消息内容' }).fill('请联系门店')
+        await page.getByLabel('过期日期').fill('2020-01-01')
+        await page.getByRole('alert').filter({ hasText: '过期日期不能早于今天' }).waitFor()
+        expect(await button.isDisabled()).toBe(true)
+      }
       await button.scrollIntoViewIfNeeded()
       const box = await button.boundingBox()
       expect(box, `${tab}: ${action}`).not.toBeNull()

@@ -11,9 +11,10 @@ export function useSearchState<S extends SearchShape>(shape: S) {
   const raw = useSearch({ strict: false }) as Record<string, unknown>
   const navigate = useNavigate()
   const state = useMemo(() => parseSearch(shape, raw), [raw, shape])
-  const setState = (next: SearchOf<S>) => {
+  /** `keepScroll`: the page stays where it is (a tab's change), where a new page or search starts at the top. */
+  const setState = (next: SearchOf<S>, options?: { keepScroll?: boolean }) => {
     const search = Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined && v !== ''))
-    void navigate({ to: '.', search, replace: true })
+    void navigate({ to: '.', search, replace: true, resetScroll: !options?.keepScroll })
   }
   /** SPEC §4: a new search replaces the filters and starts again on page 1 (the page size is kept). */
   const applyFilters = (filters: Record<string, unknown>) => setState(parseSearch(shape, resetToFirstPage({ ...state, ...filters })))

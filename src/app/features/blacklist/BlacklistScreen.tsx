@@ -15,7 +15,7 @@ import { SearchPanel, type SearchField } from '../../components/SearchPanel'
 import { useAuthorities } from '../../components/use-authorities'
 import { useDisclosure } from '../../components/use-disclosure'
 import { useSearchState } from '../../components/use-search-state'
-import { notify } from '../../notify'
+import { dismiss, notify } from '../../notify'
 import './blacklist.css'
 import { blacklistListQuery, blacklistSearch, useBlacklistMutations } from './queries'
 
@@ -38,6 +38,8 @@ function Lookup() {
       setAnswer(null)
       return notify.warning(t.lookupEmpty)
     }
+    // An earlier empty lookup's warning does not stay on screen beside this answer.
+    dismiss()
     lookup.mutate(v, { onSuccess: (result) => setAnswer({ value: v, result }) })
   }
   return (

@@ -1,6 +1,7 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Button, Input, Selector } from 'antd-mobile'
 import { IosAppAddRequest } from '../../../shared/contract/ios-apps'
+import { parseWithMessage } from '../../../shared/contract/validation'
 import { successMessages } from '../../../shared/messages/common'
 import { iosAppText as t } from '../../../shared/messages/ios-detail-b'
 import { notify } from '../../notify'
@@ -14,6 +15,9 @@ export function AppAddForm({ onDone }: { onDone: () => void }) {
   const [kind, setKind] = useState<Kind>('APP_STORE')
   const [fields, setFields] = useState({ name: '', bundleId: '', itunesStoreId: '', manifestUrl: '' })
   const [error, setError] = useState<string | null>(null)
+  const form = useRef<HTMLFormElement>(null)
+  // Opened by a button at the foot of the screen, the form would start below it: brought into view, so the tap shows.
+  useEffect(() => form.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }), [])
   const set = (key: keyof typeof fields) => (value: string) => setFields((f) => ({ ...f, [key]: value }))
 
   const submit = async () => {
@@ -21,10 +25,10 @@ export function AppAddForm({ onDone }: { onDone: () => void }) {
       kind === 'APP_STORE'
         ? { kind, name: fields.name, bundleId: fields.bundleId, itunesStoreId: fields.itunesStoreId }
         : { kind, name: fields.name, bundleId: fields.bundleId, manifestUrl: fields.manifestUrl }
-    // The contract's own checks, shown before sending (the server checks the same).
-    const parsed = IosAppAddRequest.safeParse(raw)
+    // The contract's own checks, in the server's Chinese sentences, shown before sending (the server checks the same).
+    const parsed = parseWithMessage(IosAppAddRequest, raw)
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? null)
+      setError(parsed.message)
       return
     }
     setError(null)
@@ -38,7 +42,7 @@ export function AppAddForm({ onDone }: { onDone: () => void }) {
   }
 
   return (
-    <form className="app-add-form" onSubmit={(e) => (e.preventDefault(), void submit())}>
+    <form ref={form} className="app-add-form" aria-label={t.addApp} onSubmit={(e) => (e.preventDefault(), void submit())}>
       <Selector
         aria-label={t.kind}
         columns={2}

@@ -5,7 +5,7 @@ import type { AppRestrictionAction, IosApp } from '../../../../shared/contract/i
 import { formatDate } from '../../../../shared/domain/format'
 import { iosDetailRefusal } from '../../../../shared/domain/ios-detail-commands'
 import { iosCommandRefusal } from '../../../../shared/domain/ios-commands'
-import { successMessages } from '../../../../shared/messages/common'
+import { successMessages, uiText } from '../../../../shared/messages/common'
 import { iosAppText as a } from '../../../../shared/messages/ios-detail-b'
 import { huaweiDeviceText as h } from '../../../../shared/messages/devices'
 import { iosDeviceText as t } from '../../../../shared/messages/ios-device'
@@ -32,8 +32,9 @@ function Catalogue({ onPick }: { onPick: (app: IosApp) => void }) {
     <section className="device-section" aria-label={a.catalogue}>
       <div className="section-head">
         <h2>{a.catalogue}</h2>
-        <Button size="small" onClick={() => setAdding((v) => !v)}>
-          {a.addApp}
+        {/* Open, the button closes the form: not a second 添加应用 beside the form's own. */}
+        <Button size="small" aria-expanded={adding} onClick={() => setAdding((v) => !v)}>
+          {adding ? uiText.cancel : a.addApp}
         </Button>
       </div>
       {adding ? <AppAddForm onDone={() => setAdding(false)} /> : null}

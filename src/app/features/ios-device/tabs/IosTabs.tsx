@@ -1,4 +1,4 @@
-import { Suspense } from 'react'
+import { Suspense, useEffect, useRef } from 'react'
 import { Tabs } from 'antd-mobile'
 import { Loading } from '../../../components/Loading'
 import { param } from '../../../components/search-params'
@@ -18,9 +18,25 @@ export function IosTabs(props: IosTabProps) {
   const active = search.tab ?? DEFAULT_IOS_TAB
   const current = iosTabs.find((t) => t.key === active) ?? iosTabs[0]
   const Component = current.component
+  const section = useRef<HTMLElement>(null)
+  const tapped = useRef(false)
+  // Below the command grid, a phone shows the tab bar at its foot and the tab's content not at all: a tap on a tab
+  // changed only the underline. Once the tapped tab is rendered (the link changed), the bar is brought to the top when
+  // it is low on the screen, or scrolled past.
+  useEffect(() => {
+    if (!tapped.current) return
+    tapped.current = false
+    const top = section.current?.getBoundingClientRect().top
+    if (top !== undefined && (top < 0 || top > window.innerHeight / 2)) section.current?.scrollIntoView({ block: 'start', behavior: 'smooth' })
+  }, [current.key])
+  const open = (key: string) => {
+    tapped.current = true
+    // The router would put the page back at the top, as for a new list page; the effect above decides instead.
+    setSearch({ ...search, tab: key }, { keepScroll: true })
+  }
   return (
-    <section className="ios-tabs">
-      <Tabs activeKey={current.key} onChange={(key) => setSearch({ ...search, tab: key })} stretch={false}>
+    <section className="ios-tabs" ref={section}>
+      <Tabs activeKey={current.key} onChange={open} stretch={false}>
         {iosTabs.map((t) => (
           <Tabs.Tab key={t.key} title={t.title} />
         ))}

@@ -27,7 +27,10 @@ export function MessageTab({ device }: IosTabProps) {
   const send = useSentToDevice(api.iosDetail.sendLockScreenMessage, device.id, t.send)
   const clear = useSentToDevice(api.iosDetail.clearLockScreenMessage, device.id, t.clear)
   const shown = current.data && current.data.status !== 'EXPIRED' && current.data.status !== 'CLEARED' ? current.data : null
-  const ready = message.trim().length > 0 && /^\d{4}-\d{2}-\d{2}$/.test(expiredDate)
+  const dated = /^\d{4}-\d{2}-\d{2}$/.test(expiredDate)
+  // A date typed into the field passes its min: said at the field, not first by the server after 发送消息.
+  const past = dated && expiredDate < today()
+  const ready = message.trim().length > 0 && dated && !past
   return (
     <section className="device-section" aria-label={t.title}>
       <h2>{t.title}</h2>
@@ -41,8 +44,13 @@ export function MessageTab({ device }: IosTabProps) {
       </label>
       <label className="tab-field">
         <span>{t.expiredDate}</span>
-        <input type="date" className="tab-date" value={expiredDate} min={today()} onChange={(e) => setExpiredDate(e.target.value)} aria-label={t.expiredDate} />
+        <input type="date" className="tab-date" value={expiredDate} min={today()} onChange={(e) => setExpiredDate(e.target.value)} aria-label={t.expiredDate} aria-invalid={past} />
       </label>
+      {past ? (
+        <p className="form-error" role="alert">
+          {t.pastDate}
+        </p>
+      ) : null}
       <div className="tab-buttons">
         <OnlineButton
           color="primary"
