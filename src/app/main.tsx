@@ -12,6 +12,9 @@ import { userCenterKeys } from './api/user-center'
 import { startPersistence } from './persist'
 import { dropBootSnapshot } from './boot-snapshot'
 import { registerServiceWorker } from './sw-update'
+import { watchPasteCuts } from './paste-limit'
+import { notify } from './notify'
+import { uiText } from '../shared/messages/common'
 import './styles.css'
 
 /**
@@ -22,6 +25,7 @@ import './styles.css'
 const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 applyTheme(readTheme())
+watchPasteCuts(document, (kept) => notify.warning(uiText.pasteCut(kept)))
 // TanStack Query assumes online until an 'offline' event; an app opened with no network must know at once. Where
 // navigator.onLine says online without a network, the first failed request says offline (api/connectivity.ts), and a
 // small public read checks until the server answers again.

@@ -137,6 +137,8 @@ export const commonFieldLabels: Record<string, string> = {
 
 /** Texts of the console's own screens and shell. */
 export const uiText = {
+  /** Pasted text longer than the field takes: the field kept its first `kept` characters (app/paste-limit.ts). */
+  pasteCut: (kept: number) => `粘贴的内容超出长度限制，只保留了前 ${kept} 个字符，请检查`,
   appName: 'MDM 设备管理控制台',
   appShortName: 'MDM 控制台',
   login: '登录',
