@@ -26,12 +26,14 @@ function emit() {
   for (const l of listeners) l()
 }
 
-function show(kind: NoticeKind, message: string, durationMs = NOTICE_DURATION_MS) {
+/** Shows a notice; answers its id, for dismiss(id) to take this one away and no other. */
+function show(kind: NoticeKind, message: string, durationMs = NOTICE_DURATION_MS): number {
   clearTimeout(timer)
   current = { id: nextId++, kind, message, durationMs }
   const id = current.id
   timer = setTimeout(() => dismiss(id), durationMs)
   emit()
+  return id
 }
 
 export function dismiss(id?: number) {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { watchPasteCuts } from './paste-limit'
 
 /** A paste of `text` into `field`, then what the field did with it (`after`: its value once it has cut, or not). */
@@ -11,7 +11,12 @@ async function paste(field: HTMLInputElement | HTMLTextAreaElement, text: string
   await new Promise((resolve) => setTimeout(resolve, 0))
 }
 
+let warn: ReturnType<typeof vi.fn<(kept: number) => void>>
 let stop = () => {}
+beforeEach(() => {
+  warn = vi.fn()
+  stop = watchPasteCuts(document, warn)
+})
 afterEach(() => {
   stop()
   document.body.innerHTML = ''
@@ -19,8 +24,6 @@ afterEach(() => {
 
 describe('watchPasteCuts', () => {
   it('says so when a paste was cut to the field’s length, counting characters as people do', async () => {
-    const warn = vi.fn()
-    stop = watchPasteCuts(document, warn)
     const area = document.body.appendChild(document.createElement('textarea'))
     area.value = '通知：'
     area.setSelectionRange(3, 3)
@@ -29,8 +32,6 @@ describe('watchPasteCuts', () => {
   })
 
   it('says nothing when the whole paste went in, over a selection it replaced, or outside a text field', async () => {
-    const warn = vi.fn()
-    stop = watchPasteCuts(document, warn)
     const input = document.body.appendChild(document.createElement('input'))
     input.value = 'ABCDEF'
     input.setSelectionRange(2, 4)

@@ -105,6 +105,21 @@ describe('Huawei devices (phone, 360×740)', () => {
     const log = page.getByRole('region', { name: '任务日志' })
     await log.locator('.task-item').first().waitFor()
     const firstTask = await log.locator('.task-item').first().getAttribute('data-task-id')
+    // At 360 px each part of a task's line (下发时间 and its date, 完成时间 …) stays on one line: a date is not
+    // wrapped away from its time.
+    const linesPerPart = await log
+      .locator('.task-item')
+      .first()
+      .locator('.task-part')
+      .evaluateAll((parts) =>
+        parts.map((part) => {
+          const text = document.createRange()
+          text.selectNodeContents(part)
+          return new Set([...text.getClientRects()].map((line) => Math.round(line.top))).size
+        }),
+      )
+    expect(linesPerPart.length).toBeGreaterThan(0)
+    expect(linesPerPart).toEqual(linesPerPart.map(() => 1))
     await page.getByRole('region', { name: '远程指令' }).getByRole('button', { name: '恢复出厂设置' }).click()
     const dialog = page.getByRole('dialog')
     await dialog.getByText(`恢复出厂设置将清除设备 ${AGENT_DEVICE} 上的全部数据`).waitFor()

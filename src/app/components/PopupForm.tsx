@@ -138,9 +138,9 @@ export function TextField<Shape extends z.ZodRawShape>({
     <Form.Item
       name={name}
       label={label}
-      // Marked required exactly when it is: the contract's rule refuses it empty (as zodRule checks it), or a rule of
-      // the caller's requires it. The same mark on every form, where only forms with hand-written rules had it.
-      required={(schema ? emptyRefused(schema, name) : false) || rules.some((r) => typeof r === 'object' && r !== null && 'required' in r && r.required === true)}
+      // Marked required when the contract's rule refuses it empty (as zodRule checks it); otherwise antd-mobile reads
+      // the mark from the caller's rules. Only forms with hand-written rules had the mark.
+      required={schema && emptyRefused(schema, name) ? true : undefined}
       validateTrigger="onBlur"
       rules={[...(schema ? [zodRule(schema, name, label)] : []), ...rules]}
       dependencies={dependencies}

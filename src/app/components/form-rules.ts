@@ -43,6 +43,7 @@ export function validatorRule(validate: (value: unknown) => string | undefined) 
  * the field is checked again. Anything else was said in the message at the top only.
  */
 export function showFieldError(form: { getFieldsValue: (all: true) => object; setFields: (fields: { name: string; errors: string[] }[]) => void }, error: unknown) {
-  const name = error instanceof RequestError ? fieldOfRefusal[error.message] : undefined
-  if (name && name in form.getFieldsValue(true)) form.setFields([{ name, errors: [error instanceof Error ? error.message : ''] }])
+  if (!(error instanceof RequestError)) return
+  const name = fieldOfRefusal[error.message]
+  if (name && name in form.getFieldsValue(true)) form.setFields([{ name, errors: [error.message] }])
 }

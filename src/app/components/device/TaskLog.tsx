@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { Fragment, useState } from 'react'
 import { Tag } from 'antd-mobile'
 import { useQuery } from '@tanstack/react-query'
 import type { TaskRecord, TaskStatus } from '../../../shared/contract/huawei-device'
@@ -22,6 +22,11 @@ const statusColor: Record<TaskStatus, string> = {
 
 function TaskItem({ task, label }: { task: TaskRecord; label: string }) {
   const failure = taskFailureText(task)
+  const parts = [
+    `${t.taskCreatedAt} ${formatDate(task.createdAt)}`,
+    task.finishedAt ? `${t.taskFinishedAt} ${formatDate(task.finishedAt)}` : null,
+    task.createdByName ? `${t.taskCreatedBy} ${task.createdByName}` : null,
+  ].filter((part) => part !== null)
   return (
     <li className="task-item" data-task-id={task.taskId} data-status={task.status}>
       <span className="task-type">{label}</span>
@@ -30,25 +35,12 @@ function TaskItem({ task, label }: { task: TaskRecord; label: string }) {
       </Tag>
       {/* Each part on one line (a narrow phone wrapped a date away from its time). */}
       <span className="task-meta">
-        <span className="task-time">
-          {t.taskCreatedAt} {formatDate(task.createdAt)}
-        </span>
-        {task.finishedAt ? (
-          <>
-            {' · '}
-            <span className="task-time">
-              {t.taskFinishedAt} {formatDate(task.finishedAt)}
-            </span>
-          </>
-        ) : null}
-        {task.createdByName ? (
-          <>
-            {' · '}
-            <span>
-              {t.taskCreatedBy} {task.createdByName}
-            </span>
-          </>
-        ) : null}
+        {parts.map((part, i) => (
+          <Fragment key={part}>
+            {i > 0 ? ' · ' : null}
+            <span className="task-part">{part}</span>
+          </Fragment>
+        ))}
       </span>
       {failure ? <span className="task-error">{failure}</span> : null}
       {/* Apple's NotNow: still waiting for the device (queued again for its next check-in), not a failure. */}

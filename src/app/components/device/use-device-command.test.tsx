@@ -89,7 +89,7 @@ beforeEach(() => {
   confirmAction.mockClear()
   confirmAction.mockImplementation(async () => true)
   notices = []
-  for (const kind of ['success', 'warning', 'info', 'error'] as const) vi.spyOn(notify, kind).mockImplementation((m: string) => void notices.push([kind, m]))
+  for (const kind of ['success', 'warning', 'info', 'error'] as const) vi.spyOn(notify, kind).mockImplementation((m: string) => (notices.push([kind, m]), 0))
 })
 
 afterEach(() => {

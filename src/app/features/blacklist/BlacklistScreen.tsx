@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { Button, Input, Tag } from 'antd-mobile'
 import { useQuery } from '@tanstack/react-query'
 import type { BlacklistEntry, BlacklistLookupResponse } from '../../../shared/contract/blacklist'
@@ -31,15 +31,17 @@ function Lookup() {
   const [value, setValue] = useState('')
   const [answer, setAnswer] = useState<{ value: string; result: BlacklistLookupResponse } | null>(null)
   const { lookup } = useBlacklistMutations()
+  const emptyWarning = useRef<number>(undefined)
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const v = value.trim().toUpperCase()
     if (!v) {
       setAnswer(null)
-      return notify.warning(t.lookupEmpty)
+      emptyWarning.current = notify.warning(t.lookupEmpty)
+      return
     }
-    // An earlier empty lookup's warning does not stay on screen beside this answer.
-    dismiss()
+    // An earlier empty lookup's warning does not stay on screen beside this answer (any other notice does).
+    if (emptyWarning.current !== undefined) dismiss(emptyWarning.current)
     lookup.mutate(v, { onSuccess: (result) => setAnswer({ value: v, result }) })
   }
   return (

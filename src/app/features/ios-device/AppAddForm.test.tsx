@@ -7,7 +7,10 @@ import { AppAddForm } from './AppAddForm'
 const sent = vi.hoisted(() => [] as unknown[])
 vi.mock('../../api/http', () => ({ call: vi.fn(async (_route: unknown, input: unknown) => (sent.push(input), null)) }))
 
-afterEach(cleanup)
+afterEach(() => {
+  cleanup()
+  sent.length = 0
+})
 
 function renderForm() {
   Element.prototype.scrollIntoView = vi.fn()

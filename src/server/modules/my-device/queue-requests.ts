@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm'
 import type { CurrentUser } from '../../auth/sessions'
 import type { Services } from '../../context'
-import { appleEnrollments } from '../../db/schema'
 import type { AttachedRequest } from '../../protocol/apple/detail-b'
 import { deviceCommandEntry } from '../audit/device-command'
 import { recordAudit } from '../audit/service'
@@ -24,8 +22,7 @@ export async function queueAppleRequests(
     const { taskId } = await services.tasks.enqueue({ deviceId: device.id, companyId: device.companyId, type, payload, createdBy: user.id })
     taskIds.push(taskId)
   }
-  const [enrollment] = await services.db.select().from(appleEnrollments).where(eq(appleEnrollments.deviceId, device.id))
-  if (enrollment) await services.appleMdm.wake(enrollment)
+  await services.appleMdm.wakeDevice(device.id)
   await recordAudit(services.db, deviceCommandEntry(device, auditLabel))
   return { taskIds }
 }

@@ -6,7 +6,7 @@ import { iosCommandRefusal } from '../../../shared/domain/ios-commands'
 import { appleDeviceText, appleMdmText as t } from '../../../shared/messages/apple'
 import type { CurrentUser } from '../../auth/sessions'
 import type { Services } from '../../context'
-import { appleEnrollments, companies } from '../../db/schema'
+import { companies } from '../../db/schema'
 import { ApiError } from '../../http/errors'
 import { appleCommands, isAppleCommand, WebServiceNotConfigured, type QueuedRequest } from '../../protocol/apple/commands'
 import { enrollmentProfile } from '../../protocol/apple/profile'
@@ -107,8 +107,7 @@ export class MyDeviceService {
       first ??= taskId
     }
     if (!first) throw ApiError.badRequest(t.unknownCommand)
-    const [enrollment] = await this.services.db.select().from(appleEnrollments).where(eq(appleEnrollments.deviceId, task.deviceId))
-    if (enrollment) await this.services.appleMdm.wake(enrollment)
+    await this.services.appleMdm.wakeDevice(task.deviceId)
     return { taskId: first }
   }
 

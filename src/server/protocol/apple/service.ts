@@ -70,10 +70,10 @@ export class AppleMdmService {
       const pushMagic = str(message, 'PushMagic')
       if (!token || !pushMagic) throw ApiError.badRequest(t.badMessage)
       const unlock = data(message, 'UnlockToken')
-      const { firstToken } = await this.db.transaction(async (tx) => {
+      const { firstToken, updated } = await this.db.transaction(async (tx) => {
         // Read under the row's lock: of two first TokenUpdates racing, one asks the phone what it is.
         const [locked] = await tx.select({ tokenUpdatedAt: appleEnrollments.tokenUpdatedAt }).from(appleEnrollments).where(eq(appleEnrollments.id, enrollment.id)).for('update')
-        await tx
+        const [updated] = await tx
           .update(appleEnrollments)
           .set({
             pushToken: token.toString('hex'),
@@ -84,6 +84,7 @@ export class AppleMdmService {
             ...(unlock ? { unlockToken: this.services.secrets.seal(unlock.toString('base64')) } : {}),
           })
           .where(eq(appleEnrollments.id, enrollment.id))
+          .returning()
         const [device] = await tx
           .update(devices)
           .set({
@@ -112,12 +113,10 @@ export class AppleMdmService {
             tx,
           )
         }
-        return { firstToken }
+        return { firstToken, updated }
       })
-      if (firstToken) {
-        // Not awaited: the phone's check-in is answered without waiting for APNs.
-        void this.wake({ ...enrollment, pushToken: token.toString('hex'), pushMagic, pushTokenInvalidAt: null, topic: str(message, 'Topic') ?? enrollment.topic }).catch((err: unknown) => console.error(err))
-      }
+      // Not awaited: the phone's check-in is answered without waiting for APNs.
+      if (firstToken) void this.wake(updated).catch((err: unknown) => console.error(err))
       return
     }
     if (type === 'CheckOut') {
@@ -246,6 +245,12 @@ export class AppleMdmService {
     const unlockToken = current.unlockToken ? Buffer.from(this.services.secrets.open(current.unlockToken), 'base64') : null
     const secret = request.sealed ? (JSON.parse(this.services.secrets.open(request.sealed)) as Record<string, unknown>) : {}
     return { CommandUUID: task.taskId, Command: commandDict(request, { unlockToken }, secret) }
+  }
+
+  /** Wakes the device's enrollment, when it has one (wake): after commands were queued for it. */
+  async wakeDevice(deviceId: number): Promise<void> {
+    const [enrollment] = await this.db.select().from(appleEnrollments).where(eq(appleEnrollments.deviceId, deviceId))
+    if (enrollment) await this.wake(enrollment)
   }
 
   /** An APNs push; without a usable token or certificate the device picks its commands up at its next check-in. */

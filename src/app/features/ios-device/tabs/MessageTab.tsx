@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { TextArea } from 'antd-mobile'
+import { chinaDayKey } from '../../../../shared/domain/dashboard-buckets'
 import { lockMessageText as t } from '../../../../shared/messages/ios-detail-a'
 import { call } from '../../../api/http'
 import { api } from '../../../api/routes'
@@ -13,11 +14,8 @@ const messageQuery = (deviceId: number) => ({
   queryFn: () => call(api.iosDetail.lockScreenMessage, { deviceId }),
 })
 
-/** Today as YYYY-MM-DD in the browser's day (the server checks against China time). */
-const today = () => {
-  const d = new Date()
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-}
+/** Today as YYYY-MM-DD on the China calendar, the day the server checks 过期日期 against (a phone abroad agrees with it). */
+const today = () => chinaDayKey(new Date())
 
 /** 消息推送: a lock-screen message until a date (SPEC §3: payload, deviceId, expiredDate), and clearing it. */
 export function MessageTab({ device }: IosTabProps) {

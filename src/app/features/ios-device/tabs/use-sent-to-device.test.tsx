@@ -28,7 +28,7 @@ beforeEach(() => {
   queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   server.posts = []
   notices = []
-  for (const kind of ['success', 'warning', 'info', 'error'] as const) vi.spyOn(notify, kind).mockImplementation((m: string) => void notices.push([kind, m]))
+  for (const kind of ['success', 'warning', 'info', 'error'] as const) vi.spyOn(notify, kind).mockImplementation((m: string) => (notices.push([kind, m]), 0))
 })
 
 afterEach(() => {
