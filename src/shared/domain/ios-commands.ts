@@ -1,4 +1,3 @@
-import type { IosDeviceRecord } from '../contract/my-device'
 import { appleDeviceText } from '../messages/apple'
 
 /**
@@ -54,11 +53,20 @@ export const iosCommandNeeds: Readonly<Record<MyDeviceCommandName, IosCommandNee
 
 export type IosCommandAvailability = { available: true } | { available: false; reason: string }
 
-/** The fields of a record the rules read (a whole IosDeviceRecord will do). */
-export type IosCommandSubject = Pick<
-  IosDeviceRecord,
-  'recycleStatus' | 'enrolled' | 'wiped' | 'supervised' | 'lostStatus' | 'payMode' | 'unlockTokenReported'
->
+/**
+ * The fields of a device the rules read. Written out here rather than picked from the contract's IosDeviceRecord
+ * (contract/my-device.ts, which a whole record satisfies): the contract stands above domain and imports it.
+ */
+export interface IosCommandSubject {
+  recycleStatus: boolean
+  enrolled: boolean
+  wiped: boolean
+  /** null until the device has reported it. */
+  supervised: boolean | null
+  lostStatus: boolean
+  payMode: boolean
+  unlockTokenReported: boolean
+}
 
 /** Why `name` cannot be sent to the device now, or null when it can. */
 export function iosCommandRefusal(device: IosCommandSubject, name: MyDeviceCommandName): string | null {
