@@ -10,8 +10,9 @@ import { DialogSlot } from '../../components/lazy-dialog'
 import { OnlineButton } from '../../components/OnlineButton'
 import { useDisclosure } from '../../components/use-disclosure'
 import { useNow } from '../../components/use-now'
-import { powerText, reportedState, type DeviceArea } from './area'
+import type { DeviceArea } from './area'
 import { DeviceFormDialog } from './lazy-dialogs'
+import { powerText, reportedState } from './power'
 
 /** An ID card number with the middle hidden: the detail is shown on phones in public places. */
 function maskIdCard(value: string): string {

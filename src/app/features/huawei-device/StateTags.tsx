@@ -2,7 +2,7 @@ import { Tag } from 'antd-mobile'
 import type { DeviceRecord } from '../../../shared/contract/huawei-device'
 import { huaweiDeviceText as t } from '../../../shared/messages/devices'
 import { useNow } from '../../components/use-now'
-import { powerText, reportedState } from './area'
+import { powerText, reportedState } from './power'
 
 /** What a Huawei or Mi agent reported of its phone, as tags: only what it reported (a device never seen reported nothing). */
 export function AgentStateTags({ device }: { device: DeviceRecord }) {

@@ -5,7 +5,7 @@ import { deviceCommandText as c, huaweiDeviceText as t } from '../../../shared/m
 import type { CommandDeclaration } from '../../components/device/family'
 import { notify } from '../../notify'
 import { popups } from '../../components/lazy-popups'
-import { powerOf, reportedState } from './area'
+import { powerOf, reportedState } from './power'
 
 /** The control-exit dialog (SPEC §2): what leaving management means, naming the device. */
 async function confirmExitControl(device: string): Promise<boolean> {

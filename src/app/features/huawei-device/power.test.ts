@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
 import type { DeviceRecord } from '../../../shared/contract/huawei-device'
-import { powerText, RESTART_GRACE_MS } from './area'
+import { powerText, RESTART_GRACE_MS } from './power'
 import { agentCommands } from './commands'
 
 const NOW = Date.parse('2026-11-27T12:00:00Z')
