@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { companies, users } from './schema'
+import { companies, users } from './schema-base'
 
 /**
  * The service agreement (合同, issue #15): one platform-wide text that the platform administrator sets. Every change

@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core'
-import { users } from './schema'
+import { users } from './schema-base'
 
 /**
  * Announcements (issue #15) are platform-wide: the platform administrator writes them and every signed-in user of

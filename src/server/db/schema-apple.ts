@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { companies, devices, users } from './schema'
+import { companies, devices, users } from './schema-base'
 
 /**
  * Identity certificates issued by the server's CA, one per enrollment profile download (issue #12). The company a

@@ -1,6 +1,9 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core'
 
+/* The tables every area's schema refers to. The area files (schema-*.ts) import from here, never from schema.ts,
+   which only gathers them all. */
+
 /**
  * Companies form a two-level tree: a top-level (boss) company and its child companies.
  * Every row of tenant data carries company_id (ARCHITECTURE: tenancy).
@@ -376,20 +379,3 @@ export const tasks = pgTable(
     index('tasks_release_idx').on(t.deviceId, t.finishedAt).where(sql`${t.status} = 'DONE' and ${t.type} in ('disownDevice', 'removeProfile', 'exitControl')`),
   ],
 )
-
-// The rate limiter's counters and the audit trail (issue #10).
-export * from './schema-audit'
-// Apple MDM enrollments and identities (issue #12) and saved phrases (issue #13).
-export * from './schema-apple'
-// iOS detail, part B (issue #14): apps, wallpapers, APNs certificates.
-export * from './schema-ios-detail-b'
-// iOS detail (issue #14: restriction strategy, lock-screen message): schema-ios-detail-a.ts
-export * from './schema-ios-detail-a'
-// Announcements and their per-user reads (issue #15).
-export * from './schema-announcement'
-// The platform's service agreement and the companies' acceptances (issue #15).
-export * from './schema-agreement'
-// Renewals of Apple devices' service and the platform's blacklist (issue #15).
-export * from './schema-biz'
-// The dashboard's rollups of devices per day, model and SIM, kept by triggers (issue #16).
-export * from './schema-dashboard'

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { blacklistKinds } from '../../shared/domain/blacklist'
 import { renewalStatuses } from '../../shared/domain/renewal'
-import { companies, devices, users } from './schema'
+import { companies, devices, users } from './schema-base'
 
 /**
  * Renewals of an Apple device's service period (SPEC §7 /device/renew/*, docs/renewals.md). A renewal is drafted

@@ -1,5 +1,5 @@
 import { boolean, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
-import { companies, type Platform } from './schema'
+import { companies, type Platform } from './schema-base'
 
 /**
  * The dashboard's rollups (issue #16: dashboard < 50 ms at 1M devices). Counting a tenant's devices per day, model or

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { companies, devices, users } from './schema'
+import { companies, devices, users } from './schema-base'
 
 /** What an Apple device was sent as a configuration profile of the detail's tabs (issue #14). */
 export const deviceProfileKinds = ['RESTRICTION', 'LOCK_SCREEN_MESSAGE'] as const

@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { bigint, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { companies, devices, users } from './schema'
+import { companies, devices, users } from './schema-base'
 
 /**
- * Tables of the iOS detail's apps and wallpaper tabs and of the APNs certificate page (issue #14). Kept beside
- * schema.ts (which re-exports them) so that file stays under 400 lines; every reference is lazy, so the two modules
- * may import each other.
+ * Tables of the iOS detail's apps and wallpaper tabs and of the APNs certificate page (issue #14).
  */
 
 /** PostgreSQL bytea: PGlite answers a Uint8Array, node-postgres a Buffer (a Uint8Array too). */
