@@ -4,7 +4,7 @@ declare const __APP_VERSION__: string
 declare const __APP_LOGO__: string
 
 /**
- * The endpoint table's routes (vite.config.ts endpointRoutes): base, method, path and success message of each, a named
+ * The endpoint table's routes (src/build/endpoint-routes.ts): base, method, path and success message of each, a named
  * export per family. Imported as a namespace (`import * as api`, src/app/api/routes.ts): the module has no default export,
  * which this declaration cannot say (its families are not listed by name here).
  */

@@ -194,7 +194,7 @@ export function createApp(services: Services): Hono<AppEnv> {
   // Client-side routes (/dashboard, /ios/device …) all answer with the console's index.html — the one on disk now,
   // so that a rebuild or redeploy under a running server serves the new build's page (read again when it changes). Its
   // policy also allows the page's own inline scripts and styles, by their hashes (csp.ts: pagePolicy).
-  // The installed app's own page, app.html (vite.config.ts appPage), is served the same way, with its own policy: the
+  // The installed app's own page, app.html (src/build/app-page.ts), is served the same way, with its own policy: the
   // service worker caches it from here and answers the app's navigations with it.
   // Only index.html names each screen's chunks (pageFor); app.html is answered whatever the path.
   const consolePage = (file: string, { screenPreloads }: { screenPreloads: boolean }) => {
@@ -237,7 +237,7 @@ interface ConsolePage {
   preloads?: ScreenPreloads
 }
 
-/** screen-preloads.json of the build (vite.config.ts screenPreloads): the chunks of the shell and of each screen. */
+/** screen-preloads.json of the build (src/build/screen-preloads.ts): the chunks of the shell and of each screen. */
 interface ScreenPreloads {
   shell: string[]
   screens: Record<string, string[]>

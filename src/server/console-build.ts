@@ -3,7 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 
 /** Files whose change makes the built console stale. */
-const SOURCES = ['src/app', 'src/shared', 'public', 'index.html', 'vite.config.ts', 'package.json']
+const SOURCES = ['src/app', 'src/build', 'src/shared', 'public', 'index.html', 'vite.config.ts', 'package.json']
 
 function newestMtime(p: string): number {
   if (!existsSync(p)) return 0

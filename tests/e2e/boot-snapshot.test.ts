@@ -127,7 +127,7 @@ describe('the list painted before the app runs (phone)', () => {
     const serial = (await appCards(page).first().locator('.device-title-link').textContent()) ?? ''
     await expect.poll(() => savedUrl(page), { timeout: 10_000 }).toBe(LIST)
 
-    // Offline, the service worker answers with app.html (vite.config.ts appPage): no module tag of its own, its scripts
+    // Offline, the service worker answers with app.html (src/build/app-page.ts): no module tag of its own, its scripts
     // asked for once the saved list is painted; the app then takes over from it.
     // The saved list may be up for only a moment before the app replaces it (the service worker's answers cannot be
     // held as the server's can), so the page notes when it was put in, and with which cards.

@@ -67,7 +67,7 @@ describe.concurrent.each([
     const problems: string[] = []
     // No screen loads the schema library (zod) until a form is opened, and the walk opens none (issue #16). The unit
     // test src/app/screens.test.ts checks the source's imports; this, what the build made of them (left to itself, it
-    // once put zod in with a small module every screen imports: vite.config.ts, 'schemas').
+    // once put zod in with a small module every screen imports: src/build/chunk-groups.ts, 'schemas').
     let route = '/login'
     page.on('request', (request) => {
       if (schemaFiles.has(new URL(request.url()).pathname)) problems.push(`${route}: loads the schema library`)

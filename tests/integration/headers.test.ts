@@ -11,7 +11,7 @@ const dist = mkdtempSync(path.join(tmpdir(), 'mdm-dist-'))
 const INLINE_SCRIPT = "document.documentElement.dataset.theme = 'dark'"
 const INLINE_STYLE = '.boot-splash{display:flex}'
 writeFileSync(path.join(dist, 'index.html'), `<title>console</title><style>${INLINE_STYLE}</style><script>${INLINE_SCRIPT}</script><script type="module" src="/assets/index.js"></script>`)
-// The installed app's page (vite.config.ts appPage): an inline script of its own in place of the module script.
+// The installed app's page (src/build/app-page.ts): an inline script of its own in place of the module script.
 const APP_SCRIPT = "window.__mdmBoot = function () {}"
 writeFileSync(path.join(dist, 'app.html'), `<title>console</title><style>${INLINE_STYLE}</style><script>${INLINE_SCRIPT}</script><script>${APP_SCRIPT}</script>`)
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`

@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { MiddlewareHandler } from 'hono'
 import { getMimeType } from 'hono/utils/mime'
 
-/** The build's precompressed copies, best first (vite.config.ts: precompress writes them beside each script, stylesheet and SVG). */
+/** The build's precompressed copies, best first (src/build/precompress.ts writes them beside each script, stylesheet and SVG). */
 const ENCODINGS = [
   ['br', '.br'],
   ['gzip', '.gz'],
