@@ -12,10 +12,7 @@ export type ValidationResult = string | undefined
  * SPEC §5 patterns. They check the whole value, so an empty string never matches; whether a field
  * may stay empty is the form's decision, not the pattern's.
  */
-export const patterns = {
-  pin: /^\d{6}$/,
-  decimal: /^(?:0|[1-9]\d*)(?:\.\d+)?$/,
-  decimal2: /^(?:0|[1-9]\d*)(?:\.\d{1,2})?$/,
+const patterns = {
   integer: /^[1-9]\d*$/,
   number: /^\d+$/,
   idCard: /^\d{17}[\dXx]$/,
@@ -25,15 +22,8 @@ export const patterns = {
 const check = (pattern: RegExp, message: string) => (value: string): ValidationResult =>
   pattern.test(value) ? undefined : message
 
-export const validatePin = check(patterns.pin, validationMessages.pinFormat)
-export const validateDecimal = check(patterns.decimal, domainText.validation.decimal)
-export const validateDecimal2 = check(patterns.decimal2, domainText.validation.decimal2)
 export const validateInteger = check(patterns.integer, domainText.validation.integer)
 export const validateNumber = check(patterns.number, domainText.validation.number)
-
-export function validatePinMatch(pin: string, pinConfirm: string): ValidationResult {
-  return pin === pinConfirm ? undefined : validationMessages.pinMismatch
-}
 
 /** SPEC §5: "Mismatch checks apply only to new records" — editing a company (it has an id) skips it. */
 export function validateCompanyPasswordMatch(company: {
@@ -114,10 +104,6 @@ export function parseDateString(value: string): CalendarDate | undefined {
   return isRealDate(date.year, date.month, date.day) ? date : undefined
 }
 
-export function validateDateString(value: string): ValidationResult {
-  return parseDateString(value) ? undefined : domainText.validation.dateString
-}
-
 /** Earliest birth year accepted in an ID card number. */
 export const ID_CARD_MIN_BIRTH_YEAR = 1900
 
@@ -190,21 +176,6 @@ export function validateRoleAuthorities(authorityIdList: readonly unknown[] | nu
   return authorityIdList && authorityIdList.length > 0 ? undefined : validationMessages.roleAuthorityRequired
 }
 
-export function validateWallpaperChosen(wallpaperId: string | number | null | undefined): ValidationResult {
-  return wallpaperId == null || wallpaperId === '' ? validationMessages.wallpaperRequired : undefined
-}
-
-type AppId = string | number
-
-export function validateAppNotInList(
-  app: { id: AppId; name: string },
-  executionList: readonly { id: AppId }[],
-): ValidationResult {
-  return executionList.some((entry) => String(entry.id) === String(app.id))
-    ? validationMessages.appAlreadyInList(app.name)
-    : undefined
-}
-
 /**
  * Adapts a validator to zod's superRefine, so a contract reports exactly the message the console
  * shows. `path` places the issue on a field when refining an object.
@@ -216,13 +187,7 @@ export function refineWith<T>(validate: (value: T) => ValidationResult, path?: P
   }
 }
 
-export const pinSchema = z.string().superRefine(refineWith(validatePin))
-export const decimalSchema = z.string().superRefine(refineWith(validateDecimal))
-export const decimal2Schema = z.string().superRefine(refineWith(validateDecimal2))
-export const integerSchema = z.string().superRefine(refineWith(validateInteger))
-export const numberSchema = z.string().superRefine(refineWith(validateNumber))
 export const idCardSchema = z.string().superRefine(refineWith((value: string) => validateIdCard(value)))
-export const dateStringSchema = z.string().superRefine(refineWith(validateDateString))
 export const serialNumberSchema = z
   .string()
   .overwrite(normalizeSerialNumber)

@@ -9,8 +9,6 @@ export const validationMessages = {
   pinMismatch: '两次密码不一致',
   pinFormat: '密码必须是6位数字',
   roleAuthorityRequired: '请选择权限',
-  wallpaperRequired: '请选择要下发的壁纸',
-  appAlreadyInList: (appName: string) => `${appName}已在执行列表内，无法重复添加`,
   companyPasswordMismatch: '密码与确认密码不一致',
   newPasswordMismatch: '新密码与确认密码不一致',
   registerPasswordMismatch: '两次密码输入不一致',

@@ -9,8 +9,6 @@ export const domainText = {
   /** SPEC §4 connection status. */
   connectionStatus: { success: '在线', warning: '不稳定', error: '离线' },
   validation: {
-    decimal: '请输入有效的数字（不能以0开头）',
-    decimal2: '请输入有效的数字，最多保留两位小数',
     integer: '请输入正整数',
     number: '只能输入数字',
     idCardFormat: '身份证号码应为18位，前17位为数字，最后一位为数字或X',
