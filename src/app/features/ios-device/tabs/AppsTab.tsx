@@ -16,7 +16,7 @@ import { AppAddForm } from '../AppAddForm'
 import { appCatalogueQuery, appRestrictionsQuery, useAppMutations } from '../detail-b-queries'
 import { installedAppsQuery } from '../queries'
 import { api } from '../../../api/routes'
-import type { IosTabProps } from './registry'
+import type { IosTabProps } from './tab-props'
 import { useSentToDevice } from './use-sent-to-device'
 
 /** The company's installable apps: each can join the execution list once (SPEC §5), or be deleted. */

@@ -11,7 +11,7 @@ import { call } from '../../../api/http'
 import { api } from '../../../api/routes'
 import { OnlineButton } from '../../../components/OnlineButton'
 import { iosCommandRefusal } from '../../../../shared/domain/ios-commands'
-import type { IosTabProps } from './registry'
+import type { IosTabProps } from './tab-props'
 import { renewText } from '../../../../shared/messages/biz'
 import { tabKey, useSentToDevice } from './use-sent-to-device'
 

@@ -4,7 +4,8 @@ import { Loading } from '../../../components/Loading'
 import { param } from '../../../components/search-params'
 import { useSearchState } from '../../../components/use-search-state'
 import { IOS_DEVICE_ID_PARAM } from '../device-id'
-import { DEFAULT_IOS_TAB, iosTabs, type IosTabProps } from './registry'
+import { DEFAULT_IOS_TAB, iosTabs } from './registry'
+import type { IosTabProps } from './tab-props'
 
 /** The detail's link: its device and the open tab (setting one keeps the other). */
 const tabSearch = { [IOS_DEVICE_ID_PARAM]: param.id, tab: param.oneOf(iosTabs.map((t) => t.key)) }

@@ -13,7 +13,7 @@ import { appConfigQuery } from '../../../api/user-center'
 import { OnlineButton } from '../../../components/OnlineButton'
 import { useDeviceCommand } from '../../../components/device/use-device-command'
 import { iosFamily } from '../family'
-import type { IosTabProps } from './registry'
+import type { IosTabProps } from './tab-props'
 import { tabKey } from './use-sent-to-device'
 
 /** SPEC §9: the map's default position. */

@@ -9,7 +9,7 @@ import { restrictionText as t } from '../../../../shared/messages/ios-detail-a'
 import { call } from '../../../api/http'
 import { api } from '../../../api/routes'
 import { OnlineButton } from '../../../components/OnlineButton'
-import type { IosTabProps } from './registry'
+import type { IosTabProps } from './tab-props'
 import { tabKey, useSentToDevice } from './use-sent-to-device'
 
 const restrictionQuery = (deviceId: number) => ({

@@ -15,7 +15,7 @@ import { notify } from '../../../notify'
 import { useWallpaperImage } from '../use-wallpaper-image'
 import { useWallpaperMutations, wallpaperOnDeviceQuery, wallpapersQuery } from '../detail-b-queries'
 import { api } from '../../../api/routes'
-import type { IosTabProps } from './registry'
+import type { IosTabProps } from './tab-props'
 import { useSentToDevice } from './use-sent-to-device'
 
 function Thumb({ wallpaper, chosen, onChoose }: { wallpaper: Wallpaper; chosen: boolean; onChoose: () => void }) {

@@ -1,12 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
-import type { IosDeviceRecord } from '../../../../shared/contract/my-device'
 import { iosTabText as t } from '../../../../shared/messages/ios-device'
-
-/** What every tab of the Apple detail receives: the device as last loaded, and the screen's clock. */
-export interface IosTabProps {
-  device: IosDeviceRecord
-  now: number
-}
+import type { IosTabProps } from './tab-props'
 
 export interface IosTab {
   key: string
