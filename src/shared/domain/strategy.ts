@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { domainText } from '../messages/domain'
 import { validateNumber } from './validators'
 
@@ -86,15 +85,3 @@ export function validateExpiryTimeMinute(expiryTimeMinute: string): string | und
   const value = expiryTimeMinute.trim()
   return value === '' || validateNumber(value) === undefined ? undefined : domainText.validation.expiryTimeMinute
 }
-
-/** The switches and expiry as the server receives them (see toStrategyPayload). */
-export const strategyPayloadSchema = z.object({
-  ...(Object.fromEntries(STRATEGY_BOOLEAN_KEYS.map((key) => [key, z.boolean()])) as Record<
-    StrategyBooleanKey,
-    z.ZodBoolean
-  >),
-  expiryTimeMinute: z
-    .string()
-    .regex(/^\d+$/, { error: domainText.validation.expiryTimeMinute })
-    .optional(),
-})
