@@ -1,3 +1,5 @@
+import { menuGroupTitles } from '../messages/routes'
+
 /**
  * The authority tree: the single source of the server's permission checks, the roles' choices and the menu
  * (ARCHITECTURE: users, tenancy, permissions). An authority's id is its code.
@@ -17,61 +19,39 @@ interface AuthorityNodeSpec {
 
 type LeafIds<T> = T extends readonly (infer N)[] ? (N extends { id: string; children: infer C } ? LeafIds<C> : N extends { id: infer I } ? I : never) : never
 
+const leaf = <const Id extends string>(id: Id, name: string) => ({ id, name })
+
+/** A group of authorities is a group of the menu, and is named as the menu names it. */
+const group = <const Children extends readonly AuthorityNodeSpec[]>(id: keyof typeof menuGroupTitles, children: Children) => ({
+  id,
+  name: menuGroupTitles[id],
+  children,
+})
+
+/** The authorities of a device family's screens, each `<family>:<name>` (ios:device, huawei:recycle); only Apple has renewals. */
+const familyAuthorityNames = { device: '设备列表', command: '设备指令', recycle: '回收站', renew: '续费管理' } as const
+
+const family = <const Family extends 'ios' | 'huawei' | 'mi', const Authority extends keyof typeof familyAuthorityNames>(
+  id: Family,
+  authorities: readonly Authority[],
+) => group(id, authorities.map((authority) => leaf(`${id}:${authority}` as `${Family}:${Authority}`, familyAuthorityNames[authority])))
+
 const authorityTreeSpec = [
-  { id: 'dashboard', name: '首页看板' },
-  {
-    id: 'ios',
-    name: '苹果设备',
-    children: [
-      { id: 'ios:device', name: '设备列表' },
-      { id: 'ios:command', name: '设备指令' },
-      { id: 'ios:recycle', name: '回收站' },
-      { id: 'ios:renew', name: '续费管理' },
-    ],
-  },
-  {
-    id: 'huawei',
-    name: '华为设备',
-    children: [
-      { id: 'huawei:device', name: '设备列表' },
-      { id: 'huawei:command', name: '设备指令' },
-      { id: 'huawei:recycle', name: '回收站' },
-    ],
-  },
-  {
-    id: 'mi',
-    name: '小米设备',
-    children: [
-      { id: 'mi:device', name: '设备列表' },
-      { id: 'mi:recycle', name: '回收站' },
-    ],
-  },
-  {
-    id: 'organization',
-    name: '组织管理',
-    children: [
-      { id: 'company', name: '下级公司' },
-      { id: 'staff', name: '员工管理' },
-      { id: 'role', name: '角色管理' },
-    ],
-  },
-  {
-    id: 'quota',
-    name: '额度管理',
-    children: [
-      { id: 'quota:ios', name: '苹果额度' },
-      { id: 'quota:huawei', name: '华为额度' },
-    ],
-  },
-  { id: 'announcement', name: '公告查看' },
-  { id: 'announcement:manage', name: '公告管理' },
-  { id: 'access', name: '访问密钥' },
-  { id: 'certificate', name: '证书管理' },
-  { id: 'contract', name: '合同管理' },
-  { id: 'contract:manage', name: '合同编辑' },
-  { id: 'register:review', name: '注册审核' },
-  { id: 'audit', name: '操作日志' },
-  { id: 'blacklist', name: '黑名单管理' },
+  leaf('dashboard', '首页看板'),
+  family('ios', ['device', 'command', 'recycle', 'renew']),
+  family('huawei', ['device', 'command', 'recycle']),
+  family('mi', ['device', 'recycle']),
+  group('organization', [leaf('company', '下级公司'), leaf('staff', '员工管理'), leaf('role', '角色管理')]),
+  group('quota', [leaf('quota:ios', '苹果额度'), leaf('quota:huawei', '华为额度')]),
+  leaf('announcement', '公告查看'),
+  leaf('announcement:manage', '公告管理'),
+  leaf('access', '访问密钥'),
+  leaf('certificate', '证书管理'),
+  leaf('contract', '合同管理'),
+  leaf('contract:manage', '合同编辑'),
+  leaf('register:review', '注册审核'),
+  leaf('audit', '操作日志'),
+  leaf('blacklist', '黑名单管理'),
 ] as const satisfies readonly AuthorityNodeSpec[]
 
 /** Every authority a route may require or a role may hold: a misspelt code fails `tsc` (issue #9). */
