@@ -1,5 +1,4 @@
 import { useMemo } from 'react'
-import { Button } from 'antd-mobile'
 import { useMutation } from '@tanstack/react-query'
 import { encode } from 'uqr'
 import { formatDate } from '../../../shared/domain/format'
@@ -7,10 +6,8 @@ import { iosDeviceText as t } from '../../../shared/messages/ios-device'
 import { call } from '../../api/http'
 import { download } from '../../api/download'
 import { api } from '../../api/routes'
-import { copyText } from '../../components/clipboard'
-import { FormPopup } from '../../components/FormPopup'
+import { EnrollmentPopup, IssuedValue } from '../../components/device/EnrollmentPopup'
 import { OnlineButton } from '../../components/OnlineButton'
-import { huaweiDeviceText as h } from '../../../shared/messages/devices'
 
 /** A QR code drawn as SVG rectangles (no markup strings, nothing the CSP would have to allow). */
 function QrCode({ text, label }: { text: string; label: string }) {
@@ -33,38 +30,24 @@ function QrCode({ text, label }: { text: string; label: string }) {
 export function ProfileDialog({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   const link = useMutation({ mutationFn: () => call(api.myDeviceExtras.enrollmentLink) })
   const url = link.data ? `${window.location.origin}${link.data.path}` : null
-  const close = () => {
-    link.reset()
-    onClose()
-  }
   return (
-    <FormPopup visible={visible} title={t.enrollmentTitle} onClose={close}>
-      <div className="enroll-box">
-        <p className="form-hint" style={{ padding: 0, margin: 0 }}>
-          {t.enrollmentText}
-        </p>
-        {url && link.data ? (
-          <div className="enroll-link">
-            <QrCode text={url} label={t.enrollmentQrAlt} />
-            <div>{t.enrollmentLink}</div>
-            <div className="enroll-value secret-value" data-testid="enrollment-link">
-              {url}
-            </div>
+    <EnrollmentPopup visible={visible} title={t.enrollmentTitle} text={t.enrollmentText} issuer={link} onClose={onClose}>
+      {url && link.data ? (
+        <>
+          <QrCode text={url} label={t.enrollmentQrAlt} />
+          <IssuedValue label={t.enrollmentLink} value={url} testId="enrollment-link">
             <p className="form-hint" style={{ padding: 0 }}>
               {t.enrollmentExpires(formatDate(link.data.expiresAt))}
             </p>
-            <Button block className="touch" onClick={() => void copyText(url)}>
-              {h.copy}
-            </Button>
-          </div>
-        ) : null}
-        <OnlineButton block color={url ? 'default' : 'primary'} loading={link.isPending} onClick={() => link.mutate()}>
-          {t.enrollmentGenerate}
-        </OnlineButton>
-        <OnlineButton block onClick={() => void download(api.myDevice.enrollmentProfile, {}, { fileName: 'mdm-enrollment.mobileconfig' })}>
-          {t.enrollmentDownload}
-        </OnlineButton>
-      </div>
-    </FormPopup>
+          </IssuedValue>
+        </>
+      ) : null}
+      <OnlineButton block color={url ? 'default' : 'primary'} loading={link.isPending} onClick={() => link.mutate()}>
+        {t.enrollmentGenerate}
+      </OnlineButton>
+      <OnlineButton block onClick={() => void download(api.myDevice.enrollmentProfile, {}, { fileName: 'mdm-enrollment.mobileconfig' })}>
+        {t.enrollmentDownload}
+      </OnlineButton>
+    </EnrollmentPopup>
   )
 }
