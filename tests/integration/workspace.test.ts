@@ -179,6 +179,17 @@ async function get(path: string, token: string) {
 
 const viewers: Viewer[] = ['boss', 'child', 'staff', 'foreign']
 
+describe('SPEC §7 paths', () => {
+  it('answers the five dashboard calls under /workspace/, as the spec lists them, and nothing at the API root', async () => {
+    for (const path of ['subAccountList', 'addAndOutTrendChart', 'addMonthHistogramChart', 'pieChart', 'deviceOffline24H']) {
+      expect((await h.call('GET', `/workspace/${path}`, { token: w.tokens.boss })).status, path).toBe(200)
+      const old = await h.call('GET', `/${path}`, { token: w.tokens.boss })
+      expect(old.status, path).toBe(404)
+      expect(old.body.msg, path).toBe('接口不存在')
+    }
+  })
+})
+
 describe('GET /workspace/panel', () => {
   it.each(viewers)('counts the devices a %s may see by family and status, lost mode and commands today', async (viewer) => {
     const panel = await get('/workspace/panel', w.tokens[viewer])
@@ -230,9 +241,9 @@ describe('GET /workspace/panel', () => {
   })
 })
 
-describe('GET /addAndOutTrendChart and /addMonthHistogramChart', () => {
+describe('GET /workspace/addAndOutTrendChart and /workspace/addMonthHistogramChart', () => {
   it.each(viewers)('counts per China day the devices a %s may see added and released', async (viewer) => {
-    const trend = await get('/addAndOutTrendChart?days=12', w.tokens[viewer])
+    const trend = await get('/workspace/addAndOutTrendChart?days=12', w.tokens[viewer])
     const days = Array.from({ length: 12 }, (_, i) => chinaDay(w.now - (11 - i) * DAY))
     expect(trend.labels).toEqual(days.map((d) => d.slice(5)))
     expect(trend.add).toEqual(days.map((day) => visible(viewer).filter((d) => chinaDay(w.now - d.createdDaysAgo * DAY) === day).length))
@@ -242,8 +253,8 @@ describe('GET /addAndOutTrendChart and /addMonthHistogramChart', () => {
   })
 
   it('shows the released devices of the boss tree and only the child’s own to the child', async () => {
-    const boss = await get('/addAndOutTrendChart?days=12', w.tokens.boss)
-    const child = await get('/addAndOutTrendChart?days=12', w.tokens.child)
+    const boss = await get('/workspace/addAndOutTrendChart?days=12', w.tokens.boss)
+    const child = await get('/workspace/addAndOutTrendChart?days=12', w.tokens.child)
     expect(boss.abmOut.reduce((a: number, b: number) => a + b, 0)).toBe(2)
     expect(child.abmOut.reduce((a: number, b: number) => a + b, 0)).toBe(1)
     // The 40-day-old device is outside the 12 days.
@@ -251,16 +262,16 @@ describe('GET /addAndOutTrendChart and /addMonthHistogramChart', () => {
   })
 
   it('defaults to 12 days and refuses a day count out of range with a Chinese message', async () => {
-    expect((await get('/addAndOutTrendChart', w.tokens.boss)).labels).toHaveLength(12)
+    expect((await get('/workspace/addAndOutTrendChart', w.tokens.boss)).labels).toHaveLength(12)
     for (const days of ['0', '40', 'abc', '1.5']) {
-      const res = await h.call('GET', `/addAndOutTrendChart?days=${days}`, { token: w.tokens.boss })
+      const res = await h.call('GET', `/workspace/addAndOutTrendChart?days=${days}`, { token: w.tokens.boss })
       expect(res.body.code, days).toBe(400)
       expect(res.body.msg, days).toBe('趋势天数须为 1 到 31 之间的整数')
     }
   })
 
   it.each(viewers)('counts per China month what a %s may see, month labels oldest first', async (viewer) => {
-    const chart = await get('/addMonthHistogramChart', w.tokens[viewer])
+    const chart = await get('/workspace/addMonthHistogramChart', w.tokens[viewer])
     const current = new Date(w.now + 8 * HOUR)
     const months = Array.from({ length: 12 }, (_, i) => {
       const d = new Date(Date.UTC(current.getUTCFullYear(), current.getUTCMonth() - (11 - i), 1))
@@ -274,9 +285,9 @@ describe('GET /addAndOutTrendChart and /addMonthHistogramChart', () => {
   })
 })
 
-describe('GET /pieChart', () => {
+describe('GET /workspace/pieChart', () => {
   it.each(viewers)('splits the devices a %s may see into released, with a SIM, and by model', async (viewer) => {
-    const pie = await get('/pieChart', w.tokens[viewer])
+    const pie = await get('/workspace/pieChart', w.tokens[viewer])
     const devicesInUse = inUse(viewer)
     const releasedKeys = new Set(seedTasks.filter(doneRelease).map((t) => t.device))
     const models = new Map<string, number>()
@@ -299,39 +310,39 @@ describe('GET /pieChart', () => {
 
   it('sums the smallest models as 其他型号 beyond six', async () => {
     for (let i = 0; i < 8; i++) await makeDevice(h, { companyId: w.companyOf.child, model: `MODEL-${i}` })
-    const pie = await get('/pieChart', w.tokens.child)
+    const pie = await get('/workspace/pieChart', w.tokens.child)
     expect(pie.modelPieList).toHaveLength(7)
     expect(pie.modelPieList.at(-1).k).toBe('其他型号')
     expect(pie.modelPieList.reduce((n: number, e: { v: number }) => n + e.v, 0)).toBe(pie.totalCount)
   })
 })
 
-describe('GET /subAccountList', () => {
+describe('GET /workspace/subAccountList', () => {
   it('lists the boss’s child companies with their devices in use and quota left', async () => {
-    const page = await get('/subAccountList', w.tokens.boss)
+    const page = await get('/workspace/subAccountList', w.tokens.boss)
     expect(page.total).toBe(2)
     expect(page.records).toEqual([
       { companyId: w.companyOf.child, companyName: w.childName, available: true, deviceCount: inUse('child').length, iosQuota: 3, huaweiQuota: null },
       { companyId: w.companyOf.sibling, companyName: w.siblingName, available: true, deviceCount: 1, iosQuota: null, huaweiQuota: 4 },
     ])
-    const second = await get('/subAccountList?current=2&pageSize=1', w.tokens.boss)
+    const second = await get('/workspace/subAccountList?current=2&pageSize=1', w.tokens.boss)
     expect(second).toEqual({ total: 2, records: [expect.objectContaining({ companyId: w.companyOf.sibling })] })
   })
 
   it('is for bosses only', async () => {
     for (const viewer of ['child', 'staff', 'admin'] as const) {
-      const res = await h.call('GET', '/subAccountList', { token: w.tokens[viewer] })
+      const res = await h.call('GET', '/workspace/subAccountList', { token: w.tokens[viewer] })
       expect(res.status, viewer).toBe(403)
       expect(res.body.msg, viewer).toBe('仅主账号可查看子账号列表')
     }
     // Another boss sees its own (none), never this tree's.
-    expect(await get('/subAccountList', w.tokens.foreign)).toEqual({ records: [], total: 0 })
+    expect(await get('/workspace/subAccountList', w.tokens.foreign)).toEqual({ records: [], total: 0 })
   })
 })
 
-describe('GET /deviceOffline24H', () => {
+describe('GET /workspace/deviceOffline24H', () => {
   it.each(viewers)('lists what a %s may see offline for 24 hours or more, five to a page, most recently lost first', async (viewer) => {
-    const page = await get('/deviceOffline24H', w.tokens[viewer])
+    const page = await get('/workspace/deviceOffline24H', w.tokens[viewer])
     const expected = inUse(viewer)
       .filter(isOffline)
       .sort((x, y) => (x.lastHours ?? Infinity) - (y.lastHours ?? Infinity))
@@ -341,7 +352,7 @@ describe('GET /deviceOffline24H', () => {
   })
 
   it('says which company a device is in and when it was last heard of', async () => {
-    const page = await get('/deviceOffline24H', w.tokens.boss)
+    const page = await get('/workspace/deviceOffline24H', w.tokens.boss)
     const c2 = page.records.find((r: { id: number }) => r.id === w.ids.c2)
     expect(c2).toMatchObject({ platform: 'HUAWEI', companyName: w.childName, model: 'BRA-AL00' })
     expect(Math.abs(Date.parse(c2.lastCommunicationTime) - (w.now - 48 * HOUR))).toBeLessThan(1000)
@@ -360,16 +371,16 @@ describe('GET /deviceOffline24H', () => {
     expect(after.total).toBe(before.total + 4)
     expect(after.offline24h).toBe(before.offline24h + 3)
     expect(after.online).toBe(before.online)
-    const ids = (await get('/deviceOffline24H?pageSize=10', w.tokens.child)).records.map((r: { id: number }) => r.id)
+    const ids = (await get('/workspace/deviceOffline24H?pageSize=10', w.tokens.child)).records.map((r: { id: number }) => r.id)
     expect(ids.filter((id: number) => [edge.id, later.id, earlier.id].includes(id))).toEqual([edge.id, later.id, earlier.id])
   })
 
   it('pages five at a time by default', async () => {
     for (let i = 0; i < 6; i++) await makeDevice(h, { companyId: w.companyOf.child, lastCommunicationTime: new Date(Date.now() - (100 + i) * HOUR) })
-    const first = await get('/deviceOffline24H', w.tokens.child)
+    const first = await get('/workspace/deviceOffline24H', w.tokens.child)
     expect(first.total).toBe(7)
     expect(first.records).toHaveLength(5)
-    const second = await get('/deviceOffline24H?current=2', w.tokens.child)
+    const second = await get('/workspace/deviceOffline24H?current=2', w.tokens.child)
     expect(second.records).toHaveLength(2)
   })
 })

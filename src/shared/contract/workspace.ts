@@ -49,10 +49,10 @@ export const WorkspacePanelResponse = z.object({
 })
 export type WorkspacePanelResponse = z.infer<typeof WorkspacePanelResponse>
 
-/** GET /addAndOutTrendChart?days=12 */
+/** GET /workspace/addAndOutTrendChart?days=12 */
 export const TrendQuery = z.object({ days: boundedInteger(TREND_DAYS, MAX_TREND_DAYS, t.daysOutOfRange(MAX_TREND_DAYS)) })
 export type TrendQuery = z.input<typeof TrendQuery>
-/** GET /addMonthHistogramChart */
+/** GET /workspace/addMonthHistogramChart */
 export const HistogramQuery = z.object({ months: boundedInteger(HISTOGRAM_MONTHS, MAX_HISTOGRAM_MONTHS, t.monthsOutOfRange(MAX_HISTOGRAM_MONTHS)) })
 export type HistogramQuery = z.input<typeof HistogramQuery>
 
@@ -64,7 +64,7 @@ export const SeriesResponse = z.object({
 })
 export type SeriesResponse = z.infer<typeof SeriesResponse>
 
-/** GET /pieChart */
+/** GET /workspace/pieChart */
 export const PieChartResponse = z.object({
   totalCount: count,
   abmOutPieCount: count,
@@ -109,9 +109,9 @@ const dashboard = access.authority('dashboard')
 export const workspaceEndpoints = {
   panel: endpoint({ base: 'main', method: 'GET', path: '/workspace/panel', access: dashboard, request: noRequest, response: WorkspacePanelResponse }),
   /** Bosses only (SPEC §6): their child companies. */
-  subAccountList: endpoint({ base: 'main', method: 'GET', path: '/subAccountList', access: dashboard, request: DashboardPageQuery, response: SubAccountListResponse }),
-  trend: endpoint({ base: 'main', method: 'GET', path: '/addAndOutTrendChart', access: dashboard, request: TrendQuery, response: SeriesResponse }),
-  histogram: endpoint({ base: 'main', method: 'GET', path: '/addMonthHistogramChart', access: dashboard, request: HistogramQuery, response: SeriesResponse }),
-  pieChart: endpoint({ base: 'main', method: 'GET', path: '/pieChart', access: dashboard, request: noRequest, response: PieChartResponse }),
-  deviceOffline24H: endpoint({ base: 'main', method: 'GET', path: '/deviceOffline24H', access: dashboard, request: DashboardPageQuery, response: OfflineDeviceResponse }),
+  subAccountList: endpoint({ base: 'main', method: 'GET', path: '/workspace/subAccountList', access: dashboard, request: DashboardPageQuery, response: SubAccountListResponse }),
+  trend: endpoint({ base: 'main', method: 'GET', path: '/workspace/addAndOutTrendChart', access: dashboard, request: TrendQuery, response: SeriesResponse }),
+  histogram: endpoint({ base: 'main', method: 'GET', path: '/workspace/addMonthHistogramChart', access: dashboard, request: HistogramQuery, response: SeriesResponse }),
+  pieChart: endpoint({ base: 'main', method: 'GET', path: '/workspace/pieChart', access: dashboard, request: noRequest, response: PieChartResponse }),
+  deviceOffline24H: endpoint({ base: 'main', method: 'GET', path: '/workspace/deviceOffline24H', access: dashboard, request: DashboardPageQuery, response: OfflineDeviceResponse }),
 }

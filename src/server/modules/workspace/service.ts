@@ -148,12 +148,12 @@ export class WorkspaceService {
     return n
   }
 
-  /** GET /addAndOutTrendChart: devices added and devices released per China calendar day. */
+  /** GET /workspace/addAndOutTrendChart: devices added and devices released per China calendar day. */
   async trend(user: CurrentUser, days: number): Promise<SeriesResponse> {
     return this.series(user, dayBuckets(this.now(), days), 'YYYY-MM-DD')
   }
 
-  /** GET /addMonthHistogramChart: the same per China calendar month. */
+  /** GET /workspace/addMonthHistogramChart: the same per China calendar month. */
   async histogram(user: CurrentUser, months: number): Promise<SeriesResponse> {
     return this.series(user, monthBuckets(this.now(), months), 'YYYY-MM')
   }
@@ -185,7 +185,7 @@ export class WorkspaceService {
   }
 
   /**
-   * GET /pieChart: the devices in use, those that reported a SIM and those per model (a model not reported yet
+   * GET /workspace/pieChart: the devices in use, those that reported a SIM and those per model (a model not reported yet
    * counts as 未知型号) from device_counts; those released at least once from the completed release commands
    * (tasks_release_idx) joined to their devices in use in the caller's scope.
    */
@@ -231,7 +231,7 @@ export class WorkspaceService {
   }
 
   /**
-   * GET /subAccountList (SPEC §6: bosses only): each child company with its devices in use and quota left. One page
+   * GET /workspace/subAccountList (SPEC §6: bosses only): each child company with its devices in use and quota left. One page
    * of companies (companies_parent_idx) with its devices in use summed from device_counts (its primary key leads with
    * company_id) and its two quota accounts (quota_accounts_company_type_idx).
    */
@@ -262,7 +262,7 @@ export class WorkspaceService {
   }
 
   /**
-   * GET /deviceOffline24H: devices in use without contact for 24 hours or more (SPEC §4 status error, never
+   * GET /workspace/deviceOffline24H: devices in use without contact for 24 hours or more (SPEC §4 status error, never
    * communicated included), the most recently lost first, never-communicated last. The page is read in order from
    * devices_contact_bucket_idx: those heard from, from the 24-hour boundary backwards, then the never-communicated
    * (the index's NULLS LAST end), each read no further than the page's end. The total is the panel's offline
