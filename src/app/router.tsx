@@ -56,14 +56,24 @@ const registerRoute = createRoute({
   path: '/register',
   component: lazyScreen(() => import('./features/account/RegisterScreen'), 'RegisterScreen'),
 })
+/**
+ * SPEC §2: only /login and /register are public; without a stored token any other path goes to /login. A screen of
+ * the shell comes back to its own address after sign-in; /404 and /403 are no place to come back to.
+ */
+function requireToken(comeBackTo?: string) {
+  if (!getToken()) throw redirect({ to: '/login', search: comeBackTo === undefined ? {} : { redirect: comeBackTo } })
+}
+
 const notFoundRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/404',
+  beforeLoad: () => requireToken(),
   component: lazyScreen(() => import('./features/pages/StatusScreens'), 'NotFoundScreen'),
 })
 const forbiddenRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/403',
+  beforeLoad: () => requireToken(),
   component: lazyScreen(() => import('./features/pages/StatusScreens'), 'ForbiddenScreen'),
 })
 const PlaceholderScreen = lazyScreen(() => import('./features/pages/PlaceholderScreen'), 'PlaceholderScreen')
@@ -94,7 +104,7 @@ const shellRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'shell',
   beforeLoad: ({ location }) => {
-    if (!getToken()) throw redirect({ to: '/login', search: { redirect: location.href } })
+    requireToken(location.href)
     // Fetch the shell's code while the page checks the user's authorities, not after.
     void Shell.preload?.()
   },

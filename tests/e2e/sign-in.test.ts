@@ -17,6 +17,12 @@ describe('sign-in journey (phone)', () => {
     expect(new URL(page.url()).pathname).toBe('/login')
     // The address changes before the sign-in screen's code has arrived: wait for the screen, do not sample it.
     await page.getByRole('button', { name: '登录' }).waitFor()
+    // /404 and /403 are not public either (SPEC §2), nor is an unknown path, which goes by /404.
+    for (const path of ['/404', '/403', '/no-such-screen']) {
+      await page.goto(path)
+      await page.waitForURL((url) => url.pathname === '/login')
+      await page.getByRole('button', { name: '登录' }).waitFor()
+    }
     await context.close()
   })
 
