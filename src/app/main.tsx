@@ -8,7 +8,7 @@ import { api } from './api/routes'
 import { createQueryClient } from './queryClient'
 import { createAppRouter } from './router'
 import { applyTheme, readTheme } from './layout/theme'
-import { userCenterKeys } from './api/user-center'
+import { userCenterKeys, watchAccountVersion } from './api/user-center'
 import { startPersistence } from './persist'
 import { dropBootSnapshot } from './boot-snapshot'
 import { registerServiceWorker } from './sw-update'
@@ -63,8 +63,11 @@ const stopWatchingStart = router.subscribe('onResolved', ({ toLocation }) => {
 
 // Restore the signed-in user's cached data before the first render, so an offline start shows it at once.
 await startPersistence(queryClient)
-// SPEC §2: user info and menu load once per start; a restored copy shows at once and is refreshed behind it.
+// SPEC §2: user info and menu load once when a token exists: once per start, a restored copy showing at once while it
+// is refreshed behind it (index.html has already asked for it). After that no timer: an answer that names another
+// account version than the held info's reloads both (watchAccountVersion).
 void queryClient.invalidateQueries({ queryKey: userCenterKeys.all })
+watchAccountVersion(queryClient)
 
 // The first route is resolved before React renders it: one render of the screen, where rendering at once rendered a
 // pending page, then the screen again synchronously once the router had loaded it (TanStack's Transitioner).

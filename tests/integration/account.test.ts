@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { createApp, createServices, MAIN_BASE } from '../../src/server/app'
 import { testConfig } from '../../src/server/config'
 import { captchas, companies, rateLimits, registrations, sessions } from '../../src/server/db/schema'
@@ -212,6 +212,32 @@ describe('POST /userCenter/info and GET /userCenter/menu', () => {
     expect(menus['demo-staff']).not.toContain('/contract')
     expect(menus['demo-staff']).not.toContain('/sys')
     expect(menus['demo-staff']).not.toContain('/user/business')
+  })
+
+  it('names the account version on every signed-in answer, and a new one once a role changes what info and menu say', async () => {
+    const token = await h.login('demo-staff')
+    const info = await h.call('POST', '/userCenter/info', { token })
+    const version: string = info.body.data.version
+    expect(version).toMatch(/^[\w-]{16}$/)
+    expect(info.headers.get('x-account-version')).toBe(version)
+    // Any signed-in answer says it, not only the info: the console learns of a change from whatever it asks next.
+    const list = await h.call('GET', '/userCenter/menu', { token })
+    expect(list.headers.get('x-account-version')).toBe(version)
+    expect((await h.call('POST', '/userCenter/info', { token: await h.login('demo') })).body.data.version).not.toBe(version)
+
+    // The role loses an authority behind the services' back (as session-cache.test.ts does), then gets it again.
+    const role = sql`(select role_id from users where username = 'demo-staff')`
+    const held = (await h.services.db.execute(sql`select authorities from roles where id = ${role}`)) as unknown as { rows: { authorities: string[] }[] }
+    const authorities = held.rows[0].authorities
+    await h.services.db.execute(sql`update roles set authorities = ${JSON.stringify(authorities.slice(1))}::jsonb where id = ${role}`)
+    onTestFinished(() => h.services.db.execute(sql`update roles set authorities = ${JSON.stringify(authorities)}::jsonb where id = ${role}`))
+
+    const next = await h.call('GET', '/userCenter/menu', { token })
+    const changed = next.headers.get('x-account-version')
+    expect(changed).not.toBe(version)
+    expect((await h.call('POST', '/userCenter/info', { token })).body.data.version).toBe(changed)
+    // Nothing to sign in anew for: answers without a session say no version.
+    expect((await h.call('GET', '/captcha')).headers.get('x-account-version')).toBeNull()
   })
 
   it('shapes every menu entry as SPEC §2 says', async () => {

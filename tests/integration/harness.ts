@@ -20,7 +20,7 @@ export interface Harness {
   services: Services
   demo: DemoIds
   /** Calls the app's own request handler (no socket), like a client over HTTP. */
-  call(method: string, path: string, opts?: { token?: string; json?: unknown; body?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; text: string }>
+  call(method: string, path: string, opts?: { token?: string; json?: unknown; body?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; text: string; headers: Headers }>
   login(username: string, password?: string): Promise<string>
   reset(): Promise<void>
   close(): Promise<void>
@@ -119,7 +119,7 @@ export async function createHarness(overrides: Partial<AppConfig> = {}, database
         parsed = undefined
       }
       checkAnswer(method, url, parsed)
-      return { status: res.status, body: parsed, text }
+      return { status: res.status, body: parsed, text, headers: res.headers }
     },
     async login(username, password = username === 'admin' ? demoAccounts.admin.password : demoAccounts.boss.password) {
       const captcha = await h.call('GET', '/captcha')

@@ -1,4 +1,4 @@
-import { ResultCode, type Envelope } from '../../shared/contract/envelope'
+import { ACCOUNT_VERSION_HEADER, ResultCode, type Envelope } from '../../shared/contract/envelope'
 import { apiBases, type Route } from '../../shared/contract/routes'
 import { errorMessages } from '../../shared/messages/common'
 import { notify } from '../notify'
@@ -34,6 +34,12 @@ export interface RequestOptions {
 }
 
 let onUnauthorized: () => void = () => window.location.assign('/login')
+let onAccountVersion: (version: string) => void = () => undefined
+
+/** The app installs the user-info check here: each signed-in answer names the account's version (envelope.ts). */
+export function setAccountVersionHandler(handler: (version: string) => void) {
+  onAccountVersion = handler
+}
 
 /** The app installs router navigation here; SPEC §8: a 401 goes to /login silently. */
 export function setUnauthorizedHandler(handler: () => void) {
@@ -86,6 +92,8 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path
   }
   serverReached()
   if (res.status === 401) unauthorized()
+  const version = res.headers.get(ACCOUNT_VERSION_HEADER)
+  if (version) onAccountVersion(version)
   const text = await res.text()
   if (text === 'err') return fail(new RequestError(res.status, errorMessages.networkError), 'error')
   let body: Envelope<T> & { result?: boolean }

@@ -1,6 +1,8 @@
 import type { AuthorityCode } from '../../shared/domain/authorities'
 import { createMiddleware } from 'hono/factory'
+import { ACCOUNT_VERSION_HEADER } from '../../shared/contract/envelope'
 import type { AppEnv } from '../context'
+import { accountVersion } from './current-user'
 import { ApiError } from '../http/errors'
 
 function bearerToken(header: string | undefined): string | null {
@@ -13,6 +15,7 @@ const signedIn = createMiddleware<AppEnv>(async (c, next) => {
   const user = token ? await c.var.services.sessions.resolve(token) : null
   if (!user) throw ApiError.unauthorized()
   c.set('user', user)
+  c.header(ACCOUNT_VERSION_HEADER, accountVersion(user))
   await next()
 })
 

@@ -69,6 +69,8 @@ export const UserInfoResponse = z.object({
   companyName: z.string().nullable(),
   phoneNumber: z.string(),
   authorityList: z.array(z.string()),
+  /** What every signed-in answer's X-Account-Version header says while this info is current (envelope.ts). */
+  version: z.string(),
 })
 export type UserInfoResponse = z.infer<typeof UserInfoResponse>
 

@@ -16,6 +16,13 @@ export const ResultCode = {
   serviceUnavailable: 503,
 } as const
 
+/**
+ * SPEC §2: menu and user info load once per sign-in. Every signed-in answer carries the version of what they say (the
+ * user's name, company and authorities, hashed); the console reloads both when it differs from the version of the
+ * user info it holds — a role changed by someone else reaches the menu with the next answer, with no timer.
+ */
+export const ACCOUNT_VERSION_HEADER = 'X-Account-Version'
+
 export interface Envelope<T> {
   code: number
   msg: string

@@ -1,5 +1,6 @@
 import type { UserInfoResponse } from '../../../shared/contract/account'
 import { buildMenu, type MenuItem } from '../../../shared/domain/routes'
+import { accountVersion } from '../../auth/current-user'
 import type { CurrentUser } from '../../auth/sessions'
 
 export function userInfo(user: CurrentUser): UserInfoResponse {
@@ -14,6 +15,7 @@ export function userInfo(user: CurrentUser): UserInfoResponse {
     companyName: user.companyName,
     phoneNumber: user.phoneNumber,
     authorityList: user.authorities,
+    version: accountVersion(user),
   }
 }
 
