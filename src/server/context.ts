@@ -38,7 +38,10 @@ import type { WorkspaceService } from './modules/workspace/service'
 import type { RenewService } from './modules/renew/service'
 import type { BlacklistService } from './modules/blacklist/service'
 
-/** What every request handler can reach: configuration, database and the services built on it. */
+/**
+ * What every request handler can reach: configuration, database and the services built on it. A registry: it names
+ * every service, so no service imports it; each declares the collaborators it is given by their own types.
+ */
 export interface Services {
   config: AppConfig
   db: Db

@@ -1,13 +1,12 @@
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
-import type { AppEnv } from '../context'
 
 /**
- * The caller's address: the socket's, or with MDM_TRUST_PROXY the last X-Forwarded-For hop (added by our proxy).
- * Empty when unknown (a request handed to the app without a socket).
+ * The caller's address: the socket's, or with MDM_TRUST_PROXY (`trustProxy`) the last X-Forwarded-For hop (added by
+ * our proxy). Empty when unknown (a request handed to the app without a socket).
  */
-export function clientIp(c: Context<AppEnv>): string {
-  if (c.var.services.config.trustProxy) {
+export function clientIp(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
     const hops = c.req.header('x-forwarded-for')?.split(',').map((s) => s.trim()).filter(Boolean)
     if (hops?.length) return normalizeIp(hops[hops.length - 1])
   }

@@ -59,7 +59,7 @@ function guardFor(guards: Guards, rule: EndpointAccess): MiddlewareHandler<AppEn
 function requestContext(c: Context<AppEnv>): RequestContext {
   return {
     services: c.var.services,
-    clientIp: clientIp(c),
+    clientIp: clientIp(c, c.var.services.config.trustProxy),
     get user() {
       const user = c.get('user')
       if (!user) throw new Error('RequestContext.user read on an endpoint that signs nobody in')

@@ -32,8 +32,8 @@ export const signedRequest = createMiddleware<AppEnv>(async (c, next) => {
   const now = Date.now()
   if (!/^\d{1,15}$/.test(timestamp) || Math.abs(now - Number(timestamp)) > TIMESTAMP_WINDOW_MS) throw unauthorized(m.openApiStaleTimestamp)
 
-  const { db, secrets, limiter } = c.var.services
-  const ip = clientIp(c)
+  const { config, db, secrets, limiter } = c.var.services
+  const ip = clientIp(c, config.trustProxy)
   // Issue #10: signature failures are limited per access key and per client address, before any work is done.
   const attempt: [LimitRule, string][] = [
     [limits.signaturePerKey, accessKey],

@@ -3,14 +3,15 @@ import type { LoginRequest, RegisterRequest } from '../../../shared/contract/acc
 import { ResultCode } from '../../../shared/contract/envelope'
 import { errorMessages } from '../../../shared/messages/common'
 import { serverMessages } from '../../../shared/messages/server'
-import type { Services } from '../../context'
+import type { CaptchaService } from '../../auth/captcha'
 import { hashPassword, verifyPassword } from '../../auth/password'
-import { loadAccount } from '../../auth/sessions'
+import { loadAccount, type SessionService } from '../../auth/sessions'
+import type { Db } from '../../db/client'
 import { registrations, users } from '../../db/schema'
 import { ApiError } from '../../http/errors'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { assertUsernameFree } from '../../auth/username'
-import { limits, type LimitRule } from '../../auth/rate-limit'
+import { limits, type LimitRule, type RateLimiter } from '../../auth/rate-limit'
 import { recordAudit } from '../audit/service'
 
 /**
@@ -26,7 +27,7 @@ export const REGISTRATIONS_PER_IP_PER_HOUR = 5
 /** Sign-in, sign-out and public registration. */
 export class AccountService {
   constructor(
-    private readonly s: Pick<Services, 'db' | 'captcha' | 'sessions' | 'limiter'>,
+    private readonly s: { db: Db; captcha: CaptchaService; sessions: SessionService; limiter: RateLimiter },
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -111,7 +112,7 @@ export class AccountService {
       .limit(1)
     if (pending) throw ApiError.conflict(errorMessages.registrationPending)
     const now = this.now()
-    const assertBelowLimit = async (tx: Pick<Services['db'], 'select'>) => {
+    const assertBelowLimit = async (tx: Pick<Db, 'select'>) => {
       const [{ recent }] = await tx
         .select({ recent: count() })
         .from(registrations)

@@ -1,12 +1,13 @@
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
+import type { Context } from 'hono'
 import { getContext } from 'hono/context-storage'
 import type { AuditRecord, AuditSearchQuery, AuditSearchResponse } from '../../../shared/contract/audit'
 import type { AuditAction } from '../../../shared/domain/audit'
 import { parseDateString } from '../../../shared/domain/validators'
 import { visibleCompanyIds } from '../../auth/scope'
 import type { CurrentUser } from '../../auth/sessions'
-import type { AppEnv } from '../../context'
+import type { AppConfig } from '../../config'
 import type { Db } from '../../db/client'
 import { likePattern } from '../../db/like'
 import { auditLog, companies, type AuditOutcome } from '../../db/schema'
@@ -35,12 +36,18 @@ export interface AuditEntry {
   actor?: AuditActor
 }
 
-type Ctx = { var: Partial<AppEnv['Variables']> }
+/**
+ * What the audit reads of a request's variables (context.ts's AppEnv): who is signed in, and whether the client's
+ * address comes from the proxy. Named by shape here, since context.ts lists every service and so this one.
+ */
+interface AuditedRequest {
+  Variables: { user?: CurrentUser; services?: { config: Pick<AppConfig, 'trustProxy'> } }
+}
 
 /** The current request, when there is one (a service called outside a request has none). */
-function currentRequest(): Ctx | undefined {
+function currentRequest(): Context<AuditedRequest> | undefined {
   try {
-    return getContext<AppEnv>()
+    return getContext<AuditedRequest>()
   } catch {
     return undefined
   }
@@ -60,8 +67,8 @@ export async function recordAudit(db: Pick<Db, 'insert'>, entry: AuditEntry): Pr
   const request = currentRequest()
   const user = request?.var.user
   const actor = entry.actor ?? (user ? actorOf(user) : anonymous)
-  let address = ''
-  if (request?.var.services) address = clientIp(request as Parameters<typeof clientIp>[0])
+  const services = request?.var.services
+  const address = request && services ? clientIp(request, services.config.trustProxy) : ''
   const targetCompanyId = entry.targetCompanyId ?? null
   await db.insert(auditLog).values({
     actorUserId: actor.id,

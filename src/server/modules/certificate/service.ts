@@ -4,7 +4,8 @@ import type { z } from 'zod'
 import { APNS_EXPIRY_WARNING_DAYS, ApnsUploadRequest, type ApnsCertificateInfo, type ApnsExpiry } from '../../../shared/contract/certificate'
 import { certificateText as t } from '../../../shared/messages/ios-detail-b'
 import type { CurrentUser } from '../../auth/sessions'
-import type { Services } from '../../context'
+import type { SecretBox } from '../../crypto/secret-box'
+import type { Db } from '../../db/client'
 import { apnsCertificates, appleEnrollments } from '../../db/schema'
 import { ApiError } from '../../http/errors'
 import { PLACEHOLDER_TOPIC } from '../../protocol/apple/apns'
@@ -28,7 +29,7 @@ export function expiryOf(notAfter: Date | null, now: Date): ApnsExpiry {
  */
 export class CertificateService {
   constructor(
-    private readonly services: Pick<Services, 'db' | 'secrets'> & { apns: ReloadableApns },
+    private readonly services: { db: Db; secrets: SecretBox; apns: ReloadableApns },
     private readonly now: () => Date = () => new Date(),
   ) {}
 

@@ -5,12 +5,12 @@ import { iosDetailRefusal } from '../../../shared/domain/ios-detail-commands'
 import { iosAppText as t } from '../../../shared/messages/ios-detail-b'
 import { ownCompanyId, visibleCompanyIds } from '../../auth/scope'
 import type { CurrentUser } from '../../auth/sessions'
-import type { Services } from '../../context'
 import { iosAppRestrictions, iosApps, tasks } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
 import { appRestrictionRequest, installApplicationRequest, type AttachedRequest } from '../../protocol/apple/detail-b'
-import { queueAppleRequests } from '../my-device/queue-requests'
+import type { IosDeviceService } from '../my-device/devices'
+import { queueAppleRequests, type AppleQueue } from '../my-device/queue-requests'
 
 type AppRow = typeof iosApps.$inferSelect
 type AddInput = z.output<typeof IosAppAddRequest>
@@ -35,7 +35,7 @@ function appRecord(row: AppRow): IosApp {
  * company answers exactly like a missing one.
  */
 export class IosAppService {
-  constructor(private readonly services: Pick<Services, 'db' | 'tasks' | 'appleMdm' | 'iosDevices'>) {}
+  constructor(private readonly services: AppleQueue & { iosDevices: IosDeviceService }) {}
 
   private get db() {
     return this.services.db

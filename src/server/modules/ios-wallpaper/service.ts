@@ -15,11 +15,11 @@ import { iosDetailRefusal } from '../../../shared/domain/ios-detail-commands'
 import { wallpaperText as t } from '../../../shared/messages/ios-detail-b'
 import { ownCompanyId, visibleCompanyIds } from '../../auth/scope'
 import type { CurrentUser } from '../../auth/sessions'
-import type { Services } from '../../context'
 import { iosWallpapers, tasks } from '../../db/schema'
 import { ApiError } from '../../http/errors'
 import { wallpaperRequest, type AttachedRequest } from '../../protocol/apple/detail-b'
-import { queueAppleRequests } from '../my-device/queue-requests'
+import type { IosDeviceService } from '../my-device/devices'
+import { queueAppleRequests, type AppleQueue } from '../my-device/queue-requests'
 import { claimedType, imageHeader } from './image-header'
 
 /** Wallpapers a company keeps (each under WALLPAPER_MAX_MB): the database holds at most this many per company. */
@@ -46,7 +46,7 @@ const firstDescription = (chain: unknown): string | null => {
  * device's acknowledgement puts it on the device record (wallpaperId, wallpaperUrl).
  */
 export class WallpaperService {
-  constructor(private readonly services: Pick<Services, 'db' | 'tasks' | 'appleMdm' | 'iosDevices'>) {}
+  constructor(private readonly services: AppleQueue & { iosDevices: IosDeviceService }) {}
 
   private get db() {
     return this.services.db

@@ -5,7 +5,8 @@ import { endpointUrl } from '../../../shared/contract/routes'
 import { appleMdmText } from '../../../shared/messages/apple'
 import { enrollmentLinkText as t } from '../../../shared/messages/ios-device'
 import type { CurrentUser } from '../../auth/sessions'
-import type { Services } from '../../context'
+import type { SecretBox } from '../../crypto/secret-box'
+import type { Db } from '../../db/client'
 import { apiNonces } from '../../db/schema'
 import { ApiError } from '../../http/errors'
 import type { MyDeviceService } from './service'
@@ -29,7 +30,7 @@ interface Claims {
  */
 export class EnrollmentLinks {
   constructor(
-    private readonly services: Pick<Services, 'db' | 'secrets'> & { myDevices: MyDeviceService },
+    private readonly services: { db: Db; secrets: SecretBox; myDevices: MyDeviceService },
     private readonly now: () => Date = () => new Date(),
   ) {}
 

@@ -1,8 +1,17 @@
 import type { CurrentUser } from '../../auth/sessions'
-import type { Services } from '../../context'
+import type { Db } from '../../db/client'
 import type { AttachedRequest } from '../../protocol/apple/detail-b'
+import type { AppleMdmService } from '../../protocol/apple/service'
 import { deviceCommandEntry } from '../audit/device-command'
 import { recordAudit } from '../audit/service'
+import type { TaskService } from '../task/service'
+
+/** What queueing Apple requests needs: the database, the command queue, and Apple MDM to wake the device. */
+export interface AppleQueue {
+  db: Db
+  tasks: TaskService
+  appleMdm: AppleMdmService
+}
 
 /**
  * Queues MDM requests that are not catalogue commands (the detail tabs' installs, restrictions, wallpapers): one
@@ -10,7 +19,7 @@ import { recordAudit } from '../audit/service'
  * can take them (iosDetailRefusal). Answers the first task's id.
  */
 export async function queueAppleRequests(
-  services: Pick<Services, 'db' | 'tasks' | 'appleMdm'>,
+  services: AppleQueue,
   user: CurrentUser,
   device: { id: number; companyId: number; serialNumber: string },
   requests: { type: string; request: AttachedRequest }[],

@@ -5,12 +5,16 @@ import type { ActivationLockPasswordResponse } from '../../../shared/contract/my
 import { iosCommandRefusal } from '../../../shared/domain/ios-commands'
 import { appleDeviceText, appleMdmText as t } from '../../../shared/messages/apple'
 import type { CurrentUser } from '../../auth/sessions'
-import type { Services } from '../../context'
+import type { AppConfig } from '../../config'
+import type { SecretBox } from '../../crypto/secret-box'
+import type { Db } from '../../db/client'
 import { companies } from '../../db/schema'
 import { ApiError } from '../../http/errors'
-import { appleCommands, isAppleCommand, WebServiceNotConfigured, type QueuedRequest } from '../../protocol/apple/commands'
+import type { ApnsClient } from '../../protocol/apple/apns'
+import type { CertificateAuthority } from '../../protocol/apple/ca'
+import { appleCommands, isAppleCommand, WebServiceNotConfigured, type AppleWebServices, type QueuedRequest } from '../../protocol/apple/commands'
 import { enrollmentProfile } from '../../protocol/apple/profile'
-import type { StoredRequest } from '../../protocol/apple/service'
+import type { AppleMdmService, StoredRequest } from '../../protocol/apple/service'
 import { deviceCommandEntry, requireSecondaryPassword } from '../audit/device-command'
 import { recordAudit } from '../audit/service'
 import type { TaskService } from '../task/service'
@@ -28,7 +32,15 @@ export class MyDeviceService {
   private readonly tasks: TaskService
 
   constructor(
-    private readonly services: Pick<Services, 'db' | 'config' | 'secrets' | 'appleCa' | 'apns' | 'appleWebServices' | 'tasks' | 'appleMdm'> & {
+    private readonly services: {
+      db: Db
+      config: AppConfig
+      secrets: SecretBox
+      appleCa: CertificateAuthority
+      apns: ApnsClient
+      appleWebServices: AppleWebServices
+      tasks: TaskService
+      appleMdm: AppleMdmService
       iosDevices: IosDeviceService
     },
   ) {

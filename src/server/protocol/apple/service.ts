@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
 import { appleMdmText as t } from '../../../shared/messages/apple'
 import { serverMessages } from '../../../shared/messages/server'
-import type { Services } from '../../context'
+import type { SecretBox } from '../../crypto/secret-box'
 import type { Db } from '../../db/client'
 import { appleEnrollments, appleIdentities, devices, tasks } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
@@ -12,6 +12,7 @@ import { blacklistText } from '../../../shared/messages/biz'
 import type { QuotaService } from '../../modules/quota/service'
 import type { TaskService } from '../../modules/task/service'
 import { acknowledged } from './acknowledged'
+import type { ApnsClient } from './apns'
 import { commandDict, secretRequestTypes, type QueuedRequest } from './commands'
 import { DEVICE_INFORMATION_QUERIES, DEVICE_INFORMATION_TASK, reportedColumns } from './device-information'
 import { data, str, type PlistDict } from './plist'
@@ -46,7 +47,7 @@ export class AppleMdmService {
   private readonly quota: QuotaService
 
   constructor(
-    private readonly services: Pick<Services, 'db' | 'secrets' | 'tasks' | 'quota' | 'apns'>,
+    private readonly services: { db: Db; secrets: SecretBox; tasks: TaskService; quota: QuotaService; apns: ApnsClient },
     private readonly now: () => Date = () => new Date(),
   ) {
     this.db = services.db
