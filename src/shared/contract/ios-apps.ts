@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { successMessages } from '../messages/common'
 import { iosAppText as t } from '../messages/ios-detail-b'
-import { access, endpoint, noData, noRequest } from './endpoint'
+import { endpoint } from './endpoint'
 import { flexibleBoolean, idSchema } from './id'
+import { catalogueEndpoints, iosCommand as command, iosRead as read } from './ios-catalogue'
 import { taskStatusSchema } from './huawei-device'
 
 /**
@@ -75,13 +76,8 @@ export const AppRestrictionRecord = z.object({
 })
 export type AppRestrictionRecord = z.infer<typeof AppRestrictionRecord>
 
-const read = access.authority('ios:device')
-const command = access.authority('ios:command')
-
 export const iosAppEndpoints = {
-  list: endpoint({ base: 'main', method: 'GET', path: '/app/list', access: read, request: noRequest, response: z.array(IosApp) }),
-  add: endpoint({ base: 'main', method: 'POST', path: '/app/add', access: command, request: IosAppAddRequest, response: z.object({ id: z.number() }), success: successMessages.save }),
-  delete: endpoint({ base: 'main', method: 'POST', path: '/app/delete', access: command, request: z.object({ id: idSchema }), response: noData, success: successMessages.delete }),
+  ...catalogueEndpoints({ path: '/app', item: IosApp, add: { name: 'add', request: IosAppAddRequest }, deleted: successMessages.delete }),
   restrictions: endpoint({ base: 'main', method: 'GET', path: '/device/app-restrictions/listByDeviceId', access: read, request: z.object({ deviceId: idSchema }), response: z.array(AppRestrictionRecord) }),
   install: endpoint({ base: 'main', method: 'POST', path: '/device/app-restrictions/install', access: command, request: AppInstallRequest, response: z.object({ taskId: z.string() }), success: successMessages.applyNow }),
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { successMessages } from '../messages/common'
-import { access, binaryResponse, endpoint, noData, noRequest } from './endpoint'
+import { binaryResponse, endpoint } from './endpoint'
 import { idSchema } from './id'
+import { catalogueEndpoints, iosCommand as command, iosRead as read } from './ios-catalogue'
 import { taskStatusSchema } from './huawei-device'
 
 /**
@@ -52,13 +53,8 @@ export const WallpaperOnDevice = z.object({
 })
 export type WallpaperOnDevice = z.infer<typeof WallpaperOnDevice>
 
-const read = access.authority('ios:device')
-const command = access.authority('ios:command')
-
 export const iosWallpaperEndpoints = {
-  list: endpoint({ base: 'main', method: 'GET', path: '/device/wallpaper/list', access: read, request: noRequest, response: z.array(Wallpaper) }),
-  upload: endpoint({ base: 'main', method: 'POST', path: '/device/wallpaper/upload', access: command, request: WallpaperUploadRequest, response: z.object({ id: z.number() }), success: successMessages.save }),
-  delete: endpoint({ base: 'main', method: 'POST', path: '/device/wallpaper/delete', access: command, request: z.object({ id: idSchema }), response: noData, success: successMessages.deleteWallpaper }),
+  ...catalogueEndpoints({ path: '/device/wallpaper', item: Wallpaper, add: { name: 'upload', request: WallpaperUploadRequest }, deleted: successMessages.deleteWallpaper }),
   /** The image itself, for the console's preview (binary; fetched with the token like a download). */
   image: endpoint({ base: 'main', method: 'GET', path: '/device/wallpaper/image', access: read, request: z.object({ id: idSchema }), response: binaryResponse, binary: true }),
   install: endpoint({ base: 'main', method: 'POST', path: '/device/wallpaper/restrictions/install', access: command, request: WallpaperInstallRequest, response: z.object({ taskId: z.string() }), success: successMessages.sendWallpaper }),
