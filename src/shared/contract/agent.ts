@@ -57,16 +57,21 @@ export type DeviceState = z.infer<typeof DeviceState>
 
 const optionalText = (max: number) => z.string().trim().max(max).optional()
 
+/** What a device says of itself, when it enrolls and in getDeviceInfo's result; the server keeps what is given. */
+const selfDescription = {
+  imei: imeiSchema.optional(),
+  model: optionalText(64),
+  name: optionalText(64),
+  osVersion: optionalText(64),
+}
+
 /** POST /agent/v1/enroll */
 export const EnrollRequest = z.strictObject({
   enrollmentToken: z.string().min(1).max(200),
   serialNumber: deviceSerialSchema,
   /** When given it must match the token's platform. */
   platform: z.enum(agentPlatforms).optional(),
-  imei: imeiSchema.optional(),
-  model: optionalText(64),
-  name: optionalText(64),
-  osVersion: optionalText(64),
+  ...selfDescription,
   state: AgentDeviceState.optional(),
 })
 export type EnrollRequest = z.input<typeof EnrollRequest>
@@ -121,10 +126,7 @@ export type ResultResponse = z.infer<typeof ResultResponse>
 /** Data a successful result carries, per command (other commands carry none that the server reads). */
 export const LockPasscodeResult = z.object({ password: z.string().max(64) })
 export const DeviceInfoResult = z.object({
-  model: optionalText(64),
-  name: optionalText(64),
-  osVersion: optionalText(64),
-  imei: imeiSchema.optional(),
+  ...selfDescription,
   battery: z.number().int().min(0).max(100).optional(),
 })
 
