@@ -9,7 +9,7 @@ import { deviceSerialSchema, imeiSchema } from './device-fields'
 import { DeviceState, agentCommandSchema, agentCommands, agentPlatforms, type AgentCommand } from './agent'
 import { UserAccountInfoResponse } from './quota'
 import { access, binaryResponse, endpoint, noData, noRequest, type Endpoint } from './endpoint'
-import { filterText, flexibleBoolean, idSchema } from './id'
+import { filterText, flexibleBoolean, idSchema, ownerCompanyFields } from './id'
 
 /**
  * Huawei base (/huawei/mdm/api/v1) device resource of SPEC §7. The Huawei area uses /device/…; the Mi area the same
@@ -82,8 +82,7 @@ export const commonDeviceRecordFields = {
   renterPhone: z.string(),
   renterIdCard: z.string(),
   rentRemark: z.string(),
-  companyId: z.number(),
-  companyName: z.string(),
+  ...ownerCompanyFields,
   staffId: z.number().nullable(),
   staffName: z.string().nullable(),
   /** Tasks not yet finished (QUEUED or SENT): the console refreshes while there are any. */

@@ -21,3 +21,6 @@ export const filterText = (max = 64) =>
 
 /** Optional boolean that also accepts the strings "true" / "false" (form bodies and query strings). */
 export const flexibleBoolean = z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean())
+
+/** The company a tenant's record belongs to, named the same way in every record that has one. */
+export const ownerCompanyFields = { companyId: z.number(), companyName: z.string() }

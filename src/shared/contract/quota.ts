@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { successMessages } from '../messages/common'
 import { access, endpoint, noRequest } from './endpoint'
 import { pagedResponse, pagingQuerySchema } from '../domain/paging'
-import { filterText, flexibleBoolean, idSchema } from './id'
+import { filterText, flexibleBoolean, idSchema, ownerCompanyFields } from './id'
 
 export const quotaTypes = ['IOS', 'HUAWEI'] as const
 export const QuotaType = z.enum(quotaTypes)
@@ -58,8 +58,7 @@ export type ConsumedRecordQuery = z.infer<typeof ConsumedRecordQuery>
 
 export const QuotaRecordItem = z.object({
   id: z.number(),
-  companyId: z.number(),
-  companyName: z.string(),
+  ...ownerCompanyFields,
   quotaType: QuotaType,
   kind: z.enum(quotaRecordKinds),
   quantity: z.number(),

@@ -3,7 +3,7 @@ import { pagedResponse, pagingQuerySchema } from '../domain/paging'
 import { renewalStatuses } from '../domain/renewal'
 import { renewText } from '../messages/biz'
 import { access, endpoint } from './endpoint'
-import { filterText, idSchema } from './id'
+import { filterText, idSchema, ownerCompanyFields } from './id'
 
 /** A renewal buys whole years of service, one unit of iOS quota per year. */
 export const MAX_RENEWAL_YEARS = 5
@@ -22,8 +22,7 @@ export const RenewalRecord = z.object({
   id: z.number(),
   deviceId: z.number(),
   serialNumber: z.string(),
-  companyId: z.number(),
-  companyName: z.string(),
+  ...ownerCompanyFields,
   years: z.number(),
   status: z.enum(renewalStatuses),
   /** RUNNING and its service period is over. */

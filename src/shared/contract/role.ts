@@ -4,7 +4,7 @@ import { access, endpoint, noData } from './endpoint'
 import type { AuthorityNode } from '../domain/authorities'
 import { pagedResponse, pagingQuerySchema } from '../domain/paging'
 import { refineWith, validateRoleAuthorities } from '../domain/validators'
-import { filterText, idSchema } from './id'
+import { filterText, idSchema, ownerCompanyFields } from './id'
 
 export const roleTypes = ['COMPANY', 'STAFF'] as const
 export const RoleType = z.enum(roleTypes)
@@ -55,8 +55,7 @@ export const RoleRecord = z.object({
   name: z.string(),
   roleType: RoleType,
   authorityIdList: z.array(z.string()),
-  companyId: z.number(),
-  companyName: z.string(),
+  ...ownerCompanyFields,
   /** Accounts holding the role; a role in use cannot be deleted. */
   userCount: z.number(),
   createdAt: z.string(),

@@ -5,7 +5,7 @@ import { organizationMessages } from '../messages/organization'
 import { access, endpoint, noData } from './endpoint'
 import { pagedResponse, pagingQuerySchema } from '../domain/paging'
 import { passwordNotUsername, passwordSchema, phoneNumberSchema, usernameSchema } from './account'
-import { filterText, flexibleBoolean, idSchema } from './id'
+import { filterText, flexibleBoolean, idSchema, ownerCompanyFields } from './id'
 
 const roleId = z.preprocess((v) => (v === '' ? null : v), idSchema.nullable().optional())
 
@@ -53,8 +53,7 @@ export const StaffRecord = z.object({
   roleId: z.number().nullable(),
   roleName: z.string().nullable(),
   available: z.boolean(),
-  companyId: z.number(),
-  companyName: z.string(),
+  ...ownerCompanyFields,
   createdAt: z.string(),
 })
 export type StaffRecord = z.infer<typeof StaffRecord>
