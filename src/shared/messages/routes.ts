@@ -4,17 +4,20 @@
  * Texts quoted by SPEC §5 and §8 are reproduced exactly; code refers to them by key.
  */
 
+/** The device families, as their menu groups and device lists are titled. */
+const familyTitles = { ios: '苹果设备', huawei: '华为设备', mi: '小米设备' } as const
+
 /** Titles of the routes of SPEC §2 (also the server menu's titles). */
 export const routeTitles = {
   '/dashboard': '首页',
-  '/ios/device': '苹果设备',
+  '/ios/device': familyTitles.ios,
   '/ios/recycle': '苹果回收站',
   '/ios/detail': '苹果设备详情',
   '/ios/renew': '续费管理',
-  '/huawei/device': '华为设备',
+  '/huawei/device': familyTitles.huawei,
   '/huawei/recycle': '华为回收站',
   '/huawei/detail': '华为设备详情',
-  '/mi/device': '小米设备',
+  '/mi/device': familyTitles.mi,
   '/mi/recycle': '小米回收站',
   '/user/business': '下级公司',
   '/user/staff': '员工管理',
@@ -55,9 +58,7 @@ export const miDetailTitle = '小米设备详情'
 
 /** Titles of menu groups (type -1). */
 export const menuGroupTitles = {
-  ios: '苹果设备',
-  huawei: '华为设备',
-  mi: '小米设备',
+  ...familyTitles,
   organization: '组织管理',
   quota: '额度管理',
   system: '系统管理',
