@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { errorMessages } from '../../shared/messages/common'
 import { RequestError } from '../api/http'
 import { dismiss, useNotice } from '../notify'
-import { NOT_SENT, SubmitForm, TextField } from './PopupForm'
+import { ConfirmField, NOT_SENT, SubmitForm, TextField } from './PopupForm'
 
 afterEach(cleanup)
 beforeEach(() => dismiss())
@@ -119,5 +119,49 @@ describe('SubmitForm', () => {
     expect(onClose).not.toHaveBeenCalled()
     expect(renderHook(() => useNotice()).result.current).toBeNull()
     expect(input().value).toBe('B')
+  })
+})
+
+describe('ConfirmField', () => {
+  const Secret = z.object({ password: z.string().min(1), confirmPassword: z.string().min(1) })
+  const differ = (first: string, second: string) => (first === second ? undefined : '两次输入不一致')
+
+  function renderConfirm(submit: (v: unknown) => Promise<unknown>, schema?: typeof Secret) {
+    render(
+      <SubmitForm visible submit={submit} success="保存成功" pending={false} onClose={vi.fn()}>
+        <TextField name="password" label="密码" schema={Secret} />
+        <ConfirmField name="confirmPassword" of="password" mismatch={differ} label="确认密码" schema={schema} />
+      </SubmitForm>,
+    )
+  }
+  const type = (placeholder: string, value: string) => fireEvent.change(screen.getByPlaceholderText(placeholder), { target: { value } })
+
+  it('refuses a second typing that differs from the first, and sends only when they agree', async () => {
+    const submit = vi.fn(async () => null)
+    renderConfirm(submit, Secret)
+    type('请输入密码', 'abc')
+    type('请输入确认密码', 'abd')
+    fireEvent.click(submitButton())
+    expect(await screen.findByText('两次输入不一致')).toBeTruthy()
+    expect(submit).not.toHaveBeenCalled()
+    // The first is typed again to match: the confirmation is checked again, without being touched.
+    type('请输入密码', 'abd')
+    await waitFor(() => expect(screen.queryByText('两次输入不一致')).toBeNull())
+    fireEvent.click(submitButton())
+    await waitFor(() => expect(submit).toHaveBeenCalledWith({ password: 'abd', confirmPassword: 'abd' }))
+  })
+
+  it('left empty, says only what its schema says; without a schema, that the two differ', async () => {
+    renderConfirm(vi.fn(), Secret)
+    type('请输入密码', 'abc')
+    fireEvent.click(submitButton())
+    expect(await screen.findByText('确认密码不能为空')).toBeTruthy()
+    expect(screen.queryByText('两次输入不一致')).toBeNull()
+    cleanup()
+
+    renderConfirm(vi.fn())
+    type('请输入密码', 'abc')
+    fireEvent.click(submitButton())
+    expect(await screen.findByText('两次输入不一致')).toBeTruthy()
   })
 })

@@ -154,6 +154,30 @@ export function TextField<Shape extends z.ZodRawShape>({
   )
 }
 
+type ConfirmFieldProps<Shape extends z.ZodRawShape> = Omit<TextFieldProps<Shape>, 'dependencies' | 'rules'> & {
+  /** The field typed first. */
+  of: keyof Shape & string
+  /** Why the two typings differ, or undefined when they agree. */
+  mismatch: (first: string, second: string) => string | undefined
+}
+
+/**
+ * The second typing of a field (SPEC §5: a password, a serial number), checked again whenever the first changes.
+ * Left empty, it is refused by its own schema when that refuses it (one message, not two), otherwise as different.
+ */
+export function ConfirmField<Shape extends z.ZodRawShape>({ of, mismatch, ...field }: ConfirmFieldProps<Shape>) {
+  const emptyIsRefused = field.schema !== undefined && emptyRefused(field.schema, field.name)
+  const sameAsFirst = ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
+    validator: async (_rule: unknown, value: unknown) => {
+      const second = String(value ?? '')
+      if (second === '' && emptyIsRefused) return
+      const message = mismatch(String(getFieldValue(of) ?? ''), second)
+      if (message) throw new Error(message)
+    },
+  })
+  return <TextField {...field} dependencies={[of]} rules={[sameAsFirst]} />
+}
+
 /** A switch that, when `confirmOff` is given, asks before it turns off (e.g. disabling an account signs it out). */
 function ConfirmSwitch({ checked, onChange, label, confirmOff }: { checked?: boolean; onChange?: (checked: boolean) => void; label: string; confirmOff?: string }) {
   return (

@@ -6,8 +6,7 @@ import { successMessages, uiText } from '../../../shared/messages/common'
 import { disableText, organizationText } from '../../../shared/messages/organization'
 import { roleOptionsQuery } from '../../api/role-options'
 import { PasswordRule } from '../../components/PasswordRule'
-import { PopupForm, SwitchField, TextField } from '../../components/PopupForm'
-import { validatorRule } from '../../components/form-rules'
+import { ConfirmField, PopupForm, SwitchField, TextField } from '../../components/PopupForm'
 import { useAuthorities } from '../../components/use-authorities'
 import { useCompanyMutations } from './queries'
 import { keepChoice } from '../../components/single-choice'
@@ -33,7 +32,6 @@ interface CompanyFormProps {
 }
 
 export function CompanyForm({ visible, editing, onClose }: CompanyFormProps) {
-  const [form] = Form.useForm<CompanyFormValues>()
   const { isBoss, info } = useAuthorities()
   const { add, update } = useCompanyMutations()
   const own = editing !== null && editing.id === info?.companyId
@@ -55,7 +53,6 @@ export function CompanyForm({ visible, editing, onClose }: CompanyFormProps) {
       visible={visible}
       title={editing ? t.editTitle : t.addTitle}
       onClose={onClose}
-      form={form}
       initialValues={
         editing
           ? { name: editing.name, bossName: editing.bossName, phoneNumber: editing.phoneNumber, roleId: [editing.roleId ? String(editing.roleId) : ''], available: editing.available }
@@ -74,15 +71,15 @@ export function CompanyForm({ visible, editing, onClose }: CompanyFormProps) {
         <>
           <TextField name="username" label={uiText.username} schema={CompanyAddFields} autoComplete="off" />
           <TextField name="password" label={uiText.password} schema={CompanyAddFields} type="password" autoComplete="new-password" description={<PasswordRule />} />
-          <TextField
+          {/* SPEC §5: "密码与确认密码不一致" — new companies only. */}
+          <ConfirmField
             name="confirmPassword"
+            of="password"
+            mismatch={(password, confirmPassword) => validateCompanyPasswordMatch({ password, confirmPassword })}
             label={uiText.confirmPassword}
             schema={CompanyAddFields}
             type="password"
             autoComplete="new-password"
-            dependencies={['password']}
-            // SPEC §5: "密码与确认密码不一致" — new companies only.
-            rules={[validatorRule((value) => validateCompanyPasswordMatch({ password: form.getFieldValue('password'), confirmPassword: String(value) }))]}
           />
         </>
       )}

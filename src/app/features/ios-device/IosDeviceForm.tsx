@@ -4,7 +4,7 @@ import { appleDeviceText } from '../../../shared/messages/apple'
 import { successMessages } from '../../../shared/messages/common'
 import { huaweiDeviceText as h } from '../../../shared/messages/devices'
 import { iosDeviceText as t } from '../../../shared/messages/ios-device'
-import { PopupForm, TextField } from '../../components/PopupForm'
+import { ConfirmField, PopupForm, TextField } from '../../components/PopupForm'
 import { RenterFields } from '../../components/device/RenterFields'
 import { zodRule } from '../../components/form-rules'
 import { normalizeSerialNumber } from '../../../shared/domain/validators'
@@ -37,20 +37,14 @@ function SerialFields({ register }: { register: boolean }) {
       ) : (
         <TextField name="serialNumber" label={h.serialNumber} schema={IosDeviceAddRequest} normalize={upper} autoComplete="off" autoCapitalize="characters" />
       )}
-      <TextField
+      <ConfirmField
         name="confirmSerialNumber"
+        of="serialNumber"
+        mismatch={(serial, again) => (again.trim() !== serial.trim() ? appleDeviceText.serialMismatch : undefined)}
         label={t.confirmSerial}
         normalize={upper}
         autoComplete="off"
         autoCapitalize="characters"
-        dependencies={['serialNumber']}
-        rules={[
-          ({ getFieldValue }) => ({
-            validator: async (_rule, value?: string) => {
-              if ((value ?? '').trim() !== (getFieldValue('serialNumber') ?? '').trim()) throw new Error(appleDeviceText.serialMismatch)
-            },
-          }),
-        ]}
       />
     </>
   )
