@@ -7,9 +7,9 @@ import type { TaskStatus } from '../../../shared/contract/huawei-device'
 import { notify } from '../../notify'
 import type { CommandFamily, CommandSubject } from './family'
 import { deviceKeys } from './queries'
-import { useDeviceCommand } from './use-device-command'
+import { useDeviceCommand, useSentAndFollowed } from './use-device-command'
 
-/** The server as the hook sees it: queued commands and the statuses each task answers, one per poll. */
+/** The server as the hooks see it: queued commands (or a detail tab's requests) and the statuses each task answers, one per poll. */
 const server = vi.hoisted(() => ({
   posts: [] as { path: string; body: unknown }[],
   refuse: new Set<number>(),
@@ -19,7 +19,7 @@ const server = vi.hoisted(() => ({
 
 vi.mock('../../api/http', () => ({
   call: vi.fn(async (route: { method: string; path: string }, input: { deviceId: number; taskId: string }) => {
-    if (route.method === 'POST') {
+    if (route.method !== 'GET') {
       const body = input
       if (server.refuse.has(body.deviceId)) throw new Error('refused')
       server.posts.push({ path: route.path, body })
@@ -189,5 +189,36 @@ describe('useDeviceCommand', () => {
     await running
     await new Promise((r) => setTimeout(r, 2500))
     expect(notices).toEqual([['info', '“锁屏”已发送，等待设备执行']])
+  })
+})
+
+describe('useSentAndFollowed (a detail tab’s send, followed like a command)', () => {
+  const route = { base: 'main', method: 'PUT', path: '/device/restriction/installProfile', success: '保存策略成功' } as const
+
+  function renderSend(done?: string) {
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    return renderHook(() => useSentAndFollowed<{ deviceId: number }>(family, route, 7, '保存策略', done), { wrapper })
+  }
+
+  it('says it was sent, and the SPEC §8 text only once the device did it', async () => {
+    server.next.push([status('QUEUED'), status('DONE')])
+    const { result } = renderSend()
+    const task = await act(() => result.current.mutateAsync({ deviceId: 7 }))
+    expect(server.posts).toEqual([{ path: route.path, body: { deviceId: 7 } }])
+    expect(task?.status).toBe('DONE')
+    expect(notices).toEqual([
+      ['info', '“保存策略”已发送，等待设备执行'],
+      ['success', '保存策略成功'],
+    ])
+  })
+
+  it('gives the device’s reason, never the success text, when the device refused', async () => {
+    server.next.push([status('ERROR', 'MDM profile rejected')])
+    const { result } = renderSend('立即应用成功')
+    await act(() => result.current.mutateAsync({ deviceId: 7 }))
+    expect(notices).toEqual([
+      ['info', '“保存策略”已发送，等待设备执行'],
+      ['warning', '保存策略失败：设备返回：MDM profile rejected'],
+    ])
   })
 })

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { Route } from '../../../shared/contract/routes'
 import { connectionStatus } from '../../../shared/domain/connection-status'
 import { deviceCommandText as c, huaweiDeviceText } from '../../../shared/messages/devices'
+import { call } from '../../api/http'
 import { notify } from '../../notify'
 import { confirmAction } from '../dialogs'
 import { secondaryPasswordFor } from '../secondary-password'
@@ -85,6 +87,30 @@ export function useTaskFollower(family: Pick<CommandFamily<string>, 'api' | 'pla
   }
 
   return { follow, sentAndFollowed }
+}
+
+/**
+ * Sends a request that queues a task on the device beside the command grid (a detail tab's profile, wallpaper, app
+ * install, refresh) and follows it as the grid follows a command: sent and waiting first, then its success text
+ * (`done`, else the endpoint's SPEC §8 text) once the device did it, or the device's reason. `label` names what was
+ * sent. The mutation stays pending until the task ended (or the follow-up gave up): its value is the task.
+ */
+export function useSentAndFollowed<Req>(
+  family: Pick<CommandFamily<string>, 'api' | 'platform'>,
+  route: Route<Req, { taskId: string }>,
+  deviceId: number,
+  label: string,
+  done?: string,
+) {
+  const tasksChanged = useDeviceTasksChanged(family)
+  const { sentAndFollowed } = useTaskFollower(family)
+  return useMutation({
+    mutationFn: async (req: Req) => {
+      const { taskId } = await (call as (r: Route<Req, { taskId: string }>, input: Req) => Promise<{ taskId: string }>)(route, req)
+      tasksChanged(deviceId)
+      return sentAndFollowed({ label, doneText: done ?? route.success ?? label }, deviceId, taskId)
+    },
+  })
 }
 
 /**
