@@ -33,18 +33,28 @@ function fill(placeholder: string, value: string) {
   fireEvent.change(screen.getByPlaceholderText(placeholder), { target: { value } })
 }
 
+/** A valid application, typed field by field (each named by its placeholder), in the form's order. */
+const validApplication = {
+  请输入用户名: 'newco',
+  请输入密码: 'Secret@2468',
+  请输入确认密码: 'Secret@2468',
+  请输入公司名称: '新租赁公司',
+  请输入联系人: '张三',
+  请输入手机号: '13912345678',
+}
+
+/** Types the valid application, with `changes` typed instead where given. */
+function fillApplication(changes: Partial<typeof validApplication> = {}) {
+  for (const [placeholder, value] of Object.entries({ ...validApplication, ...changes })) fill(placeholder, value)
+}
+
 describe('RegisterScreen', () => {
   it('rejects mismatched passwords with the same message as the server, without calling it', async () => {
     const fetchSpy = vi.fn()
     vi.stubGlobal('fetch', fetchSpy)
     renderRegister()
     await screen.findByPlaceholderText('请输入用户名')
-    fill('请输入用户名', 'newco')
-    fill('请输入密码', 'Secret@2468')
-    fill('请输入确认密码', 'Other1234')
-    fill('请输入公司名称', '新租赁公司')
-    fill('请输入联系人', '张三')
-    fill('请输入手机号', '13912345678')
+    fillApplication({ 请输入确认密码: 'Other1234' })
     fireEvent.click(screen.getByRole('button', { name: '注册' }))
     // Same text as tests/integration/account.test.ts expects from POST /register.
     expect(await screen.findByText('两次密码输入不一致')).toBeTruthy()
@@ -89,12 +99,7 @@ describe('RegisterScreen', () => {
     fill('请输入手机号', '139')
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(screen.getByText('手机号必须是11位数字，以1开头')).toBeTruthy() // still wrong: the message stays
-    fill('请输入用户名', 'newco')
-    fill('请输入密码', 'Secret@2468')
-    fill('请输入确认密码', 'Secret@2468')
-    fill('请输入公司名称', '新租赁公司')
-    fill('请输入联系人', '张三')
-    fill('请输入手机号', '13912345678')
+    fillApplication()
     await waitFor(() => expect(document.querySelectorAll('.adm-form-item-feedback-error')).toHaveLength(0))
   })
 
@@ -103,12 +108,7 @@ describe('RegisterScreen', () => {
     vi.stubGlobal('fetch', fetchSpy)
     const router = renderRegister()
     await screen.findByPlaceholderText('请输入用户名')
-    fill('请输入用户名', 'newco')
-    fill('请输入密码', 'Secret@2468')
-    fill('请输入确认密码', 'Secret@2468')
-    fill('请输入公司名称', '新租赁公司')
-    fill('请输入联系人', '张三')
-    fill('请输入手机号', '13912345678')
+    fillApplication()
     fireEvent.click(screen.getByRole('button', { name: '注册' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
     const call = (fetchSpy.mock.calls as unknown as [string, RequestInit][]).find(([url]) => url === '/mdm/api/v1/register')
