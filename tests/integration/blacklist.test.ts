@@ -45,7 +45,7 @@ describe('administrator entries', () => {
   it('refuses duplicates and malformed values in Chinese', async () => {
     await add(admin, { kind: 'SERIAL', value: 'DUP001', reason: '测试' })
     expect((await add(admin, { kind: 'SERIAL', value: 'dup001', reason: '再次' })).body).toEqual({ code: 409, msg: '该号码已在黑名单中', data: null })
-    expect((await add(admin, { kind: 'IMEI', value: '12345', reason: '测试' })).body).toEqual({ code: 400, msg: 'IMEI 必须是 15 位数字', data: null })
+    expect((await add(admin, { kind: 'IMEI', value: '12345', reason: '测试' })).body).toEqual({ code: 400, msg: 'IMEI 必须是15位数字', data: null })
     expect((await add(admin, { kind: 'ID_CARD', value: '110105199003071230', reason: '测试' })).body.code).toBe(400)
     expect((await add(admin, { kind: 'SERIAL', value: 'OK001', reason: '' })).body).toEqual({ code: 400, msg: '原因不能为空', data: null })
   })

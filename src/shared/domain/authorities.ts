@@ -1,4 +1,4 @@
-import { menuGroupTitles } from '../messages/routes'
+import { familyPageTitles, menuGroupTitles, routeTitles } from '../messages/routes'
 
 /**
  * The authority tree: the single source of the server's permission checks, the roles' choices and the menu
@@ -29,7 +29,12 @@ const group = <const Children extends readonly AuthorityNodeSpec[]>(id: keyof ty
 })
 
 /** The authorities of a device family's screens, each `<family>:<name>` (ios:device, huawei:recycle); only Apple has renewals. */
-const familyAuthorityNames = { device: '设备列表', command: '设备指令', recycle: '回收站', renew: '续费管理' } as const
+const familyAuthorityNames = {
+  device: familyPageTitles.device,
+  command: '设备指令',
+  recycle: familyPageTitles.recycle,
+  renew: routeTitles['/ios/renew'],
+} as const
 
 const family = <const Family extends 'ios' | 'huawei' | 'mi', const Authority extends keyof typeof familyAuthorityNames>(
   id: Family,

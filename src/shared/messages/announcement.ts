@@ -1,3 +1,5 @@
+import { successMessages } from './common'
+
 /**
  * Announcements and the service agreement (issue #15).
  * Every user-facing Chinese string lives in src/shared/messages (STYLE §8), one file per area, imported directly.
@@ -16,8 +18,8 @@ export const announcementFieldLabels: Record<string, string> = {
 export const announcementMessages = {
   notFound: '公告不存在或已被删除',
   added: '发布成功',
-  updated: '编辑成功',
-  deleted: '删除成功',
+  updated: successMessages.edit,
+  deleted: successMessages.delete,
 } as const
 
 export const announcementText = {
@@ -57,7 +59,7 @@ export const agreementMessages = {
   onlyBossAccepts: '只有主账号可以确认合同',
   outdated: '合同内容已更新，请阅读最新内容后再确认',
   accepted: '已确认合同',
-  saved: '保存成功',
+  saved: successMessages.save,
 } as const
 
 export const agreementText = {
@@ -73,7 +75,7 @@ export const agreementText = {
   acceptConfirm: '确认后将记录确认人和确认时间，代表贵公司同意本合同的全部条款。确定确认吗？',
   acceptHint: '由主账号代表公司确认合同；下级公司可查看确认情况',
   waitBoss: '合同由主账号确认，请联系主账号',
-  notSet: '平台尚未设置合同内容',
+  notSet: agreementMessages.notSet,
   edit: '编辑合同内容',
   editHint: '保存后生成新版本，各公司需要重新确认',
   contentLabel: '合同内容',
@@ -81,6 +83,6 @@ export const agreementText = {
   save: '保存并发布新版本',
   cancel: '取消',
   companyLabel: '公司',
-  saved: '保存成功',
-  accepted: '已确认合同',
+  saved: agreementMessages.saved,
+  accepted: agreementMessages.accepted,
 } as const

@@ -1,8 +1,32 @@
+import { huaweiDeviceText } from './devices'
+
 /**
  * Apple MDM (issue #12): enrollment profile, check-in and command endpoints, catalogue, APNs.
  * Every user-facing Chinese string lives in src/shared/messages (STYLE §8), one file per area, imported directly.
  * Texts quoted by SPEC §5 and §8 are reproduced exactly; code refers to them by key.
  */
+
+/** The 'my device' commands' names (SPEC §7), as buttons, task logs, the audit trail and the server's answers name them. */
+const appleCommandLabels = {
+  checkNetwork: '检查网络',
+  clearPasscode: '清除锁屏密码',
+  activationLock: '下发激活锁',
+  removeProfile: '删除监管',
+  disableActivationLock: '删除激活锁',
+  enableLostMode: '开启丢失模式',
+  disableLostMode: '解除丢失',
+  deviceErase: '一键抹掉',
+  showActivationLockPassword: '查看激活锁密码',
+  openPayMode: '开启支付模式',
+  closePayMode: '关闭支付模式',
+  oneClickLockDown: '一键下锁',
+  disownDevice: '解除ABM',
+  playLostModeSound: '播放丢失声音',
+  scheduleOSUpdate: '系统更新',
+  deviceLocation: '设备定位',
+  macLock: '锁定MAC',
+  installedApplicationList: '已安装应用',
+} as const
 
 /** Apple MDM (issue #12): enrollment profile, check-in and command endpoints, the command catalogue, APNs. */
 export const appleMdmText = {
@@ -16,16 +40,13 @@ export const appleMdmText = {
   identityInvalid: '设备身份验证失败',
   serialInOtherCompany: '该序列号的设备属于其他公司，无法注册',
   unknownMessageType: '不支持的签到消息类型',
-  notEnrolled: '设备尚未通过 MDM 注册，无法下发指令',
-  deviceNotFound: '设备不存在',
   unknownCommand: '不支持的指令',
   badParams: '指令参数不正确',
-  noUnlockToken: '设备尚未上报解锁令牌，无法清除锁屏密码',
   commandFailed: '设备执行指令失败',
   commandFormatError: '设备无法识别该指令（格式错误）',
   webServiceNotConfigured: (what: string) => `未配置苹果商务管理（ABM）服务，无法${what}，请联系管理员`,
-  disableActivationLock: '移除激活锁',
-  disown: '解除ABM',
+  disableActivationLock: appleCommandLabels.disableActivationLock,
+  disown: appleCommandLabels.disownDevice,
   payModeMessage: '请按时缴纳租金，缴费后设备将自动解锁',
   lockDownMessage: '本设备已被锁定，请联系设备所属公司',
   apnsNotConfigured: '未配置 APNs 推送证书（MDM_APNS_CERT_FILE / MDM_APNS_KEY_FILE）：苹果设备将在下次签到时取回指令',
@@ -38,10 +59,9 @@ export const appleDeviceText = {
   /** SPEC §5: a new record's serial is typed twice. */
   serialMismatch: '两次输入的序列号不一致',
   productVersionFormat: '系统版本格式不正确，如 17.5.1',
-  exportSheetName: '设备列表',
   /** Why a command is unavailable (iosCommandAvailability): the console disables the button with it, the server refuses with it. */
   unavailable: {
-    recycled: '该设备已淘汰，请先移出回收站再操作',
+    recycled: huaweiDeviceText.recycledNoAction,
     wiped: '设备已被抹掉，需重新安装描述文件注册后才能下发指令',
     notEnrolled: '设备尚未通过 MDM 注册，无法下发指令',
     notSupervised: '该指令仅适用于受监管的设备',
@@ -49,27 +69,7 @@ export const appleDeviceText = {
     notInPayMode: '设备未开启支付模式',
     noUnlockToken: '设备尚未上报解锁令牌，无法清除锁屏密码',
   },
-  /** The commands' names, as buttons, task logs and the audit trail show them. */
-  commandLabels: {
-    checkNetwork: '检查网络',
-    clearPasscode: '清除锁屏密码',
-    activationLock: '下发激活锁',
-    removeProfile: '删除监管',
-    disableActivationLock: '删除激活锁',
-    enableLostMode: '开启丢失模式',
-    disableLostMode: '解除丢失',
-    deviceErase: '一键抹掉',
-    showActivationLockPassword: '查看激活锁密码',
-    openPayMode: '开启支付模式',
-    closePayMode: '关闭支付模式',
-    oneClickLockDown: '一键下锁',
-    disownDevice: '解除ABM',
-    playLostModeSound: '播放丢失声音',
-    scheduleOSUpdate: '系统更新',
-    deviceLocation: '设备定位',
-    macLock: '锁定MAC',
-    installedApplicationList: '已安装应用',
-  },
+  commandLabels: appleCommandLabels,
   /** SPEC §4 unmanage action 3: the device had no bypass code to give. */
   noActivationLockPassword: '该设备没有激活锁密码',
   /** The device took longer than the request may wait: the console follows the task. */
@@ -106,7 +106,7 @@ export const appleFieldLabels: Record<string, string> = {
   pin: '密码',
   message: '提示信息',
   footnote: '脚注',
-  productVersion: '系统版本',
+  productVersion: huaweiDeviceText.osVersion,
   installAction: '安装方式',
   secondaryPassword: '二级密码',
   type: '类型',

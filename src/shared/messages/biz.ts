@@ -1,3 +1,6 @@
+import { successMessages } from './common'
+import { huaweiDeviceText } from './devices'
+
 /**
  * Renewals of Apple devices' service and the platform's blacklist (issue #15). Every user-facing Chinese string of
  * the two areas (STYLE §8); docs/renewals.md and docs/blacklist.md explain the rules behind them.
@@ -89,14 +92,14 @@ export const blacklistText = {
   value: '号码',
   remove: '移除',
   removeConfirm: (display: string) => `将 ${display} 移出黑名单？移除后添加和接入不再提醒。`,
-  removed: '移除成功',
+  removed: successMessages.remove,
   empty: '黑名单为空',
   keyword: '号码',
   createdBy: '添加人',
   // Server answers.
   valueInvalid: '请输入序列号、IMEI（15 位数字）或 18 位身份证号',
-  serialInvalid: '序列号只能包含字母、数字和 -',
-  imeiInvalid: 'IMEI 必须是 15 位数字',
+  serialInvalid: huaweiDeviceText.serialInvalid,
+  imeiInvalid: huaweiDeviceText.imeiInvalid,
   idCardInvalid: '身份证号格式不正确',
   duplicate: '该号码已在黑名单中',
   entryNotFound: '黑名单条目不存在',

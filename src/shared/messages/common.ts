@@ -133,6 +133,9 @@ export const commonFieldLabels: Record<string, string> = {
   remark: '备注',
 }
 
+/** What anything still on its way shows: a screen, the captcha, a refresh. */
+const loading = '加载中…'
+
 /** Texts of the console's own screens and shell. */
 export const uiText = {
   /** Pasted text longer than the field takes: the field kept its first `kept` characters (app/paste-limit.ts). */
@@ -151,7 +154,7 @@ export const uiText = {
   confirmPassword: '确认密码',
   captcha: '验证码',
   captchaAlt: '验证码图片，点击刷新',
-  captchaLoading: '加载中…',
+  captchaLoading: loading,
   companyName: '公司名称',
   contactName: '联系人',
   phoneNumber: '手机号',
@@ -165,10 +168,10 @@ export const uiText = {
   copyFailed: '复制失败，请手动选择复制',
   menu: '菜单',
   darkMode: '深色模式',
-  loading: '加载中…',
+  loading,
   clearInput: '清除',
   // Pull to refresh (antd-mobile's zh-CN wording, kept when the component became a local one).
-  pullToRefresh: { pulling: '下拉刷新', canRelease: '释放立即刷新', refreshing: '加载中...', complete: '刷新成功' },
+  pullToRefresh: { pulling: '下拉刷新', canRelease: '释放立即刷新', refreshing: loading, complete: '刷新成功' },
   retry: '重试',
   reloadPage: '刷新页面',
   menuLoadFailed: '菜单加载失败',

@@ -2,7 +2,11 @@
  * The dashboard (/dashboard, issue #15): every Chinese text of its figures, charts and tables.
  * What each figure means is written down in docs/dashboard.md.
  */
+import { uiText } from './common'
+import { deviceText } from './devices'
 import { domainText } from './domain'
+import { announcementText } from './announcement'
+import { organizationText } from './organization'
 
 const status = domainText.connectionStatus
 
@@ -45,28 +49,28 @@ export const dashboardText = {
   subAccountIosQuota: ['苹果', '剩余额度'],
   subAccountHuaweiQuota: ['华为', '剩余额度'],
   notOpened: '未开通',
-  disabled: '（已禁用）',
+  disabled: organizationText.company.disabledSuffix,
   noSubAccounts: '还没有下级公司',
   offlineTitle: '离线24小时以上的设备',
-  neverCommunicated: '从未通信',
-  lastCommunication: '最后通信',
+  neverCommunicated: deviceText.neverCommunicated,
+  lastCommunication: deviceText.lastCommunicationTime,
   noOfflineDevices: '没有离线24小时以上的设备',
   announcementsTitle: '最新公告',
   announcementsMore: '全部公告',
-  noAnnouncements: '暂无公告',
+  noAnnouncements: announcementText.empty,
   unread: '未读',
   loadFailed: '看板数据加载失败，请检查网络后下拉刷新',
-  retry: '重试',
+  retry: uiText.retry,
   noAuthority: '您的角色未包含“首页看板”权限，请联系管理员开通，或从菜单进入其他页面',
   apnsExpiring: (days: number) => `APNs 推送证书将在 ${days} 天后到期，到期后将无法唤醒苹果设备，请尽快在“证书管理”中上传新证书`,
   apnsExpired: 'APNs 推送证书已过期，苹果设备无法被唤醒，请立即在“证书管理”中上传新证书',
   apnsOpen: '去更新',
-  pullToRefresh: '下拉刷新',
-  releaseToRefresh: '释放立即刷新',
-  refreshing: '加载中…',
-  refreshed: '刷新成功',
+  pullToRefresh: uiText.pullToRefresh.pulling,
+  releaseToRefresh: uiText.pullToRefresh.canRelease,
+  refreshing: uiText.pullToRefresh.refreshing,
+  refreshed: uiText.pullToRefresh.complete,
   cachedAt: (time: string) => `离线：显示的是 ${time} 缓存的数据`,
   pageOf: (current: number, pages: number) => `${current} / ${pages}`,
-  prevPage: '上一页',
-  nextPage: '下一页',
+  prevPage: domainText.paging.previous,
+  nextPage: domainText.paging.next,
 } as const

@@ -1,4 +1,5 @@
-import { successMessages } from './common'
+import { successMessages, uiText } from './common'
+import { familyPageTitles } from './routes'
 
 /**
  * Device screens and commands of the Huawei and Mi families, and what all families share.
@@ -25,8 +26,8 @@ export const deviceText = {
 /** Huawei and Mi devices: lists, detail, remote commands and the agent protocol (issue #6). */
 export const huaweiDeviceText = {
   /** SPEC §9: the Huawei export is named as the device list. */
-  exportFileName: '设备列表.xlsx',
-  exportSheetName: '设备列表',
+  exportFileName: `${familyPageTitles.device}.xlsx`,
+  exportSheetName: familyPageTitles.device,
   /** Names of the remote commands of SPEC §7, as buttons and task-log rows show them. */
   commandLabels: {
     check: '检查设备',
@@ -145,7 +146,7 @@ export const huaweiDeviceText = {
   noDeviceChosen: '未指定设备，请从设备列表打开详情',
   deviceInfo: '设备信息',
   rentInfo: '租赁信息',
-  pullToRefresh: '下拉刷新',
+  pullToRefresh: uiText.pullToRefresh.pulling,
   refreshing: '正在刷新…',
   releaseToRefresh: '松开立即刷新',
   refreshed: '刷新完成',
@@ -238,27 +239,27 @@ export const deviceFieldLabels: Record<string, string> = {
   taskId: '任务编号',
   imei: 'IMEI',
   model: deviceText.model,
-  osVersion: '系统版本',
+  osVersion: huaweiDeviceText.osVersion,
   renterName: deviceText.renterName,
-  renterPhone: '租用人手机号',
-  renterIdCard: '租用人身份证号',
-  rentRemark: '备注',
+  renterPhone: huaweiDeviceText.renterPhone,
+  renterIdCard: huaweiDeviceText.renterIdCard,
+  rentRemark: huaweiDeviceText.rentRemark,
   recycleStatus: '回收状态',
   connectionStatus: '连接状态',
   targetStaffId: '目标员工',
-  enrollmentToken: '接入令牌',
+  enrollmentToken: huaweiDeviceText.enrollmentToken,
   credential: '设备凭证',
   reason: '失败原因',
   success: '执行结果',
   maxTasks: '任务数量',
-  battery: '电量',
-  runningApp: '当前应用',
+  battery: huaweiDeviceText.battery,
+  runningApp: huaweiDeviceText.runningApp,
   state: '设备状态',
   wipedAt: '恢复出厂时间',
   poweredOn: '开机状态',
-  locked: '锁屏状态',
+  locked: huaweiDeviceText.lockState,
   passcodeSet: '锁屏密码状态',
   loggedIn: '登录状态',
-  controlled: '管控状态',
+  controlled: huaweiDeviceText.controlled,
   data: '执行结果数据',
 }

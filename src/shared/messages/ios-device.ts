@@ -1,5 +1,9 @@
 import type { MyDeviceCommandName } from '../domain/ios-commands'
+import { appleDeviceText, appleFieldLabels, phraseText } from './apple'
 import { successMessages } from './common'
+import { deviceText, huaweiDeviceText } from './devices'
+import { restrictionText } from './ios-detail-a'
+import { wallpaperText } from './ios-detail-b'
 
 /**
  * SPEC §8's success message of each Apple command that names one: the endpoint's answer (contract/my-device.ts) and,
@@ -38,39 +42,39 @@ export const iosDeviceText = {
     deviceLocation: '设备已上报位置',
     installedApplicationList: '设备已上报已装应用',
   } satisfies Record<MyDeviceCommandName, string>,
-  confirm: (command: string, serial: string) => `确定要对设备 ${serial} 执行“${command}”吗？`,
+  confirm: huaweiDeviceText.confirmCommand,
   confirmErase: (serial: string) => `一键抹掉将清除设备 ${serial} 上的全部数据并使其退出管理，且无法撤销。确定继续吗？`,
   confirmRemoveProfile: (serial: string) => `删除监管后，设备 ${serial} 将不再接受任何指令，需重新安装描述文件才能恢复管理。确定继续吗？`,
   confirmDisown: (serial: string) => `解除ABM后，设备 ${serial} 将从 Apple 商务管理中释放，无法撤销。确定继续吗？`,
   confirmDisableActivationLock: (serial: string) => `删除激活锁后，设备 ${serial} 被抹掉后任何人都可以重新激活。确定继续吗？`,
   // Badges and fields
-  lostMode: '丢失模式',
-  payMode: '支付模式',
-  supervised: '受监管',
-  wiped: '已抹掉',
+  lostMode: appleDeviceText.lostStatus,
+  payMode: appleDeviceText.payMode,
+  supervised: appleDeviceText.supervisedYes,
+  wiped: appleDeviceText.wiped,
   notEnrolled: '未注册',
-  udid: 'UDID',
+  udid: appleDeviceText.udid,
   activationLock: '激活锁',
   activationLockOn: '已开启',
   activationLockOff: '未开启',
   lostMessage: '锁屏提示',
-  lostPhone: '联系电话',
+  lostPhone: phraseText.labels.PHONE,
   location: '最近位置',
   locationValue: (lat: number, lng: number, accuracy: number | null) =>
     `${lat.toFixed(5)}, ${lng.toFixed(5)}${accuracy === null ? '' : `（误差约 ${Math.round(accuracy)} 米）`}`,
-  remark: '设备备注',
-  unknown: '未知',
+  remark: appleDeviceText.remark,
+  unknown: appleDeviceText.unknown,
   installedApps: '已装应用',
   appsNeverReported: '设备尚未上报已装应用，可点击“刷新已装应用”',
   refreshApps: '刷新已装应用',
   appsReportedAt: (time: string) => `上报于 ${time}`,
   noApps: '没有已装应用',
   // Lost mode dialog (SPEC §3: the chosen phrase and phone)
-  lostTitle: '开启丢失模式',
-  payTitle: '开启支付模式',
+  lostTitle: appleDeviceText.commandLabels.enableLostMode,
+  payTitle: appleDeviceText.commandLabels.openPayMode,
   phrase: '锁屏提示',
   phrasePlaceholder: '选择或输入锁屏提示',
-  phone: '联系电话',
+  phone: phraseText.labels.PHONE,
   phonePlaceholder: '选择或输入联系电话',
   savePhrase: '保存为常用语',
   savePhone: '保存为常用电话',
@@ -82,7 +86,7 @@ export const iosDeviceText = {
   lostNeedsSomething: '请填写锁屏提示或联系电话',
   send: '下发',
   // PIN (SPEC §5)
-  pinTitle: '锁定MAC',
+  pinTitle: appleDeviceText.commandLabels.macLock,
   pin: '6位数字密码',
   pinConfirm: '再次输入密码',
   // 一键下锁: what it does, with the notice the lock screen will show (the server's appleMdmText.lockDownMessage).
@@ -91,19 +95,19 @@ export const iosDeviceText = {
   updateConfirm: (serial: string) => `将为设备 ${serial} 安排系统更新（下载并在设备空闲时安装）。确定继续吗？`,
   // Activation lock password (SPEC §4 unmanage action 3: shown in a modal, never cached)
   activationLockPasswordTitle: '激活锁密码',
-  noActivationLockPassword: '该设备没有激活锁密码',
-  activationLockPasswordWaiting: '正在等待设备返回激活锁密码…',
+  noActivationLockPassword: appleDeviceText.noActivationLockPassword,
+  activationLockPasswordWaiting: appleDeviceText.activationLockPasswordWaiting,
   // Add / register / edit
-  addDevice: '添加设备',
+  addDevice: huaweiDeviceText.addDevice,
   registerDevice: '按序列号登记',
   registerHint: '只登记序列号；设备安装本公司描述文件注册后自动与此记录关联。',
-  confirmSerial: '确认序列号',
+  confirmSerial: appleFieldLabels.confirmSerialNumber,
   editRent: '编辑租用信息',
   editDevice: '编辑设备信息',
-  deviceName: '设备名称',
-  model: '型号',
+  deviceName: huaweiDeviceText.deviceName,
+  model: deviceText.model,
   // Enrollment profile
-  enrollment: '设备接入',
+  enrollment: huaweiDeviceText.enrollment,
   enrollmentTitle: '设备接入（Apple 描述文件）',
   enrollmentText: '在 iPhone 上用 Safari 打开下载链接，或用相机扫描二维码，下载描述文件后到“设置 > 已下载描述文件”安装。每次生成的描述文件只能用于一台设备。',
   enrollmentGenerate: '生成接入链接',
@@ -122,10 +126,10 @@ export const enrollmentLinkText = {
 /** The tabs of the Apple detail (SPEC §2), in its order. */
 export const iosTabText = {
   apps: '应用',
-  info: '设备信息',
+  info: huaweiDeviceText.deviceInfo,
   log: '日志',
   map: '地图',
   message: '消息推送',
-  restriction: '限制策略',
-  wallpaper: '壁纸',
+  restriction: restrictionText.title,
+  wallpaper: wallpaperText.title,
 } as const

@@ -38,16 +38,19 @@ export const routeTitles = {
 
 export type RoutePath = keyof typeof routeTitles
 
-/** Shorter titles for pages shown inside a menu group (the group already says which family). */
+/** A device family's pages, inside its menu group (the group already says which family). */
+export const familyPageTitles = { device: '设备列表', recycle: '回收站', detail: '设备详情' } as const
+
+/** Shorter titles for pages shown inside a menu group. */
 export const menuTitles: Partial<Record<RoutePath, string>> = {
-  '/ios/device': '设备列表',
-  '/ios/recycle': '回收站',
-  '/ios/detail': '设备详情',
-  '/huawei/device': '设备列表',
-  '/huawei/recycle': '回收站',
-  '/huawei/detail': '设备详情',
-  '/mi/device': '设备列表',
-  '/mi/recycle': '回收站',
+  '/ios/device': familyPageTitles.device,
+  '/ios/recycle': familyPageTitles.recycle,
+  '/ios/detail': familyPageTitles.detail,
+  '/huawei/device': familyPageTitles.device,
+  '/huawei/recycle': familyPageTitles.recycle,
+  '/huawei/detail': familyPageTitles.detail,
+  '/mi/device': familyPageTitles.device,
+  '/mi/recycle': familyPageTitles.recycle,
 }
 
 /**

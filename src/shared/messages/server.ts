@@ -91,5 +91,5 @@ export const backupText = {
   keyFromEnvironment: '密钥来自环境变量 MDM_SECRET_KEY，未写入备份，请另行妥善保管',
   backedUp: (archive: string, files: number) => `已备份到 ${archive}（另有 ${files} 个文件在同名 .files 目录中）`,
   restored: (dir: string) => `已恢复到 ${dir}`,
-  failed: (message: string) => `失败：${message}`,
+  failed: simulatorText.failed,
 } as const
