@@ -230,7 +230,9 @@ describe('POST /userCenter/info and GET /userCenter/menu', () => {
     const held = (await h.services.db.execute(sql`select authorities from roles where id = ${role}`)) as unknown as { rows: { authorities: string[] }[] }
     const authorities = held.rows[0].authorities
     await h.services.db.execute(sql`update roles set authorities = ${JSON.stringify(authorities.slice(1))}::jsonb where id = ${role}`)
-    onTestFinished(() => h.services.db.execute(sql`update roles set authorities = ${JSON.stringify(authorities)}::jsonb where id = ${role}`))
+    onTestFinished(async () => {
+      await h.services.db.execute(sql`update roles set authorities = ${JSON.stringify(authorities)}::jsonb where id = ${role}`)
+    })
 
     const next = await h.call('GET', '/userCenter/menu', { token })
     const changed = next.headers.get('x-account-version')

@@ -79,7 +79,7 @@ async function expectFiguresRight() {
     const seen = visible(viewer, rows)
     const inUse = seen.filter((r) => !r.recycleStatus)
 
-    const pie = await get('/pieChart', token)
+    const pie = await get('/workspace/pieChart', token)
     expect(pie.totalCount, viewer).toBe(inUse.length)
     expect(pie.simPieCount, viewer).toBe(inUse.filter((r) => hasSim(r.state)).length)
     expect(pie.abmOutPieCount, viewer).toBe(inUse.filter((r) => releasedIds.has(r.id)).length)
@@ -87,14 +87,14 @@ async function expectFiguresRight() {
     for (const r of inUse) models.set(modelOf(r), (models.get(modelOf(r)) ?? 0) + 1)
     expect(Object.fromEntries(pie.modelPieList.map((m: { k: string; v: number }) => [m.k, m.v])), viewer).toEqual(Object.fromEntries(models))
 
-    const trend = await get('/addAndOutTrendChart?days=31', token)
+    const trend = await get('/workspace/addAndOutTrendChart?days=31', token)
     const days: string[] = Array.from({ length: 31 }, (_, i) => chinaDay(now - (30 - i) * 24 * HOUR))
     expect(trend.add, viewer).toEqual(days.map((day) => seen.filter((r) => chinaDay(r.createdAt.getTime()) === day).length))
     const seenIds = new Set(seen.map((r) => r.id))
     expect(trend.abmOut, viewer).toEqual(
       days.map((day) => new Set(doneReleases.filter((t) => seenIds.has(t.deviceId) && chinaDay(t.finishedAt!.getTime()) === day).map((t) => t.deviceId)).size),
     )
-    const histogram = await get('/addMonthHistogramChart?months=1', token)
+    const histogram = await get('/workspace/addMonthHistogramChart?months=1', token)
     expect(histogram.add, viewer).toEqual([seen.filter((r) => chinaDay(r.createdAt.getTime()).slice(0, 7) === chinaDay(now).slice(0, 7)).length])
 
     const panel = await get('/workspace/panel', token)
@@ -105,10 +105,10 @@ async function expectFiguresRight() {
     expect(panel.total, viewer).toBe(inUse.length)
     expect(panel.offline24h, viewer).toBe(inUse.filter(offline).length)
     expect(panel.lostMode, viewer).toBe(inUse.filter((r) => r.state.lostMode === true).length)
-    expect((await get('/deviceOffline24H?current=1&pageSize=5', token)).total, viewer).toBe(inUse.filter(offline).length)
+    expect((await get('/workspace/deviceOffline24H?current=1&pageSize=5', token)).total, viewer).toBe(inUse.filter(offline).length)
 
     if (viewer === 'boss') {
-      const children = (await get('/subAccountList?current=1&pageSize=5', token)).records as { companyId: number; deviceCount: number }[]
+      const children = (await get('/workspace/subAccountList?current=1&pageSize=5', token)).records as { companyId: number; deviceCount: number }[]
       for (const c of children) expect(c.deviceCount, `child ${c.companyId}`).toBe(rows.filter((r) => r.companyId === c.companyId && !r.recycleStatus).length)
     }
   }

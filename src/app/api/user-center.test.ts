@@ -32,7 +32,7 @@ describe('user info and menu (SPEC §2: once, then on the server’s word)', () 
     await queryClient.fetchQuery(userInfoQuery())
     await queryClient.fetchQuery(menuQuery())
     // On screen, as the shell's side panel holds them.
-    const watching = [userInfoQuery(), menuQuery()].map((q) => new QueryObserver(queryClient, q).subscribe(() => undefined))
+    const watching = [new QueryObserver(queryClient, userInfoQuery()), new QueryObserver(queryClient, menuQuery())].map((o) => o.subscribe(() => undefined))
     asked.length = 0
 
     await call(LIST)

@@ -1,7 +1,7 @@
 /**
  * The endpoint table's schema-free half (issue #9): bases, and what the console needs of an endpoint at run time —
  * base, method, path, success message. The console's route table is generated from the endpoint table at build time
- * (vite.config.ts, `virtual:endpoint-routes`), so its screens carry no zod schemas (the first screen stays small),
+ * (src/build/endpoint-routes.ts, `virtual:endpoint-routes`), so its screens carry no zod schemas (the first screen stays small),
  * while their calls are still typed by the endpoint table's schemas.
  */
 
