@@ -34,7 +34,7 @@ async function openDetail(page: Page) {
 const openTab = (page: Page, title: string) => page.getByRole('tab', { name: title, exact: true }).click()
 
 describe('iOS device detail (tablet, 1024×1366)', () => {
-  it('saves a restriction strategy, sends a wallpaper and requests a location, each confirmed by the iPhone', async () => {
+  it('saves a restriction strategy and releases it, sends a wallpaper and requests a location, each confirmed by the iPhone', async () => {
     const context = await newPhoneContext(browser, TABLET)
     const page = await context.newPage()
     await openDetail(page)
@@ -52,6 +52,15 @@ describe('iOS device detail (tablet, 1024×1366)', () => {
     await notice(page, '保存策略成功').waitFor({ timeout: 20_000 })
     await strategy.getByText('设备已安装策略').waitFor({ timeout: 10_000 })
     await page.screenshot({ path: 'test-results/ios-detail-restriction-tablet.png' })
+    // 解除限制: asked first, then the iPhone takes the profile off; 解除限制成功 only once it answered the RemoveProfile
+    // (it answers an error for a profile it does not hold), and nothing is left to release.
+    await strategy.getByRole('button', { name: '解除限制' }).click()
+    const ask = page.getByRole('dialog').filter({ hasText: '从设备上移除限制策略' })
+    await ask.getByRole('button', { name: '解除限制' }).click()
+    await notice(page, '解除限制成功').waitFor({ timeout: 20_000 })
+    await strategy.getByText('已解除限制，策略已从设备移除').waitFor({ timeout: 10_000 })
+    await expect(strategy.getByRole('button', { name: '解除限制' }).isDisabled()).resolves.toBe(true)
+    await expect(camera.getAttribute('aria-checked')).resolves.not.toBe(before)
 
     // 壁纸: upload one (it becomes the chosen one), send it; the device's current wallpaper then shows it.
     await openTab(page, '壁纸')
@@ -92,7 +101,8 @@ describe('iOS device detail (tablet, 1024×1366)', () => {
     await notice(page, '设备已上报已装应用').waitFor({ timeout: 20_000 })
     await installed.getByText(/^上报于 /).waitFor({ timeout: 10_000 })
     await context.close()
-  })
+    // Five round trips to the iPhone, each waited for: beside the rest of the suite on two cores, more than a minute.
+  }, 120_000)
 
   it('is usable at phone size: every tab opens without sideways scrolling, its action in reach', async () => {
     const context = await newPhoneContext(browser, PHONE_390)

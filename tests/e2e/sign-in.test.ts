@@ -145,9 +145,10 @@ describe('sign-in journey (phone)', () => {
     await context.close()
   })
 
-  it('sends unknown paths to /404', async () => {
+  it('sends unknown paths to /404 once signed in', async () => {
     const context = await newPhoneContext(browser)
     const page = await context.newPage()
+    await signIn(page, 'demo')
     await page.goto('/no/such/page')
     await page.waitForURL('**/404')
     await page.getByText('页面不存在').first().waitFor()

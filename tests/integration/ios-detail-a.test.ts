@@ -97,6 +97,33 @@ describe('restriction strategy (限制策略)', () => {
     expect(await h.services.iosDetail.sweepExpired(new Date(Date.now() + 60 * 60_000))).toBe(0)
   })
 
+  it('解除限制 takes the profile off the device now (解除限制成功), keeps the switches, and refuses when nothing is on', async () => {
+    const { phone, deviceId } = await enrolledIphone(h, boss)
+    const release = (token = boss) => h.call('POST', '/device/restriction/removeProfile', { token, json: { deviceId } })
+    const none = await release()
+    expect(none.status).toBe(400)
+    expect(none.body).toEqual({ code: 400, msg: '设备上没有生效的限制策略', data: null })
+
+    await saveRestriction({ deviceId, notAllowHostPairing: true })
+    await phone.checkIn()
+    expect(phone.restrictions.allowHostPairing).toBe(false)
+    // Another company cannot release it: its id answers like a missing one.
+    const other = await makeTenant(h, { tag: 'release', signIn: true })
+    expect((await release(other.token)).body.code).toBe(404)
+
+    const released = await release()
+    expect(released.body).toMatchObject({ code: 200, msg: '解除限制成功', data: { taskId: expect.any(String) } })
+    expect((await getRestriction(deviceId)).body.data).toMatchObject({ status: 'CLEARED', notAllowHostPairing: true })
+    await phone.checkIn()
+    expect(phone.log.at(-1)).toMatchObject({ requestType: 'RemoveProfile', status: 'Acknowledged' })
+    expect(phone.state.profiles.has(RESTRICTION_PROFILE_IDENTIFIER)).toBe(false)
+    expect(phone.restrictions).toEqual({})
+    expect(await taskOf(h, boss, released.body.data.taskId)).toMatchObject({ status: 'DONE' })
+    expect((await release()).body.msg).toBe('设备上没有生效的限制策略')
+    // Nothing is left for the expiry sweep to take off.
+    expect(await h.services.iosDetail.sweepExpired(new Date(Date.now() + 366 * 86_400_000))).toBe(0)
+  })
+
   it.each([
     [{ expiryTimeMinute: 'abc' }, '有效时长须为0到525600之间的整数分钟'],
     [{ expiryTimeMinute: '525601' }, '有效时长须为0到525600之间的整数分钟'],
@@ -222,6 +249,7 @@ describe('tenancy', () => {
     const calls: [string, string, Record<string, unknown>][] = [
       ['GET', '/device/restriction/getByDeviceId', {}],
       ['PUT', '/device/restriction/installProfile', {}],
+      ['POST', '/device/restriction/removeProfile', {}],
       ['GET', '/device/message/getByDeviceId', {}],
       ['POST', '/device/message/sendLockScreenMessage', { message: '你好', expiredDate: chinaDate(1) }],
       ['POST', '/device/message/clearLockScreenMessage', {}],

@@ -111,6 +111,8 @@ export type DeviceInformationResponse = z.infer<typeof DeviceInformationResponse
 export const iosDetailEndpoints = {
   restriction: endpoint({ base: 'main', method: 'GET', path: '/device/restriction/getByDeviceId', access: device, request: DeviceIdQuery, response: RestrictionResponse }),
   installRestriction: endpoint({ base: 'main', method: 'PUT', path: '/device/restriction/installProfile', access: command, request: RestrictionInstallRequest, response: CommandResponse, success: successMessages.saveStrategy }),
+  /** 解除限制: the restrictions profile comes off the device now (SPEC §8 解除限制成功; a detail path the spec does not show). */
+  releaseRestriction: endpoint({ base: 'main', method: 'POST', path: '/device/restriction/removeProfile', access: command, request: DeviceIdRequest, response: CommandResponse, success: successMessages.releaseRestriction }),
   lockScreenMessage: endpoint({ base: 'main', method: 'GET', path: '/device/message/getByDeviceId', access: device, request: DeviceIdQuery, response: LockScreenMessageResponse }),
   sendLockScreenMessage: endpoint({ base: 'main', method: 'POST', path: '/device/message/sendLockScreenMessage', access: command, request: LockScreenMessageRequest, response: CommandResponse, success: successMessages.sendMessage }),
   clearLockScreenMessage: endpoint({ base: 'main', method: 'POST', path: '/device/message/clearLockScreenMessage', access: command, request: DeviceIdRequest, response: CommandResponse, success: successMessages.clearMessage }),

@@ -8,6 +8,7 @@
 export const iosDetailTaskLabels: Record<string, string> = {
   installRestrictionProfile: '保存限制策略',
   removeRestrictionProfile: '限制策略到期移除',
+  releaseRestrictionProfile: '解除限制',
   sendLockScreenMessage: '发送锁屏消息',
   clearLockScreenMessage: '清除锁屏消息',
   expireLockScreenMessage: '锁屏消息到期移除',

@@ -5,6 +5,7 @@ import { routesOf } from '../../http/endpoints'
 export const iosDetailRoutes = routesOf(iosDetailEndpoints, {
   restriction: (ctx, q) => ctx.services.iosDetail.restriction(ctx.user, q.deviceId),
   installRestriction: (ctx, req) => ctx.services.iosDetail.installRestriction(ctx.user, req),
+  releaseRestriction: (ctx, req) => ctx.services.iosDetail.releaseRestriction(ctx.user, req.deviceId),
   lockScreenMessage: (ctx, q) => ctx.services.iosDetail.lockScreenMessage(ctx.user, q.deviceId),
   sendLockScreenMessage: (ctx, req) => ctx.services.iosDetail.sendLockScreenMessage(ctx.user, req),
   clearLockScreenMessage: (ctx, req) => ctx.services.iosDetail.clearLockScreenMessage(ctx.user, req.deviceId),

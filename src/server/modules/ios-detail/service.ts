@@ -12,7 +12,7 @@ import type { IosDeviceRecord, IosLocation } from '../../../shared/contract/my-d
 import { iosNeedsRefusal, type IosCommandNeeds } from '../../../shared/domain/ios-commands'
 import type { Strategy } from '../../../shared/domain/restrictions'
 import { applyStrategyDefaults, STRATEGY_BOOLEAN_KEYS, type StrategyInput } from '../../../shared/domain/strategy'
-import { lockMessageText } from '../../../shared/messages/ios-detail-a'
+import { lockMessageText, restrictionText } from '../../../shared/messages/ios-detail-a'
 import { iosDetailTaskLabels } from '../../../shared/messages/ios-task-labels'
 import type { CurrentUser } from '../../auth/sessions'
 import type { Db } from '../../db/client'
@@ -34,6 +34,12 @@ type MessageInput = z.output<typeof LockScreenMessageRequest>
 /** InstallProfile and RemoveProfile need an enrolled device in use; the lock-screen footnote a supervised one. */
 const profileNeeds: IosCommandNeeds = { mdm: true, supervised: false }
 const supervisedNeeds: IosCommandNeeds = { mdm: true, supervised: true }
+
+/** Each kind of profile the detail puts on a device: its identifier, and the tasks that take it off (by hand, on expiry). */
+const profileKinds: Record<DeviceProfileKind, { identifier: string; clearTask: string; expireTask: string }> = {
+  RESTRICTION: { identifier: RESTRICTION_PROFILE_IDENTIFIER, clearTask: 'releaseRestrictionProfile', expireTask: 'removeRestrictionProfile' },
+  LOCK_SCREEN_MESSAGE: { identifier: LOCK_MESSAGE_PROFILE_IDENTIFIER, clearTask: 'clearLockScreenMessage', expireTask: 'expireLockScreenMessage' },
+}
 
 /** Lock-screen messages expire at the end of their day, China time (the console's users' day). */
 const DAY_ZONE = '+08:00'
@@ -139,6 +145,11 @@ export class IosDetailService {
     return queued
   }
 
+  /** POST /device/restriction/removeProfile (解除限制): the restrictions profile comes off the device now; the switches stay saved. */
+  async releaseRestriction(user: CurrentUser, deviceId: number): Promise<{ taskId: string }> {
+    return this.takeOff(user, deviceId, 'RESTRICTION', restrictionText.none)
+  }
+
   /** GET /device/message/getByDeviceId */
   async lockScreenMessage(user: CurrentUser, deviceId: number): Promise<LockScreenMessageResponse> {
     await this.services.iosDevices.findVisible(user, deviceId)
@@ -165,10 +176,16 @@ export class IosDetailService {
 
   /** POST /device/message/clearLockScreenMessage: removes the message profile. */
   async clearLockScreenMessage(user: CurrentUser, deviceId: number): Promise<{ taskId: string }> {
+    return this.takeOff(user, deviceId, 'LOCK_SCREEN_MESSAGE', lockMessageText.none)
+  }
+
+  /** A profile the console put on the device, taken off at a user's request (RemoveProfile); refused when none is on. */
+  private async takeOff(user: CurrentUser, deviceId: number, kind: DeviceProfileKind, noneText: string): Promise<{ taskId: string }> {
     const device = await this.ready(user, deviceId, profileNeeds)
-    const row = await this.row(deviceId, 'LOCK_SCREEN_MESSAGE')
-    if (!row || row.removal) throw ApiError.badRequest(lockMessageText.none)
-    const queued = await this.send(user, device, 'clearLockScreenMessage', [removeProfile(LOCK_MESSAGE_PROFILE_IDENTIFIER)])
+    const row = await this.row(deviceId, kind)
+    if (!row || row.removal) throw ApiError.badRequest(noneText)
+    const { identifier, clearTask } = profileKinds[kind]
+    const queued = await this.send(user, device, clearTask, [removeProfile(identifier)])
     await this.db.update(iosDeviceProfiles).set({ removal: 'CLEARED', removedAt: this.now(), updatedAt: this.now() }).where(eq(iosDeviceProfiles.id, row.id))
     return queued
   }
@@ -180,9 +197,8 @@ export class IosDetailService {
   async sweepExpired(now: Date = this.now()): Promise<number> {
     const due = await this.db.select().from(iosDeviceProfiles).where(and(lte(iosDeviceProfiles.expiresAt, now), isNull(iosDeviceProfiles.removedAt)))
     for (const row of due) {
-      const identifier = row.kind === 'RESTRICTION' ? RESTRICTION_PROFILE_IDENTIFIER : LOCK_MESSAGE_PROFILE_IDENTIFIER
-      const type = row.kind === 'RESTRICTION' ? 'removeRestrictionProfile' : 'expireLockScreenMessage'
-      await this.services.myDevices.sendRequests({ deviceId: row.deviceId, companyId: row.companyId, type, createdBy: null }, [removeProfile(identifier)])
+      const { identifier, expireTask } = profileKinds[row.kind]
+      await this.services.myDevices.sendRequests({ deviceId: row.deviceId, companyId: row.companyId, type: expireTask, createdBy: null }, [removeProfile(identifier)])
       await this.db.update(iosDeviceProfiles).set({ removal: 'EXPIRED', removedAt: now }).where(eq(iosDeviceProfiles.id, row.id))
     }
     return due.length
