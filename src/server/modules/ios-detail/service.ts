@@ -1,13 +1,6 @@
 import { and, eq, isNull, lte } from 'drizzle-orm'
 import type { z } from 'zod'
-import type {
-  DeviceInformationResponse,
-  LockScreenMessageRequest,
-  LockScreenMessageResponse,
-  ProfileStatus,
-  RestrictionInstallRequest,
-  RestrictionResponse,
-} from '../../../shared/contract/ios-detail-a'
+import type { DeviceInformationResponse, LockScreenMessageRequest, LockScreenMessageResponse, ProfileStatus, RestrictionInstallRequest, RestrictionResponse } from '../../../shared/contract/ios-detail-a'
 import type { IosDeviceRecord, IosLocation } from '../../../shared/contract/my-device'
 import { iosNeedsRefusal, type IosCommandNeeds } from '../../../shared/domain/ios-commands'
 import type { Strategy } from '../../../shared/domain/restrictions'
@@ -19,13 +12,13 @@ import type { Db } from '../../db/client'
 import { iosDeviceProfiles, tasks, type DeviceProfileKind } from '../../db/schema'
 import { ApiError } from '../../http/errors'
 import { DEVICE_INFORMATION_QUERIES, DEVICE_INFORMATION_TASK, simValue } from '../../protocol/apple/device-information'
+import { boolValue as bool, numberValue as num, textValue as text, type PlistDict } from '../../protocol/apple/plist'
 import type { QueuedRequest } from '../../protocol/apple/commands'
 import { deviceCommandEntry } from '../audit/device-command'
 import { recordAudit } from '../audit/service'
 import type { IosDeviceService } from '../my-device/devices'
 import type { MyDeviceService } from '../my-device/service'
 import { installProfile, LOCK_MESSAGE_PROFILE_IDENTIFIER, lockMessageProfile, removeProfile, RESTRICTION_PROFILE_IDENTIFIER, restrictionProfile } from './profiles'
-import { boolValue, numberValue, textValue, type PlistDict } from '../../protocol/apple/plist'
 
 type ProfileRow = typeof iosDeviceProfiles.$inferSelect
 type InstallInput = z.output<typeof RestrictionInstallRequest>
@@ -44,10 +37,6 @@ const profileKinds: Record<DeviceProfileKind, { identifier: string; clearTask: s
 /** Lock-screen messages expire at the end of their day, China time (the console's users' day). */
 const DAY_ZONE = '+08:00'
 const DAY_MS = 24 * 3600_000
-
-const text = textValue
-const num = numberValue
-const bool = boolValue
 
 /** What checkNetwork's DeviceInformation answer stored (acknowledged: state.network, state.networkAt), as the tab shows it. */
 function networkReport(state: Record<string, unknown>): DeviceInformationResponse['network'] {

@@ -22,14 +22,12 @@ import type { QuotaService } from '../quota/service'
 import type { TaskService } from '../task/service'
 import type { BlacklistService } from '../blacklist/service'
 import { serviceEndsOf } from '../renew/service'
-import { boolValue, numberValue, textValue } from '../../protocol/apple/plist'
+import { boolValue as bool, numberValue as num, textValue } from '../../protocol/apple/plist'
 
 type Enrollment = typeof appleEnrollments.$inferSelect
 type RegisterInput = z.output<typeof IosDeviceRegisterRequest>
 type DeviceInfoInput = z.output<typeof UpdateAppleDeviceInfoRequest>
 
-const bool = boolValue
-const num = numberValue
 /** The console's record shows an unreported text as empty. */
 const text = (v: unknown): string => textValue(v) ?? ''
 
