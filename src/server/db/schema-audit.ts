@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { users } from './schema-base'
 
 /**
  * Fixed-window counters of the rate limiter (src/server/auth/rate-limit.ts), e.g. failed sign-ins per account and
@@ -9,7 +10,25 @@ export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   hits: integer('hits').notNull(),
+  /** The last attempt taken: a rule with growing delays allows the next one only so long after it. */
+  lastHitAt: timestamp('last_hit_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * The addresses an account has signed in from (issue #41): an address the owner used is spared the account-wide delays
+ * that guesses from other addresses bring on, so that nobody can lock the owner out by guessing its password.
+ */
+export const loginAddresses = pgTable(
+  'login_addresses',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.address] })],
+)
 export const auditOutcomes = ['SUCCESS', 'REFUSED'] as const
 export type AuditOutcome = (typeof auditOutcomes)[number]
 
