@@ -1,5 +1,5 @@
-import { getTableName, sql, type SQL } from 'drizzle-orm'
-import type { PgTable } from 'drizzle-orm/pg-core'
+import { desc, getTableName, sql, type SQL } from 'drizzle-orm'
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core'
 import { Lru } from '../cache/lru'
 import { isEmbedded, type Db } from './client'
 import { builtOnce, dialect, placeholderNames, unnamedRaw, type Shape } from './shaped'
@@ -173,6 +173,26 @@ export async function paged<T>(
   // An estimate is never below what this very page shows.
   const total = counted.totalExact === false ? Math.max(counted.total, window.offset + records.length) : counted.total
   return { records, ...counted, total }
+}
+
+/**
+ * A page of a list shown newest first, the order of most lists: `query`'s select and joins under `where`, by
+ * descending `id`, in the page's window.
+ */
+export function newestFirst<Q extends PgSelect>(query: { $dynamic(): Q }, id: PgColumn, where: SQL | undefined, w: PageWindow): Q {
+  return query.$dynamic().where(where).orderBy(desc(id)).limit(w.limit).offset(w.offset)
+}
+
+/** paged() of a list of `table` shown newest first (newestFirst, by the table's id): `query` selects and joins. */
+export function pagedNewestFirst<Q extends PgSelect>(
+  db: Db,
+  table: PgTable & { id: PgColumn },
+  where: SQL | undefined,
+  q: PageRequest,
+  query: { $dynamic(): Q },
+  hints?: CountHints,
+) {
+  return paged<Q['_']['result'][number]>(db, table, where, q, (w) => newestFirst(query, table.id, where, w), hints)
 }
 
 /** The rows of a page read with `listTotal`: how many rows match, counted up to EXACT_COUNT_LIMIT + 1. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm'
+import { and, count, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Context } from 'hono'
 import { getContext } from 'hono/context-storage'
@@ -10,6 +10,7 @@ import type { CurrentUser } from '../../auth/sessions'
 import type { AppConfig } from '../../config'
 import type { Db } from '../../db/client'
 import { likePattern } from '../../db/like'
+import { newestFirst, pageWindow } from '../../db/paging'
 import { auditLog, companies, type AuditOutcome } from '../../db/schema'
 import { clientIp } from '../../http/client-ip'
 
@@ -120,15 +121,16 @@ export class AuditService {
       q.to ? lt(auditLog.at, dayStart(q.to, 1)) : undefined,
     )
     const [rows, [{ total }]] = await Promise.all([
-      this.db
-        .select({ entry: auditLog, companyName: actorCompanies.name, targetCompanyName: targetCompanies.name })
-        .from(auditLog)
-        .leftJoin(actorCompanies, eq(actorCompanies.id, auditLog.companyId))
-        .leftJoin(targetCompanies, eq(targetCompanies.id, auditLog.targetCompanyId))
-        .where(where)
-        .orderBy(desc(auditLog.id))
-        .limit(q.pageSize)
-        .offset((q.current - 1) * q.pageSize),
+      newestFirst(
+        this.db
+          .select({ entry: auditLog, companyName: actorCompanies.name, targetCompanyName: targetCompanies.name })
+          .from(auditLog)
+          .leftJoin(actorCompanies, eq(actorCompanies.id, auditLog.companyId))
+          .leftJoin(targetCompanies, eq(targetCompanies.id, auditLog.targetCompanyId)),
+        auditLog.id,
+        where,
+        pageWindow(q),
+      ),
       this.db.select({ total: count() }).from(auditLog).where(where),
     ])
     return {

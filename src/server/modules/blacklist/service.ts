@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm'
+import { and, count, eq, ilike, isNull, or, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
 import type {
   BlacklistAddRequest,
@@ -16,7 +16,7 @@ import type { CurrentUser } from '../../auth/sessions'
 import type { SecretBox } from '../../crypto/secret-box'
 import type { Db } from '../../db/client'
 import { likePattern } from '../../db/like'
-import { pageWindow } from '../../db/paging'
+import { newestFirst, pageWindow } from '../../db/paging'
 import { blacklistEntries, users } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
@@ -92,8 +92,7 @@ export class BlacklistService {
   async lookup(user: CurrentUser, value: string): Promise<BlacklistLookupResponse> {
     if (user.kind !== 'ADMIN') {
       const subject = `user:${user.id}`
-      await this.limiter.check(blacklistLookupLimit, subject)
-      await this.limiter.hit(blacklistLookupLimit, subject)
+      await this.limiter.take(blacklistLookupLimit, subject)
     }
     const v = value.trim()
     const hits = await this.matches({ serialNumber: v, imei: v, renterIdCard: v })
@@ -115,16 +114,13 @@ export class BlacklistService {
           )
         : undefined,
     )
-    const w = pageWindow(q)
     const [rows, [{ total }]] = await Promise.all([
-      this.db
-        .select({ e: blacklistEntries, createdByName: users.name })
-        .from(blacklistEntries)
-        .leftJoin(users, eq(users.id, blacklistEntries.createdBy))
-        .where(where)
-        .orderBy(desc(blacklistEntries.id))
-        .limit(w.limit)
-        .offset(w.offset),
+      newestFirst(
+        this.db.select({ e: blacklistEntries, createdByName: users.name }).from(blacklistEntries).leftJoin(users, eq(users.id, blacklistEntries.createdBy)),
+        blacklistEntries.id,
+        where,
+        pageWindow(q),
+      ),
       this.db.select({ total: count() }).from(blacklistEntries).where(where),
     ])
     return { total, records: rows.map(({ e, createdByName }) => entryOf(e, createdByName)) }

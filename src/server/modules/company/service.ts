@@ -25,7 +25,7 @@ import { ApiError } from '../../http/errors'
 import type { QuotaService } from '../quota/service'
 import type { RoleService } from '../role/service'
 import { assertUsernameFree } from '../../auth/username'
-import { paged } from '../../db/paging'
+import { pagedNewestFirst } from '../../db/paging'
 import { recordAudit } from '../audit/service'
 
 const accountKinds = ['BOSS', 'COMPANY'] as const
@@ -110,7 +110,7 @@ export class CompanyService {
         )
       : undefined
     const where = and(roots, q.name ? ilike(companies.name, likePattern(q.name)) : undefined, byUsername)
-    const page = await paged(this.db, companies, where, q, (w) => this.db.select().from(companies).where(where).orderBy(desc(companies.id)).limit(w.limit).offset(w.offset))
+    const page = await pagedNewestFirst(this.db, companies, where, q, this.db.select().from(companies))
     return { records: await this.describe(page.records), total: page.total }
   }
 
@@ -237,16 +237,8 @@ export class CompanyService {
       q.platform ? eq(devices.platform, q.platform) : undefined,
       q.serialNumber ? ilike(devices.serialNumber, likePattern(q.serialNumber)) : undefined,
     )
-    const { records: rows, total } = await paged(this.db, devices, where, q, (w) =>
-      this.db
-        .select({ device: devices, staffName: users.name })
-        .from(devices)
-        .leftJoin(users, eq(users.id, devices.staffId))
-        .where(where)
-        .orderBy(desc(devices.id))
-        .limit(w.limit)
-        .offset(w.offset),
-    )
+    const query = this.db.select({ device: devices, staffName: users.name }).from(devices).leftJoin(users, eq(users.id, devices.staffId))
+    const { records: rows, total } = await pagedNewestFirst(this.db, devices, where, q, query)
     return {
       total,
       records: rows.map(({ device: d, staffName }) => ({

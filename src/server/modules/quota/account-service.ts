@@ -1,5 +1,5 @@
 import { alias } from 'drizzle-orm/pg-core'
-import { and, desc, eq, ilike } from 'drizzle-orm'
+import { and, eq, ilike } from 'drizzle-orm'
 import type {
   ConsumedRecordQuery,
   ConsumedRecordResponse,
@@ -18,7 +18,7 @@ import { companies, devices, quotaRecords, users } from '../../db/schema'
 import { ApiError } from '../../http/errors'
 import { likePattern } from '../../db/like'
 import type { QuotaService } from './service'
-import { paged } from '../../db/paging'
+import { pagedNewestFirst } from '../../db/paging'
 import { recordAudit } from '../audit/service'
 
 export const quotaAuthority = (type: QuotaType) => (type === 'IOS' ? 'quota:ios' : 'quota:huawei')
@@ -114,20 +114,15 @@ export class QuotaAccountService {
       q.kind ? eq(quotaRecords.kind, q.kind) : undefined,
       q.serialNumber ? ilike(quotaRecords.serialNumber, likePattern(q.serialNumber)) : undefined,
     )
-    const { records: rows, total } = await paged(this.db, quotaRecords, where, q, (w) =>
-      this.db
-        .select({ r: quotaRecords, companyName: companies.name, counterpartName: counterpart.name, operatorName: users.name, devicePlatform: devices.platform })
-        .from(quotaRecords)
-        .innerJoin(companies, eq(companies.id, quotaRecords.companyId))
-        // Mi devices count against the Huawei quota: the record says which kind of device it was (issue #11).
-        .leftJoin(devices, eq(devices.id, quotaRecords.deviceId))
-        .leftJoin(counterpart, eq(counterpart.id, quotaRecords.counterpartCompanyId))
-        .leftJoin(users, eq(users.id, quotaRecords.operatorUserId))
-        .where(where)
-        .orderBy(desc(quotaRecords.id))
-        .limit(w.limit)
-        .offset(w.offset),
-    )
+    const query = this.db
+      .select({ r: quotaRecords, companyName: companies.name, counterpartName: counterpart.name, operatorName: users.name, devicePlatform: devices.platform })
+      .from(quotaRecords)
+      .innerJoin(companies, eq(companies.id, quotaRecords.companyId))
+      // Mi devices count against the Huawei quota: the record says which kind of device it was (issue #11).
+      .leftJoin(devices, eq(devices.id, quotaRecords.deviceId))
+      .leftJoin(counterpart, eq(counterpart.id, quotaRecords.counterpartCompanyId))
+      .leftJoin(users, eq(users.id, quotaRecords.operatorUserId))
+    const { records: rows, total } = await pagedNewestFirst(this.db, quotaRecords, where, q, query)
     const account =
       subject === null
         ? { quotaType: q.quotaType, opened: false, remainingQuantity: 0, totalConsumedQuantity: 0 }

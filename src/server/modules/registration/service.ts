@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, ne } from 'drizzle-orm'
+import { and, eq, ilike, ne } from 'drizzle-orm'
 import type {
   RegistrationRecord,
   RegistrationSearchQuery,
@@ -17,7 +17,7 @@ import type { QuotaService } from '../quota/service'
 import { assertCompanyNameFree } from '../company/service'
 import { likePattern } from '../../db/like'
 import { assertUsernameFree } from '../../auth/username'
-import { paged } from '../../db/paging'
+import { pagedNewestFirst } from '../../db/paging'
 import { recordAudit } from '../audit/service'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -50,9 +50,7 @@ export class RegistrationService {
       q.username ? ilike(registrations.username, likePattern(q.username)) : undefined,
       q.status ? eq(registrations.status, q.status) : undefined,
     )
-    const page = await paged(this.db, registrations, where, q, (w) =>
-      this.db.select().from(registrations).where(where).orderBy(desc(registrations.id)).limit(w.limit).offset(w.offset),
-    )
+    const page = await pagedNewestFirst(this.db, registrations, where, q, this.db.select().from(registrations))
     return { records: page.records.map(toRecord), total: page.total }
   }
 

@@ -8,7 +8,7 @@ import { visibleDeviceCondition } from '../../auth/scope'
 import type { CurrentUser } from '../../auth/sessions'
 import type { Db } from '../../db/client'
 import { likePattern } from '../../db/like'
-import { pageWindow } from '../../db/paging'
+import { newestFirst, pageWindow } from '../../db/paging'
 import { companies, deviceRenewals, devices, users, type DeviceRow } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
@@ -126,9 +126,8 @@ export class RenewService {
       q.status ? eq(deviceRenewals.status, q.status) : undefined,
       q.deviceId ? eq(deviceRenewals.deviceId, q.deviceId) : undefined,
     )
-    const w = pageWindow(q)
     const [rows, [{ total }]] = await Promise.all([
-      this.select().where(where).orderBy(desc(deviceRenewals.id)).limit(w.limit).offset(w.offset),
+      newestFirst(this.select(), deviceRenewals.id, where, pageWindow(q)),
       this.db.select({ total: count() }).from(deviceRenewals).innerJoin(devices, eq(devices.id, deviceRenewals.deviceId)).where(where),
     ])
     return { records: await this.records(rows), total }

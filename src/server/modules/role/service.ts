@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, ne, sql } from 'drizzle-orm'
+import { and, count, eq, ilike, ne, sql } from 'drizzle-orm'
 import type {
   RoleAddRequest,
   RoleDetailResponse,
@@ -20,8 +20,21 @@ import { likePattern } from '../../db/like'
 import type { Db } from '../../db/client'
 import { companies, roles, users } from '../../db/schema'
 import { ApiError } from '../../http/errors'
-import { paged } from '../../db/paging'
+import { pagedNewestFirst } from '../../db/paging'
 import { recordAudit } from '../audit/service'
+
+function roleRecord(r: { role: typeof roles.$inferSelect; companyName: string; userCount: number | null }): RoleRecord {
+  return {
+    id: r.role.id,
+    name: r.role.name,
+    roleType: r.role.roleType,
+    authorityIdList: r.role.authorities,
+    companyId: r.role.companyId,
+    companyName: r.companyName,
+    userCount: Number(r.userCount ?? 0),
+    createdAt: iso(r.role.createdAt),
+  }
+}
 
 function pruneTo(nodes: AuthorityNode[], keep: ReadonlySet<string>): AuthorityNode[] {
   return nodes.flatMap((n) => {
@@ -68,40 +81,26 @@ export class RoleService {
     return visibleCompanyIds(this.db, user)
   }
 
-  private async records(where: ReturnType<typeof and>, paging?: { limit: number; offset: number }): Promise<RoleRecord[]> {
+  /** Roles with their company's name and how many users hold each (roleRecord's rows). */
+  private selectRoles() {
     const userCount = this.db
       .select({ roleId: users.roleId, n: count().as('n') })
       .from(users)
       .groupBy(users.roleId)
       .as('role_users')
-    let q = this.db
+    return this.db
       .select({ role: roles, companyName: companies.name, userCount: userCount.n })
       .from(roles)
       .innerJoin(companies, eq(companies.id, roles.companyId))
       .leftJoin(userCount, eq(userCount.roleId, roles.id))
-      .where(where)
-      .orderBy(desc(roles.id))
-      .$dynamic()
-    if (paging) q = q.limit(paging.limit).offset(paging.offset)
-    const rows = await q
-    return rows.map((r) => ({
-      id: r.role.id,
-      name: r.role.name,
-      roleType: r.role.roleType,
-      authorityIdList: r.role.authorities,
-      companyId: r.role.companyId,
-      companyName: r.companyName,
-      userCount: Number(r.userCount ?? 0),
-      createdAt: iso(r.role.createdAt),
-    }))
   }
 
   /** A role the user may see, or the same 404 a missing id gets (ARCHITECTURE: tenancy). */
   async get(user: CurrentUser, id: number): Promise<RoleRecord> {
     const scope = await this.scope(user)
-    const [record] = await this.records(and(eq(roles.id, id), withinScope(roles.companyId, scope)))
-    if (!record) throw ApiError.notFound(m.roleNotFound)
-    return record
+    const [row] = await this.selectRoles().where(and(eq(roles.id, id), withinScope(roles.companyId, scope)))
+    if (!row) throw ApiError.notFound(m.roleNotFound)
+    return roleRecord(row)
   }
 
   async search(user: CurrentUser, q: RoleSearchQuery): Promise<RoleSearchResponse> {
@@ -111,7 +110,8 @@ export class RoleService {
       q.name ? ilike(roles.name, likePattern(q.name)) : undefined,
       q.roleType ? eq(roles.roleType, q.roleType) : undefined,
     )
-    return paged(this.db, roles, where, q, (w) => this.records(where, w))
+    const page = await pagedNewestFirst(this.db, roles, where, q, this.selectRoles())
+    return { ...page, records: page.records.map(roleRecord) }
   }
 
   async detail(user: CurrentUser, id: number): Promise<RoleDetailResponse> {

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike } from 'drizzle-orm'
+import { and, eq, ilike } from 'drizzle-orm'
 import type {
   StaffAddRequest,
   StaffSearchQuery,
@@ -21,7 +21,7 @@ import { isUniqueViolation } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
 import type { RoleService } from '../role/service'
 import { assertUsernameFree } from '../../auth/username'
-import { paged } from '../../db/paging'
+import { pagedNewestFirst } from '../../db/paging'
 import { recordAudit } from '../audit/service'
 
 /** Staff of the companies a user sees (SPEC §2 "Staff list, add/edit, removal"). New staff join the user's own company. */
@@ -62,17 +62,12 @@ export class StaffService {
       q.name ? ilike(users.name, likePattern(q.name)) : undefined,
       q.phoneNumber ? ilike(users.phoneNumber, likePattern(q.phoneNumber)) : undefined,
     )
-    const { records: rows, total } = await paged(this.db, users, where, q, (w) =>
-      this.db
-        .select({ user: users, roleName: roles.name, companyName: companies.name })
-        .from(users)
-        .innerJoin(companies, eq(companies.id, users.companyId))
-        .leftJoin(roles, eq(roles.id, users.roleId))
-        .where(where)
-        .orderBy(desc(users.id))
-        .limit(w.limit)
-        .offset(w.offset),
-    )
+    const query = this.db
+      .select({ user: users, roleName: roles.name, companyName: companies.name })
+      .from(users)
+      .innerJoin(companies, eq(companies.id, users.companyId))
+      .leftJoin(roles, eq(roles.id, users.roleId))
+    const { records: rows, total } = await pagedNewestFirst(this.db, users, where, q, query)
     return {
       total,
       records: rows.map(({ user: u, roleName, companyName }) => ({
