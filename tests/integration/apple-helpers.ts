@@ -1,4 +1,6 @@
-import { eq, sql } from 'drizzle-orm'
+import { createHash } from 'node:crypto'
+import { and, eq, sql } from 'drizzle-orm'
+import forge from 'node-forge'
 import { createApp } from '../../src/server/app'
 import { appleEnrollments, devices, tasks } from '../../src/server/db/schema'
 import { SimulatedIphone, type IphoneFetch, type SimulatedIphoneOptions } from '../../src/sim/iphone'
@@ -35,12 +37,19 @@ export async function iphone(h: Harness, token: string, options: Partial<Simulat
   })
 }
 
+/** The SHA-256 of the phone's identity certificate, as the server names the identity (ca.ts: fingerprintOf). */
+export function identityFingerprint(phone: SimulatedIphone): string {
+  const der = forge.asn1.toDer(forge.pki.certificateToAsn1(phone.identity.certificate)).getBytes()
+  return createHash('sha256').update(Buffer.from(der, 'binary')).digest('hex')
+}
+
+/** The phone's device and enrollment: its UDID as enrolled with its own identity (another company may name the UDID too). */
 export async function deviceOf(h: Harness, phone: SimulatedIphone) {
   const [row] = await h.database.db
     .select({ device: devices, enrollment: appleEnrollments })
     .from(appleEnrollments)
     .innerJoin(devices, eq(devices.id, appleEnrollments.deviceId))
-    .where(eq(appleEnrollments.udid, phone.udid))
+    .where(and(eq(appleEnrollments.udid, phone.udid), eq(appleEnrollments.identityFingerprint, identityFingerprint(phone))))
   return row
 }
 

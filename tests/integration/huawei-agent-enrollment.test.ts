@@ -63,21 +63,23 @@ describe('enrollment', () => {
     expect(await h.database.db.select().from(devices).where(eq(devices.serialNumber, 'NEW0002'))).toHaveLength(0)
   })
 
-  it('refuses a serial enrolled in another company', async () => {
+  it('enrolls a serial another company registered or enrolled as a new device of the token’s company, leaving theirs be (docs/serials.md)', async () => {
     const other = await makeTenant(h, { quota: { HUAWEI: 10 }, signIn: true })
     const enrolled = await agentCall('/enroll', { enrollmentToken: await issueToken(h, other.token), serialNumber: 'SIM0001' })
     expect(enrolled.body.code).toBe(200)
-    const res = await agentCall('/enroll', { enrollmentToken: await issueToken(h, boss), serialNumber: 'SIM0001' })
-    expect(res.body).toEqual({ code: 409, msg: '该序列号已登记在其他公司', data: null })
-  })
-
-  it('enrolls a phone whose serial another company registered but never enrolled (docs/serials.md)', async () => {
-    const other = await makeTenant(h, { quota: { HUAWEI: 10 }, signIn: true })
-    const squatted = await addDevice(h, other.token, { serialNumber: 'SIM0001' })
-    const res = await agentCall('/enroll', { enrollmentToken: await issueToken(h, boss), serialNumber: 'SIM0001' })
-    expect(res.body.code).toBe(200)
-    const [released] = await h.database.db.select().from(devices).where(eq(devices.id, squatted))
-    expect(released).toMatchObject({ recycleStatus: true, enrolledAt: null, companyId: other.companyId })
+    const registered = await addDevice(h, other.token, { serialNumber: 'SIM0002' })
+    const token = await issueToken(h, boss)
+    for (const serialNumber of ['SIM0001', 'SIM0002']) {
+      const res = await agentCall('/enroll', { enrollmentToken: token, serialNumber })
+      expect(res.body.code).toBe(200)
+      const [own] = await h.database.db.select().from(devices).where(eq(devices.id, res.body.data.deviceId))
+      expect(own).toMatchObject({ companyId: h.demo.bossCompanyId, serialNumber })
+    }
+    const theirs = await h.database.db.select().from(devices).where(eq(devices.companyId, other.companyId))
+    expect(theirs.map((d) => [d.id, d.recycleStatus, d.enrolledAt !== null]).sort()).toEqual([
+      [enrolled.body.data.deviceId, false, true],
+      [registered, false, false],
+    ].sort())
   })
 
   it('answers an enrollment that loses the race for a new serial with a clear conflict, not a server error', async () => {

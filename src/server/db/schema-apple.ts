@@ -29,6 +29,13 @@ export const appleEnrollments = pgTable(
   {
     id: serial('id').primaryKey(),
     deviceId: integer('device_id').notNull().references(() => devices.id),
+    /**
+     * The company of the identity that enrolled (docs/serials.md): a UDID is bound within that company only. A
+     * message's UDID proves nothing, so a profile of another company naming it gets an enrollment of its own there.
+     */
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     udid: text('udid').notNull(),
     identityFingerprint: text('identity_fingerprint').notNull(),
     topic: text('topic').notNull().default(''),
@@ -43,7 +50,7 @@ export const appleEnrollments = pgTable(
     checkedOutAt: timestamp('checked_out_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('apple_enrollments_udid_idx').on(t.udid),
+    uniqueIndex('apple_enrollments_company_udid_idx').on(t.companyId, t.udid),
     uniqueIndex('apple_enrollments_device_idx').on(t.deviceId),
     uniqueIndex('apple_enrollments_identity_idx').on(t.identityFingerprint),
   ],

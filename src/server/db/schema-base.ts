@@ -296,9 +296,8 @@ export const devices = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // docs/serials.md: an enrolled phone claims its serial everywhere; a registration that never enrolled claims it
-    // only within its own company, so that no tenant can block (or learn of) another's serials by registering first.
-    uniqueIndex('devices_enrolled_serial_idx').on(t.platform, t.serialNumber).where(sql`${t.enrolledAt} is not null`),
+    // docs/serials.md: a serial is claimed within its own company only, registered or enrolled: what a phone says of
+    // itself proves nothing, so no tenant can block (or learn of) another's serials by registering or enrolling first.
     uniqueIndex('devices_company_serial_idx').on(t.companyId, t.platform, t.serialNumber),
     index('devices_company_idx').on(t.companyId, t.platform, t.recycleStatus),
     uniqueIndex('devices_credential_idx').on(t.credentialHash),

@@ -38,7 +38,6 @@ export const appleMdmText = {
   mdmPayloadName: '移动设备管理',
   badMessage: '无法解析的 MDM 消息',
   identityInvalid: '设备身份验证失败',
-  serialInOtherCompany: '该序列号的设备属于其他公司，无法注册',
   unknownMessageType: '不支持的签到消息类型',
   unknownCommand: '不支持的指令',
   badParams: '指令参数不正确',

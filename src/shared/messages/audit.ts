@@ -15,6 +15,7 @@ export const auditText = {
     'device.restore': '移出回收站',
     'device.move': '转移设备',
     'device.command': '设备指令',
+    // No longer written (issue #41: an enrolling phone moves nothing in other companies); older trails hold it.
     'device.release': '释放未接入的登记',
     'company.add': '新建下级公司',
     'company.update': '编辑公司',
@@ -73,5 +74,4 @@ export const auditText = {
   role: (name: string) => `角色「${name}」`,
   quota: (company: string, quantity: number, huawei: boolean) => `${company} ${huawei ? '华为' : '苹果'}额度 ${quantity > 0 ? '+' : ''}${quantity}`,
   registration: (username: string, company: string) => `${username}（${company}）`,
-  released: (serial: string) => `序列号 ${serial} 已由其他公司的设备接入，本公司未接入的登记已移入回收站`,
 } as const

@@ -187,7 +187,6 @@ export const huaweiDeviceText = {
   // Agent protocol
   enrollmentTokenInvalid: '接入令牌无效或已失效',
   enrollmentPlatformMismatch: '接入令牌与设备类型不符',
-  serialInOtherCompany: '该序列号已登记在其他公司',
   deviceCredentialInvalid: '设备凭证无效，请重新接入',
   taskFinished: '任务已结束，不能重复上报结果',
   taskNotSent: '任务尚未下发给设备',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import {
   DeviceInfoResult,
@@ -27,7 +27,6 @@ import { quotaTypeOf, type QuotaService } from '../../modules/quota/service'
 import { byAge, type TaskService } from '../../modules/task/service'
 import { impliedState, revokesCredential } from './effects'
 import { hashToken } from '../../auth/sessions'
-import { releaseRegistrationsElsewhere } from '../../modules/devices/serial-release'
 import { enrollmentBlocked } from '../../modules/blacklist/service'
 import { blacklistText } from '../../../shared/messages/biz'
 import { limits, type RateLimiter } from '../../auth/rate-limit'
@@ -125,8 +124,9 @@ export class AgentService {
 
   /**
    * POST /agent/v1/enroll. A serial already registered in the token's company (added in the console, or enrolled
-   * before) receives a new credential, which replaces the old one; an unknown serial becomes a new device of that
-   * company and consumes one unit of its Huawei quota in the same transaction.
+   * before) receives a new credential, which replaces the old one; a serial the company does not have becomes a new
+   * device of that company and consumes one unit of its Huawei quota in the same transaction, whatever other
+   * companies hold (docs/serials.md).
    */
   async enroll(req: EnrollInput): Promise<EnrollResponse> {
     const [token] = await this.db
@@ -148,15 +148,10 @@ export class AgentService {
     const deviceId = await this.db.transaction(async (tx) => {
       // Issue #15: the administrator chose to refuse this phone (its serial or IMEI is blacklisted).
       if (await enrollmentBlocked(tx, req.serialNumber, req.imei)) throw ApiError.forbidden(blacklistText.enrollmentBlocked)
-      // docs/serials.md: a phone enrolled in another company keeps its serial; a registration elsewhere that never
-      // enrolled claims nothing, and is released (below) when the phone really enrolls here.
+      // docs/serials.md: the serial an agent reports is not proven, so it is looked up in the token's company only.
+      // Another tenant's registration or enrolled phone of that serial is neither touched nor told of: the answer is
+      // the one for a serial nobody has.
       const sameSerial = and(eq(devices.platform, platform), eq(devices.serialNumber, req.serialNumber))
-      const [enrolledElsewhere] = await tx
-        .select({ id: devices.id })
-        .from(devices)
-        .where(and(sameSerial, ne(devices.companyId, token.companyId), isNotNull(devices.enrolledAt)))
-      if (enrolledElsewhere) throw ApiError.conflict(t.serialInOtherCompany)
-      await releaseRegistrationsElsewhere(tx, platform, req.serialNumber, token.companyId, now)
       const [existing] = await tx.select().from(devices).where(and(sameSerial, eq(devices.companyId, token.companyId))).for('update')
       if (existing) {
         await tx

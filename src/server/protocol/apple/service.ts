@@ -6,7 +6,6 @@ import type { Db } from '../../db/client'
 import { appleEnrollments, appleIdentities, devices, tasks } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
-import { releaseRegistrationsElsewhere } from '../../modules/devices/serial-release'
 import { enrollmentBlocked } from '../../modules/blacklist/service'
 import { blacklistText } from '../../../shared/messages/biz'
 import type { QuotaService } from '../../modules/quota/service'
@@ -96,9 +95,7 @@ export class AppleMdmService {
             state: sql`${devices.state} || ${JSON.stringify({ mdmEnrolled: true, erased: false })}::jsonb`,
           })
           .where(eq(devices.id, enrollment.deviceId))
-          .returning({ serialNumber: devices.serialNumber, companyId: devices.companyId })
-        // Enrolled: other companies' registrations of the serial that never enrolled go to their recycle bins.
-        await releaseRegistrationsElsewhere(tx, 'IOS', device.serialNumber, device.companyId, now)
+          .returning({ companyId: devices.companyId })
         // The first token of an enrollment: the server asks the phone what it is (an iPhone's Authenticate carries no
         // name, and its product, version and IMEI only with the profile's access right to device information). Queued
         // in this transaction: a token stored is never left without its question.
@@ -137,7 +134,9 @@ export class AppleMdmService {
   /**
    * Authenticate: the identity must have been issued for a company; its device record is the serial registered in
    * that company beforehand, or a new one that consumes one unit of the company's iOS quota in the same
-   * transaction (refused, nothing stored, when none is left). An identity speaks for one UDID only.
+   * transaction (refused, nothing stored, when none is left). An identity speaks for one UDID only. The serial and
+   * UDID a message names are not proven, so both are looked up in the identity's company only (docs/serials.md):
+   * another tenant's device with them is neither touched nor told of.
    */
   private async authenticate(fingerprint: string, udid: string, message: PlistDict): Promise<void> {
     const [identity] = await this.db.select().from(appleIdentities).where(eq(appleIdentities.fingerprint, fingerprint))
@@ -157,15 +156,12 @@ export class AppleMdmService {
         if (other) throw ApiError.unauthorized(t.identityInvalid)
         // Issue #15: the administrator chose to refuse this phone (its serial or IMEI is blacklisted).
         if (await enrollmentBlocked(tx, serialNumber, reported.imei)) throw ApiError.forbidden(blacklistText.enrollmentBlocked)
-        // docs/serials.md: the phone that really enrolls decides. Its company's own registration of the serial (added
-        // or registered in the console) becomes this device; another company's blocks it only once enrolled there.
-        const sameSerial = await tx
+        // The company's own registration of the serial (added or registered in the console) becomes this device.
+        const [existing] = await tx
           .select()
           .from(devices)
-          .where(and(eq(devices.platform, 'IOS'), eq(devices.serialNumber, serialNumber)))
+          .where(and(eq(devices.companyId, identity.companyId), eq(devices.platform, 'IOS'), eq(devices.serialNumber, serialNumber)))
           .for('update')
-        const existing = sameSerial.find((d) => d.companyId === identity.companyId)
-        if (sameSerial.some((d) => d.companyId !== identity.companyId && d.enrolledAt !== null)) throw ApiError.forbidden(t.serialInOtherCompany)
         const modelName = str(message, 'ModelName')
         const buildVersion = str(message, 'BuildVersion')
         const state = { mdmEnrolled: false, udid, ...(modelName ? { modelName } : {}), ...(buildVersion ? { buildVersion } : {}) }
@@ -198,15 +194,13 @@ export class AppleMdmService {
           tokenUpdatedAt: null,
           checkedOutAt: null,
         }
-        const [bound] = await tx.select().from(appleEnrollments).where(eq(appleEnrollments.udid, udid)).for('update')
-        if (bound) {
-          // A UDID enrolled in one company cannot be taken over by a profile of another.
-          const [boundDevice] = await tx.select({ companyId: devices.companyId }).from(devices).where(eq(devices.id, bound.deviceId))
-          if (boundDevice && boundDevice.companyId !== identity.companyId && !bound.checkedOutAt) throw ApiError.forbidden(t.serialInOtherCompany)
-          await tx.update(appleEnrollments).set(fresh).where(eq(appleEnrollments.id, bound.id))
-        } else {
-          await tx.insert(appleEnrollments).values({ udid, ...fresh })
-        }
+        const [bound] = await tx
+          .select()
+          .from(appleEnrollments)
+          .where(and(eq(appleEnrollments.companyId, identity.companyId), eq(appleEnrollments.udid, udid)))
+          .for('update')
+        if (bound) await tx.update(appleEnrollments).set(fresh).where(eq(appleEnrollments.id, bound.id))
+        else await tx.insert(appleEnrollments).values({ companyId: identity.companyId, udid, ...fresh })
       })
       .catch((err: unknown) => {
         // Two Authenticate messages of one new device at once: the second is refused and the device retries.
@@ -217,8 +211,11 @@ export class AppleMdmService {
 
   /** The enrollment of a UDID, when `fingerprint` is the identity bound to it and it has not checked out; else 401. */
   private async boundEnrollment(fingerprint: string, udid: string): Promise<Enrollment> {
-    const [enrollment] = await this.db.select().from(appleEnrollments).where(eq(appleEnrollments.udid, udid))
-    if (!enrollment || enrollment.identityFingerprint !== fingerprint || enrollment.checkedOutAt) throw ApiError.unauthorized(t.identityInvalid)
+    const [enrollment] = await this.db
+      .select()
+      .from(appleEnrollments)
+      .where(and(eq(appleEnrollments.identityFingerprint, fingerprint), eq(appleEnrollments.udid, udid)))
+    if (!enrollment || enrollment.checkedOutAt) throw ApiError.unauthorized(t.identityInvalid)
     return enrollment
   }
 
