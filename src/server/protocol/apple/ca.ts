@@ -66,25 +66,48 @@ export function serialNumber(random: (size: number) => Buffer = randomBytes): st
   return bytes.toString('hex')
 }
 
-function createCa(): { certPem: string; keyPem: string } {
-  const keys = rsaKeyPair()
+/**
+ * A certificate of `publicKey` with a fresh serial, valid from an hour ago (a device's clock may be behind) for
+ * `years`, signed with SHA-256 by `signingKey`: the CA's own (self-signed) and each device identity.
+ */
+function signedCertificate(o: {
+  publicKey: forge.pki.rsa.PublicKey
+  years: number
+  subject: forge.pki.CertificateField[]
+  issuer: forge.pki.CertificateField[]
+  extensions: object[]
+  signingKey: forge.pki.rsa.PrivateKey
+}): forge.pki.Certificate {
   const cert = forge.pki.createCertificate()
-  cert.publicKey = keys.publicKey
+  cert.publicKey = o.publicKey
   cert.serialNumber = serialNumber()
   cert.validity.notBefore = new Date(Date.now() - 3600_000)
-  cert.validity.notAfter = new Date(Date.now() + CA_YEARS * 365 * 86400_000)
+  cert.validity.notAfter = new Date(Date.now() + o.years * 365 * 86400_000)
+  cert.setSubject(o.subject)
+  cert.setIssuer(o.issuer)
+  cert.setExtensions(o.extensions)
+  cert.sign(o.signingKey, forge.md.sha256.create())
+  return cert
+}
+
+function createCa(): { certPem: string; keyPem: string } {
+  const keys = rsaKeyPair()
   const subject = [
     { name: 'commonName', value: `MDM Device CA ${randomUUID().slice(0, 8)}` },
     { name: 'organizationName', value: 'MDM Console' },
   ]
-  cert.setSubject(subject)
-  cert.setIssuer(subject)
-  cert.setExtensions([
-    { name: 'basicConstraints', cA: true, critical: true },
-    { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
-    { name: 'subjectKeyIdentifier' },
-  ])
-  cert.sign(keys.privateKey, forge.md.sha256.create())
+  const cert = signedCertificate({
+    publicKey: keys.publicKey,
+    years: CA_YEARS,
+    subject,
+    issuer: subject,
+    extensions: [
+      { name: 'basicConstraints', cA: true, critical: true },
+      { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
+      { name: 'subjectKeyIdentifier' },
+    ],
+    signingKey: keys.privateKey,
+  })
   return { certPem: forge.pki.certificateToPem(cert), keyPem: forge.pki.privateKeyToPem(keys.privateKey) }
 }
 
@@ -100,19 +123,18 @@ export function certificateAuthority(certPem: string, keyPem: string, keepVerifi
     certificatePem: certPem,
     issueIdentity(commonName) {
       const keys = rsaKeyPair()
-      const cert = forge.pki.createCertificate()
-      cert.publicKey = keys.publicKey
-      cert.serialNumber = serialNumber()
-      cert.validity.notBefore = new Date(Date.now() - 3600_000)
-      cert.validity.notAfter = new Date(Date.now() + IDENTITY_YEARS * 365 * 86400_000)
-      cert.setSubject([{ name: 'commonName', value: commonName }])
-      cert.setIssuer(caCert.subject.attributes)
-      cert.setExtensions([
-        { name: 'basicConstraints', cA: false },
-        { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
-        { name: 'extKeyUsage', clientAuth: true },
-      ])
-      cert.sign(caKey, forge.md.sha256.create())
+      const cert = signedCertificate({
+        publicKey: keys.publicKey,
+        years: IDENTITY_YEARS,
+        subject: [{ name: 'commonName', value: commonName }],
+        issuer: caCert.subject.attributes,
+        extensions: [
+          { name: 'basicConstraints', cA: false },
+          { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
+          { name: 'extKeyUsage', clientAuth: true },
+        ],
+        signingKey: caKey,
+      })
       const password = randomBytes(18).toString('base64url')
       const p12 = forge.pkcs12.toPkcs12Asn1(keys.privateKey, [cert, caCert], password, { algorithm: '3des', friendlyName: commonName })
       const pem = forge.pki.certificateToPem(cert)
