@@ -140,11 +140,11 @@ export function summaryOf(content: string): string {
   return chars.length > ANNOUNCEMENT_SUMMARY_LENGTH ? `${chars.slice(0, ANNOUNCEMENT_SUMMARY_LENGTH).join('')}…` : oneLine
 }
 
-function toSummary(row: Row): AnnouncementSummary {
+/** What the list and the detail both show of an announcement. */
+function commonFields(row: Row) {
   return {
     id: row.id,
     title: row.title,
-    summary: summaryOf(row.content),
     top: row.top,
     read: row.readAt !== null,
     authorName: authorOf(row),
@@ -153,16 +153,10 @@ function toSummary(row: Row): AnnouncementSummary {
   }
 }
 
+function toSummary(row: Row): AnnouncementSummary {
+  return { ...commonFields(row), summary: summaryOf(row.content) }
+}
+
 function toDetail(row: Row): AnnouncementDetail {
-  return {
-    id: row.id,
-    title: row.title,
-    content: row.content,
-    top: row.top,
-    read: row.readAt !== null,
-    readAt: iso(row.readAt),
-    authorName: authorOf(row),
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-  }
+  return { ...commonFields(row), content: row.content, readAt: iso(row.readAt) }
 }
