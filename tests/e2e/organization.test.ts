@@ -311,22 +311,24 @@ describe('organization (boss on a phone, staff on a tablet, administrator)', () 
     await expect(password.getByPlaceholder('请输入新密码').inputValue()).resolves.toBe('NewPass2026')
     await password.getByRole('button', { name: '关闭' }).click()
 
-    // The secondary password names itself in its success notice (it used to say 修改密码成功).
+    // The secondary password's success notice is the spec's 修改密码成功 (SPEC §8 names no other).
     await page.locator('.adm-list-item').filter({ hasText: '设置二级密码' }).click()
     const secondary = sheet(page, '设置二级密码')
     await secondary.getByPlaceholder('请输入登录密码').fill('Demo@2026')
     await secondary.getByPlaceholder('请输入二级密码').fill('246810')
     await secondary.getByPlaceholder('请输入确认二级密码').fill('246810')
     await secondary.getByRole('button', { name: '确定' }).tap()
-    await notice(page, '设置二级密码成功')
+    await notice(page, '修改密码成功')
     await page.locator('.record-card').getByText('已设置').waitFor()
+    // The change's notice says the same words: the first one goes before it is looked for.
+    await page.locator('.notice').filter({ hasText: '修改密码成功' }).waitFor({ state: 'detached' })
     await page.locator('.adm-list-item').filter({ hasText: '修改二级密码' }).click()
     const change = sheet(page, '修改二级密码')
     await change.getByPlaceholder('请输入登录密码').fill('Demo@2026')
     await change.getByPlaceholder('请输入二级密码').fill('135790')
     await change.getByPlaceholder('请输入确认二级密码').fill('135790')
     await change.getByRole('button', { name: '确定' }).tap()
-    await notice(page, '修改二级密码成功')
+    await notice(page, '修改密码成功')
 
     // The SMS code's placeholder is not cut off beside the send button at 360 px.
     await page.locator('.adm-list-item').filter({ hasText: '修改手机号' }).click()

@@ -218,8 +218,6 @@ export const organizationText = {
     confirmSecondary: '确认二级密码',
     secondarySet: '已设置',
     secondaryNotSet: '未设置',
-    setSecondaryDone: '设置二级密码成功',
-    changeSecondaryDone: '修改二级密码成功',
     changePhone: '修改手机号',
     currentPhone: (phone: string) => `当前手机号：${phone}`,
     newPhone: '新手机号',

@@ -22,15 +22,16 @@ interface SecretFormProps<Shape extends z.ZodRawShape> {
   autoComplete: 'new-password' | 'off'
   hint: string
   save: { mutateAsync: (values: z.infer<z.ZodObject<Shape>>) => Promise<unknown>; isPending: boolean }
-  /** The notice after a save: each secret names itself. */
-  success: string
 }
 
-/** Changing a secret of the account: the login password and the secondary password work the same way. */
-function SecretForm<Shape extends z.ZodRawShape>({ visible, onClose, title, schema, labels, autoComplete, hint, save, success }: SecretFormProps<Shape>) {
+/**
+ * Changing a secret of the account: the login password and the secondary password work the same way, and both say
+ * SPEC §8's 修改密码成功 when saved (the spec names no other text for the secondary password).
+ */
+function SecretForm<Shape extends z.ZodRawShape>({ visible, onClose, title, schema, labels, autoComplete, hint, save }: SecretFormProps<Shape>) {
   const [current, next, confirm] = Object.keys(schema.shape) as (keyof Shape & string)[]
   return (
-    <PopupForm visible={visible} title={title} onClose={onClose} submit={save.mutateAsync} success={success} pending={save.isPending}>
+    <PopupForm visible={visible} title={title} onClose={onClose} submit={save.mutateAsync} success={successMessages.changePassword} pending={save.isPending}>
       <TextField name={current} label={labels[current]} schema={schema} type="password" autoComplete="current-password" />
       <TextField name={next} label={labels[next]} schema={schema} type="password" autoComplete={autoComplete} />
       <ConfirmField name={confirm} of={next} mismatch={validateNewPasswordMatch} label={labels[confirm]} schema={schema} type="password" autoComplete={autoComplete} />
@@ -53,7 +54,6 @@ export function PasswordForm(props: DialogProps) {
       autoComplete="new-password"
       hint={t.otherSessionsEnd}
       save={updatePassword}
-      success={successMessages.changePassword}
     />
   )
 }
@@ -70,7 +70,6 @@ export function SecondaryPasswordForm({ isSet, ...props }: DialogProps & { isSet
       autoComplete="off"
       hint={t.secondaryHint}
       save={updateSecondaryPassword}
-      success={isSet ? t.changeSecondaryDone : t.setSecondaryDone}
     />
   )
 }
