@@ -78,6 +78,8 @@ export async function startServer(config: AppConfig = loadConfig()) {
   return {
     url,
     port,
+    /** The server's services (its database among them), for tests that look behind the HTTP answers. */
+    services,
     async stop() {
       clearInterval(sweep)
       await maintenance?.stop()

@@ -34,16 +34,15 @@ export const signedRequest = createMiddleware<AppEnv>(async (c, next) => {
 
   const { config, db, secrets, limiter } = c.var.services
   const ip = clientIp(c, config.trustProxy)
-  // Issue #10: signature failures are limited per access key and per client address, before any work is done.
+  // Issues #10 and #41: signature failures are limited per access key and client address, and per address, each attempt
+  // taken before any work is done (requests at once cannot pass the limit together) and given back once it verifies.
+  // A key named by others from other addresses stays usable by its owner.
   const attempt: [LimitRule, string][] = [
-    [limits.signaturePerKey, accessKey],
     [limits.signaturePerAddress, ip],
+    [limits.signaturePerKeyAndAddress, `${accessKey}|${ip}`],
   ]
-  await limiter.checkAll(...attempt)
-  const refused = async (message: string) => {
-    await limiter.hitAll(...attempt)
-    return unauthorized(message)
-  }
+  await limiter.takeAll(...attempt)
+  const refused = async (message: string) => unauthorized(message)
   const [key] = await db.select().from(accessKeys).where(eq(accessKeys.accessKey, accessKey)).limit(1)
   if (!key?.accessSecret) throw await refused(m.openApiInvalidKey)
 
@@ -54,6 +53,7 @@ export const signedRequest = createMiddleware<AppEnv>(async (c, next) => {
   if (secret === null) throw await refused(m.openApiInvalidKey)
   if (!signatureMatches(secret, parts, signature)) throw await refused(m.openApiBadSignature)
 
+  await limiter.giveBackAll(...attempt)
   if (!ipAllowed(key.ipWhiteList, ip)) throw ApiError.forbidden(m.openApiIpDenied(ip))
 
   await db.delete(apiNonces).where(and(eq(apiNonces.accessKey, accessKey), lt(apiNonces.createdAt, new Date(now - NONCE_RETENTION_MS))))

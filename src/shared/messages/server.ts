@@ -70,6 +70,10 @@ export const serverMessages = {
   signatureLocked: (minutes: number) => `签名校验失败次数过多，请 ${minutes} 分钟后再试`,
   enrollLocked: (minutes: number) => `设备接入失败次数过多，请 ${minutes} 分钟后再试`,
   smsLocked: (minutes: number) => `发送验证码过于频繁，请 ${minutes} 分钟后再试`,
+  /** Issue #41: guesses at one account from many addresses slow its sign-in from new addresses; N is seconds. */
+  loginSlowed: (seconds: number) => `该账号近期登录失败次数较多，请 ${seconds} 秒后再试（在常用网络下登录不受影响）`,
+  passwordLocked: (minutes: number) => `密码校验失败次数过多，请 ${minutes} 分钟后再试`,
+  captchaLocked: (minutes: number) => `获取验证码过于频繁，请 ${minutes} 分钟后再试`,
   /** Start-up refusal (read in a log, so English follows the Chinese). */
   dataFolderLocked: (folder: string, owner: string, lockFile: string) =>
     `数据目录 ${folder} 已被另一个进程（${owner}）打开，同一目录不能由两个进程同时使用。` +

@@ -3,7 +3,7 @@ import { routesOf } from '../../http/endpoints'
 import { userInfo, userMenu } from '../user-center/service'
 
 export const accountRoutes = routesOf(accountEndpoints, {
-  captcha: (ctx) => ctx.services.captcha.create(),
+  captcha: (ctx) => ctx.services.account.captcha(ctx.clientIp),
   login: (ctx, req) => ctx.services.account.login(req, ctx.clientIp),
   logout: async (ctx) => {
     await ctx.services.account.logout(ctx.user.sessionId)

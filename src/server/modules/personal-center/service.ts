@@ -84,10 +84,14 @@ export class PersonalCenterService {
   /** POST /sms/sendCode: a 6-digit code for the new phone number, rate-limited per account. */
   /** Each account has its own limit (below); codes sent from one client address are limited too (issue #10). */
   async sendCode(user: CurrentUser, phoneNumber: string, clientIp: string): Promise<SendCodeResponse> {
-    await this.limiter.check(limits.smsPerAddress, clientIp)
-    const sent = await this.sendCodeToAccount(user, phoneNumber)
-    await this.limiter.hit(limits.smsPerAddress, clientIp)
-    return sent
+    // Taken before the code is sent (requests at once cannot pass the limit together), given back if none was sent.
+    await this.limiter.take(limits.smsPerAddress, clientIp)
+    try {
+      return await this.sendCodeToAccount(user, phoneNumber)
+    } catch (err) {
+      await this.limiter.giveBack(limits.smsPerAddress, clientIp)
+      throw err
+    }
   }
 
   private async sendCodeToAccount(user: CurrentUser, phoneNumber: string): Promise<SendCodeResponse> {

@@ -90,11 +90,14 @@ export class AgentService {
    * a refused token counts, enrolling does not, so a fleet behind one NAT enrolls freely.
    */
   async enrollFrom(clientIp: string, req: EnrollInput): Promise<EnrollResponse> {
-    await this.limiter.check(limits.enrollPerAddress, clientIp)
+    // Taken before the token is checked (requests at once cannot pass the limit together); given back unless refused.
+    await this.limiter.take(limits.enrollPerAddress, clientIp)
     try {
-      return await this.enroll(req)
+      const enrolled = await this.enroll(req)
+      await this.limiter.giveBack(limits.enrollPerAddress, clientIp)
+      return enrolled
     } catch (err) {
-      if (err instanceof ApiError && err.code === ResultCode.unauthorized) await this.limiter.hit(limits.enrollPerAddress, clientIp)
+      if (!(err instanceof ApiError && err.code === ResultCode.unauthorized)) await this.limiter.giveBack(limits.enrollPerAddress, clientIp)
       throw err
     }
   }
