@@ -1,6 +1,15 @@
+import { tsImport } from 'tsx/esm/api'
 import type { Plugin } from 'vite'
-import { endpoints } from '../shared/contract/endpoints.ts'
 import { routeTableOf } from '../shared/contract/routes.ts'
+
+/**
+ * The endpoint table, read when the build starts rather than bundled into the config: the table's ~40 modules import
+ * each other without file extensions, as the rest of src does, which Vite's config loader warns of (issue #40).
+ */
+async function loadTable(): Promise<Record<string, unknown>> {
+  const { endpoints } = (await tsImport('../shared/contract/endpoints.ts', import.meta.url)) as { endpoints: object }
+  return routeTableOf(endpoints) as Record<string, unknown>
+}
 
 /**
  * `virtual:endpoint-routes`: the endpoint table (src/shared/contract/endpoints.ts) reduced to what the console calls
@@ -11,9 +20,12 @@ import { routeTableOf } from '../shared/contract/routes.ts'
  */
 export function endpointRoutes(): Plugin {
   const id = 'virtual:endpoint-routes'
-  const table = routeTableOf(endpoints) as Record<string, unknown>
+  let table: Record<string, unknown> = {}
   return {
     name: 'mdm-endpoint-routes',
+    async buildStart() {
+      table = await loadTable()
+    },
     resolveId: (source) => (source === id || source.startsWith(`${id}/`) ? `\0${source}` : undefined),
     load(resolved) {
       if (resolved === `\0${id}`) return Object.keys(table).map((family) => `export { default as ${family} } from '${id}/${family}'`).join('\n')
