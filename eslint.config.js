@@ -29,6 +29,17 @@ export default tseslint.config(
     },
   },
   {
+    // Inside shared: the contract is built on the domain rules and the texts, never the reverse (issue #40).
+    files: ['src/shared/domain/**', 'src/shared/messages/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { regex: '^(\\.\\./)+(app|server|sim)(/|$)', message: 'src/shared 是同构的：不引用 app、server 或 sim' },
+        { regex: '^node:', message: 'src/shared 是同构的：不使用 Node 接口' },
+        { regex: '^\\.\\./contract(/|$)', message: '领域规则和文案不引用接口定义：接口定义建立在它们之上' },
+      ] }],
+    },
+  },
+  {
     files: ['src/app/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [
