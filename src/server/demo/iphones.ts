@@ -87,6 +87,13 @@ export async function startDemoIphones(services: Services, serverUrl: string, fe
       ...(fetch ? { fetch } : {}),
     })
     try {
+      // Each start installs a new profile on the same UDID. A real phone that lost its profile without checking out
+      // is let go by its company (the recycle bin, docs/security-devices.md); the demo's phone checks out instead,
+      // with the identity of its previous run, which only the database still knows.
+      await db
+        .update(appleEnrollments)
+        .set({ checkedOutAt: new Date(), pushToken: null, pushMagic: null })
+        .where(and(eq(appleEnrollments.companyId, company.id), eq(appleEnrollments.udid, phone.udid), isNull(appleEnrollments.checkedOutAt)))
       if (spec.show === 'notEnrolled') {
         // The profile's installation stopped after Authenticate: the device is known, not enrolled, takes no command.
         await phone.send('CheckInURL', phone.authenticateMessage())
@@ -98,7 +105,10 @@ export async function startDemoIphones(services: Services, serverUrl: string, fe
         continue
       }
       await phone.enroll()
-      const [enrollment] = await db.select({ deviceId: appleEnrollments.deviceId }).from(appleEnrollments).where(eq(appleEnrollments.udid, phone.udid))
+      const [enrollment] = await db
+        .select({ deviceId: appleEnrollments.deviceId })
+        .from(appleEnrollments)
+        .where(and(eq(appleEnrollments.companyId, company.id), eq(appleEnrollments.udid, phone.udid)))
       if (enrollment) await demoCommands(services, enrollment.deviceId, company.id, spec)
     } catch (error) {
       console.warn(`[demo iPhone ${spec.serialNumber}] ${(error as Error).message}`)

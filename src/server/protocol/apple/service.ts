@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm'
+import { and, eq, ne, or, sql } from 'drizzle-orm'
 import { appleMdmText as t } from '../../../shared/messages/apple'
 import { serverMessages } from '../../../shared/messages/server'
 import type { SecretBox } from '../../crypto/secret-box'
@@ -162,6 +162,19 @@ export class AppleMdmService {
           .from(devices)
           .where(and(eq(devices.companyId, identity.companyId), eq(devices.platform, 'IOS'), eq(devices.serialNumber, serialNumber)))
           .for('update')
+        // Issue #41: the company's enrollments of this UDID, and of this device under another UDID. One that another
+        // identity holds stays bound (401, nothing changes): a second profile of the company cannot take an enrolled
+        // phone's place and its commands. It is let go when the phone checked out (or acknowledged an erase), or when
+        // the company took the device out of use (its recycle bin): the explicit way to enroll it again.
+        const sameUdidOrDevice = existing ? or(eq(appleEnrollments.udid, udid), eq(appleEnrollments.deviceId, existing.id)) : eq(appleEnrollments.udid, udid)
+        const enrolled = await tx
+          .select({ enrollment: appleEnrollments, recycled: devices.recycleStatus })
+          .from(appleEnrollments)
+          .innerJoin(devices, eq(devices.id, appleEnrollments.deviceId))
+          .where(and(eq(appleEnrollments.companyId, identity.companyId), sameUdidOrDevice))
+          .for('update', { of: appleEnrollments })
+        const held = enrolled.some(({ enrollment, recycled }) => enrollment.identityFingerprint !== fingerprint && !enrollment.checkedOutAt && !recycled)
+        if (held) throw ApiError.unauthorized(t.identityInvalid)
         const modelName = str(message, 'ModelName')
         const buildVersion = str(message, 'BuildVersion')
         const state = { mdmEnrolled: false, udid, ...(modelName ? { modelName } : {}), ...(buildVersion ? { buildVersion } : {}) }
@@ -180,7 +193,7 @@ export class AppleMdmService {
           deviceId = created.id
           await this.quota.consume(tx, { companyId: identity.companyId, quotaType: 'IOS', deviceId, serialNumber, operatorUserId: null })
         }
-        // One enrollment per UDID and per device: a device enrolling again (a new profile) replaces its binding.
+        // One enrollment per UDID and per device: a device enrolling again (a new profile, let go above) replaces its binding.
         await tx.delete(appleEnrollments).where(and(eq(appleEnrollments.deviceId, deviceId), ne(appleEnrollments.udid, udid)))
         const fresh = {
           deviceId,
@@ -194,11 +207,7 @@ export class AppleMdmService {
           tokenUpdatedAt: null,
           checkedOutAt: null,
         }
-        const [bound] = await tx
-          .select()
-          .from(appleEnrollments)
-          .where(and(eq(appleEnrollments.companyId, identity.companyId), eq(appleEnrollments.udid, udid)))
-          .for('update')
+        const bound = enrolled.find(({ enrollment }) => enrollment.udid === udid)?.enrollment
         if (bound) await tx.update(appleEnrollments).set(fresh).where(eq(appleEnrollments.id, bound.id))
         else await tx.insert(appleEnrollments).values({ companyId: identity.companyId, udid, ...fresh })
       })
