@@ -1,4 +1,5 @@
 import { domainText } from './domain'
+import { iosDetailTaskLabels, restrictionRelease } from './ios-task-labels'
 
 /**
  * The Apple detail's restriction, message push, device information and map tabs (issue #14), console and server.
@@ -16,7 +17,7 @@ export const restrictionText = {
   supervisedOnly: '仅受监管设备生效',
   expiryInvalid: '有效时长须为0到525600之间的整数分钟',
   save: '保存策略',
-  release: '解除限制',
+  release: restrictionRelease,
   releaseConfirm: '解除限制将从设备上移除限制策略，设备恢复不受限制的状态。已保存的开关保留，可再次下发。确定解除吗？',
   /** 解除限制 with nothing in force on the device. */
   none: '设备上没有生效的限制策略',
@@ -51,10 +52,10 @@ export const lockMessageText = {
 
 export const deviceInfoText = {
   title: '设备上报信息',
-  refresh: '刷新设备信息',
+  refresh: iosDetailTaskLabels.deviceInformation,
   refreshed: '设备信息已更新',
   /** Only what the device told when it enrolled (Authenticate) is known yet. */
-  never: '以上为设备接入时上报的信息；电量、容量等请点击“刷新设备信息”获取',
+  never: `以上为设备接入时上报的信息；电量、容量等请点击“${iosDetailTaskLabels.deviceInformation}”获取`,
   reportedAt: (at: string) => `上报时间：${at}`,
   /** Apple's ModelName (iPhone, iPad): the kind of device, not its model (产品型号). */
   modelName: '设备类型',

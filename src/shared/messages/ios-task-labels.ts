@@ -4,11 +4,14 @@
  * shares with the detail, carries these and not the rest (issue #16).
  */
 
+/** 解除限制: the restriction tab's button names the task it queues (ios-detail-a.ts reads it from here). */
+export const restrictionRelease = '解除限制'
+
 /** The restriction, lock-screen message and device-information tasks. */
 export const iosDetailTaskLabels: Record<string, string> = {
   installRestrictionProfile: '保存限制策略',
   removeRestrictionProfile: '限制策略到期移除',
-  releaseRestrictionProfile: '解除限制',
+  releaseRestrictionProfile: restrictionRelease,
   sendLockScreenMessage: '发送锁屏消息',
   clearLockScreenMessage: '清除锁屏消息',
   expireLockScreenMessage: '锁屏消息到期移除',
