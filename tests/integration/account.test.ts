@@ -307,7 +307,7 @@ describe('POST /register', () => {
     expect(res.body).toEqual({ code: 400, msg, data: null })
   })
 
-  it('limits applications per client address to five an hour, counted in the database', async () => {
+  it('limits applications per client address to five an hour, counted in the database whatever their outcome', async () => {
     // Behind the trusted proxy the client address comes from X-Forwarded-For (there is no socket here).
     const proxied = createApp(createServices(testConfig({ trustProxy: true }), h.database.db))
     const registerFrom = async (ip: string, username: string) => {
@@ -318,14 +318,16 @@ describe('POST /register', () => {
       })
       return { status: res.status, body: await res.json() }
     }
-    for (let i = 1; i <= 5; i++) expect((await registerFrom('198.51.100.7', `newco${i}`)).body.code).toBe(200)
+    for (let i = 1; i <= 4; i++) expect((await registerFrom('198.51.100.7', `newco${i}`)).body.code).toBe(200)
+    // A taken username is an application too (issue #41 item 6: otherwise usernames could be listed without limit).
+    expect((await registerFrom('198.51.100.7', 'demo')).body.code).toBe(409)
     const sixth = await registerFrom('198.51.100.7', 'newco6')
     expect(sixth.status).toBe(429)
-    expect(sixth.body).toEqual({ code: 429, msg: '注册申请过于频繁，请一小时后再试', data: null })
+    expect(sixth.body).toEqual({ code: 429, msg: '注册申请过于频繁，请 60 分钟后再试', data: null })
     expect(await h.database.db.select().from(registrations).where(eq(registrations.username, 'newco6'))).toHaveLength(0)
     expect((await registerFrom('198.51.100.8', 'newco7')).body.code).toBe(200)
     // An hour later the address may apply again.
-    await h.database.db.update(registrations).set({ createdAt: new Date(Date.now() - 3600_000 - 1000) }).where(eq(registrations.clientIp, '198.51.100.7'))
+    await h.database.db.update(rateLimits).set({ windowStart: new Date(Date.now() - 3600_000 - 1000) }).where(eq(rateLimits.key, 'register:address:198.51.100.7'))
     expect((await registerFrom('198.51.100.7', 'newco6')).body.code).toBe(200)
   })
 

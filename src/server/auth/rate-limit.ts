@@ -52,6 +52,11 @@ export const limits = {
   smsPerAddress: { name: 'sms:address', points: 10, windowMs: 60 * MINUTE, message: serverMessages.smsLocked },
   /** Captchas drawn for one address: a sign-in needs one, a script filling the table needs thousands. */
   captchaPerAddress: { name: 'captcha:address', points: 30, windowMs: MINUTE, message: serverMessages.captchaLocked },
+  /**
+   * Applications from one address, whatever their outcome (issue #41 item 6): counted before the username is looked
+   * at, so that 用户名已被使用 cannot list the accounts beyond it.
+   */
+  registerPerAddress: { name: 'register:address', points: 5, windowMs: 60 * MINUTE, message: serverMessages.registerLocked },
 } satisfies Record<string, LimitRule>
 
 /** What taking an attempt found: `first` is true on the one attempt that crossed the limit (worth one audit entry). */

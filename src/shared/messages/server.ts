@@ -63,7 +63,6 @@ export const serverMessages = {
   consoleNotBuilt: '控制台尚未构建，请运行 npm run build',
   assetNotFound: '文件不存在（控制台可能已更新，请刷新页面）',
   smsNotConfigured: '短信服务未配置，请联系管理员',
-  registerTooFrequent: '注册申请过于频繁，请一小时后再试',
   enrollInProgress: '该序列号的设备正在接入，请稍后重试',
   /** Issue #10: the rate limiter's refusals; N is the minutes until the window ends. */
   loginLocked: (minutes: number) => `登录失败次数过多，请 ${minutes} 分钟后再试`,
@@ -74,6 +73,7 @@ export const serverMessages = {
   loginSlowed: (seconds: number) => `该账号近期登录失败次数较多，请 ${seconds} 秒后再试（在常用网络下登录不受影响）`,
   passwordLocked: (minutes: number) => `密码校验失败次数过多，请 ${minutes} 分钟后再试`,
   captchaLocked: (minutes: number) => `获取验证码过于频繁，请 ${minutes} 分钟后再试`,
+  registerLocked: (minutes: number) => `注册申请过于频繁，请 ${minutes} 分钟后再试`,
   /** Start-up refusal (read in a log, so English follows the Chinese). */
   dataFolderLocked: (folder: string, owner: string, lockFile: string) =>
     `数据目录 ${folder} 已被另一个进程（${owner}）打开，同一目录不能由两个进程同时使用。` +

@@ -1,8 +1,6 @@
-import { and, count, desc, eq, gt, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, ne } from 'drizzle-orm'
 import type { LoginRequest, RegisterRequest } from '../../../shared/contract/account'
-import { ResultCode } from '../../../shared/contract/envelope'
 import { errorMessages } from '../../../shared/messages/common'
-import { serverMessages } from '../../../shared/messages/server'
 import type { CaptchaService } from '../../auth/captcha'
 import { hashPassword, verifyPassword } from '../../auth/password'
 import { loadAccount, type SessionService } from '../../auth/sessions'
@@ -23,9 +21,6 @@ const UNKNOWN_USER_HASH =
 
 /** How long an address the account signed in from spares it the account-wide delays. */
 const KNOWN_ADDRESS_MS = 90 * 24 * 3600_000
-
-/** Public registration: at most this many applications per client address an hour (counted in the database). */
-export const REGISTRATIONS_PER_IP_PER_HOUR = 5
 
 /** Sign-in, sign-out and public registration. */
 export class AccountService {
@@ -133,11 +128,13 @@ export class AccountService {
   }
 
   /**
-   * Stores a pending registration; an administrator approves or rejects it (SPEC §6). Applications from one client
-   * address are limited per hour; the count lives in the database, so every server process enforces the same limit,
-   * and an advisory lock on the address makes the count and the insert one step.
+   * Stores a pending registration; an administrator approves or rejects it (SPEC §6). Every application is first an
+   * attempt of its client address (limits.registerPerAddress, five an hour, in the database so that every server
+   * process counts the same), whatever comes of it: 用户名已被使用 answers for five usernames an hour, not for a list
+   * of them (issue #41 item 6), and a flood past the limit costs no lookup and no scrypt run.
    */
   async register(req: RegisterRequest, clientIp: string): Promise<void> {
+    await this.s.limiter.take(limits.registerPerAddress, clientIp)
     await assertUsernameFree(this.s.db, req.username)
     const [pending] = await this.s.db
       .select({ id: registrations.id })
@@ -145,33 +142,22 @@ export class AccountService {
       .where(and(eq(registrations.username, req.username), eq(registrations.status, 'PENDING')))
       .limit(1)
     if (pending) throw ApiError.conflict(errorMessages.registrationPending)
-    const now = this.now()
-    const assertBelowLimit = async (tx: Pick<Db, 'select'>) => {
-      const [{ recent }] = await tx
-        .select({ recent: count() })
-        .from(registrations)
-        .where(and(eq(registrations.clientIp, clientIp), gt(registrations.createdAt, new Date(now - 3600_000))))
-      if (recent >= REGISTRATIONS_PER_IP_PER_HOUR) throw new ApiError(ResultCode.tooManyRequests, serverMessages.registerTooFrequent)
-    }
-    // Checked before the costly hash too, so that a flood past the limit costs no scrypt runs.
-    await assertBelowLimit(this.s.db)
     const passwordHash = await hashPassword(req.password)
-    await this.s.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`register:${clientIp}`}))`)
-      await assertBelowLimit(tx)
-      await tx.insert(registrations).values({
+    await this.s.db
+      .insert(registrations)
+      .values({
         username: req.username,
         companyName: req.companyName,
         contactName: req.contactName,
         phoneNumber: req.phoneNumber,
         passwordHash,
         clientIp,
-        createdAt: new Date(now),
+        createdAt: new Date(this.now()),
       })
-    }).catch((err: unknown) => {
-      // The same username submitted twice at the same moment: the unique index lets one through.
-      if (isUniqueViolation(err)) throw ApiError.conflict(errorMessages.registrationPending)
-      throw err
-    })
+      .catch((err: unknown) => {
+        // The same username submitted twice at the same moment: the unique index lets one through.
+        if (isUniqueViolation(err)) throw ApiError.conflict(errorMessages.registrationPending)
+        throw err
+      })
   }
 }
