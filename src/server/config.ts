@@ -36,8 +36,17 @@ const envSchema = z.object({
    */
   MDM_TLS_CERT_FILE: z.string().min(1).optional(),
   MDM_TLS_KEY_FILE: z.string().min(1).optional(),
-  /** 'on' behind a reverse proxy: the open API's IP whitelist reads the client address from X-Forwarded-For. */
+  /**
+   * 'on' behind a reverse proxy: the open API's IP whitelist reads the client address from X-Forwarded-For, and the
+   * Apple endpoints take X-Forwarded-Proto: https as a request that arrived over TLS.
+   */
   MDM_TRUST_PROXY: z.enum(['on', 'off']).default('off'),
+  /**
+   * Apple's check-in and command endpoints refuse requests that did not arrive over TLS (issue #41: the messages carry
+   * no time, so a message captured on the wire could be replayed). Default 'on' in production, where 'off' is
+   * refused, and 'off' elsewhere (tests, the demo's simulated iPhones on http://localhost).
+   */
+  MDM_APPLE_REQUIRE_HTTPS: z.enum(['on', 'off']).optional(),
   /**
    * How SMS codes are sent: 'log' writes them to the server log (development), 'none' sends nothing and the
    * personal centre answers that SMS is not configured. Default 'log', but 'none' in production.
@@ -81,6 +90,8 @@ export interface AppConfig {
   map: { tileUrl: string; coordinates: 'WGS84' | 'GCJ02' }
   distDir: string
   trustProxy: boolean
+  /** MDM_APPLE_REQUIRE_HTTPS: the Apple device endpoints answer only requests that arrived over TLS. */
+  appleRequireHttps: boolean
   /** MDM_TLS_CERT_FILE and MDM_TLS_KEY_FILE; null: plain HTTP. */
   tls: TlsFiles | null
   smsProvider: SmsProviderName
@@ -111,6 +122,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const production = e.NODE_ENV === 'production'
   if (production && e.MDM_CAPTCHA_ANSWER) throw new Error(logMessages.captchaFixedInProduction)
   if (production && e.MDM_DEMO === 'on') throw new Error(logMessages.demoInProduction)
+  if (production && e.MDM_APPLE_REQUIRE_HTTPS === 'off') throw new Error(appleMdmText.plainHttpInProduction)
   if (!e.MDM_APNS_CERT_FILE !== !e.MDM_APNS_KEY_FILE) throw new Error(appleMdmText.apnsConfigInvalid)
   if (!e.MDM_TLS_CERT_FILE !== !e.MDM_TLS_KEY_FILE) throw new Error(logMessages.tlsConfigInvalid)
   // In client-cert mode a device is who the forwarded header says: only a terminator in front, which sets (and strips)
@@ -132,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     map: { tileUrl: e.MDM_MAP_TILE_URL, coordinates: e.MDM_MAP_COORDINATES },
     distDir: e.MDM_DIST_DIR,
     trustProxy: e.MDM_TRUST_PROXY === 'on',
+    appleRequireHttps: (e.MDM_APPLE_REQUIRE_HTTPS ?? (production ? 'on' : 'off')) === 'on',
     tls: e.MDM_TLS_CERT_FILE && e.MDM_TLS_KEY_FILE ? { certFile: e.MDM_TLS_CERT_FILE, keyFile: e.MDM_TLS_KEY_FILE } : null,
     smsProvider: e.MDM_SMS_PROVIDER ?? (production ? 'none' : 'log'),
     secretKey,

@@ -363,6 +363,11 @@ export const tasks = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** Apple: the device last answered NotNow at this time; the task went back to QUEUED (still waiting, not failed). */
     deferredAt: timestamp('deferred_at', { withTimezone: true }),
+    /**
+     * Apple: when the command went out carrying the device's UnlockToken (ClearPasscode). Issue #41: it goes out once;
+     * the same task delivered again (after NotNow, or a replayed NotNow and Idle) goes without it.
+     */
+    unlockTokenSentAt: timestamp('unlock_token_sent_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('tasks_task_id_idx').on(t.taskId),

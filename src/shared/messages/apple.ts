@@ -38,6 +38,8 @@ export const appleMdmText = {
   mdmPayloadName: '移动设备管理',
   badMessage: '无法解析的 MDM 消息',
   identityInvalid: '设备身份验证失败',
+  /** Issue #41: the check-in and command endpoints over plain HTTP (MDM_APPLE_REQUIRE_HTTPS). */
+  httpsRequired: 'Apple 设备的签到和指令只接受 HTTPS 连接',
   unknownMessageType: '不支持的签到消息类型',
   unknownCommand: '不支持的指令',
   badParams: '指令参数不正确',
@@ -51,6 +53,8 @@ export const appleMdmText = {
   apnsNotConfigured: '未配置 APNs 推送证书（MDM_APNS_CERT_FILE / MDM_APNS_KEY_FILE）：苹果设备将在下次签到时取回指令',
   apnsFailed: (status: number | string, reason: string) => `APNs 推送失败：${status} ${reason}`,
   apnsConfigInvalid: 'MDM_APNS_CERT_FILE 与 MDM_APNS_KEY_FILE 须同时设置',
+  plainHttpInProduction:
+    '生产环境不能设置 MDM_APPLE_REQUIRE_HTTPS=off：苹果设备的消息不带时间，只有 HTTPS 能防止被截获后重放 (MDM_APPLE_REQUIRE_HTTPS=off is refused in production)',
 } as const
 
 /** The 'my device' screens and API of issue #13: why a command cannot be sent now, and the device's own fields. */

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono'
 import { appleMdmText as t } from '../../../shared/messages/apple'
 import { access } from '../../auth/guard'
 import type { AppEnv } from '../../context'
+import { arrivedOverTls } from '../../http/arrived-over-tls'
 import { ApiError } from '../../http/errors'
 import { fingerprintOf } from './ca'
 import { forwardedClientCertificate, signerOfMdmSignature } from './identity'
@@ -27,6 +28,10 @@ async function identify(c: Context<AppEnv>, body: Uint8Array): Promise<string> {
 }
 
 async function readMessage(c: Context<AppEnv>) {
+  // Issue #41: Apple's messages carry no time or nonce; only TLS keeps a signed message from being captured and
+  // replayed (docs/apple-mdm.md). Refused before anything is read, so a plain-HTTP request changes nothing.
+  const { config } = c.var.services
+  if (config.appleRequireHttps && !arrivedOverTls(c, config.trustProxy)) throw ApiError.forbidden(t.httpsRequired)
   const body = new Uint8Array(await c.req.arrayBuffer())
   const fingerprint = await identify(c, body)
   const message = parseDict(Buffer.from(body).toString('utf8'))

@@ -1,4 +1,4 @@
-import { and, eq, ne, or, sql } from 'drizzle-orm'
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm'
 import { appleMdmText as t } from '../../../shared/messages/apple'
 import { serverMessages } from '../../../shared/messages/server'
 import type { SecretBox } from '../../crypto/secret-box'
@@ -250,9 +250,24 @@ export class AppleMdmService {
     const [task] = await this.tasks.claim(enrollment.deviceId, 1)
     if (!task) return null
     const request = await withAttachments(this.db, task.payload as unknown as StoredRequest)
-    const unlockToken = current.unlockToken ? Buffer.from(this.services.secrets.open(current.unlockToken), 'base64') : null
+    const unlockToken = current.unlockToken && (await this.firstUnlockTokenDelivery(task.id, request, now)) ? Buffer.from(this.services.secrets.open(current.unlockToken), 'base64') : null
     const secret = request.sealed ? (JSON.parse(this.services.secrets.open(request.sealed)) as Record<string, unknown>) : {}
     return { CommandUUID: task.taskId, Command: commandDict(request, { unlockToken }, secret) }
+  }
+
+  /**
+   * Issue #41: whether this delivery of a command may carry the UnlockToken: ClearPasscode's first one only. Marked in
+   * the statement that decides, so of two deliveries of one task (after NotNow, or a replayed NotNow and Idle) one
+   * carries it; the other goes without, and the phone answers it with an error the task shows.
+   */
+  private async firstUnlockTokenDelivery(taskId: number, request: StoredRequest, now: Date): Promise<boolean> {
+    if (request.requestType !== 'ClearPasscode') return false
+    const marked = await this.db
+      .update(tasks)
+      .set({ unlockTokenSentAt: now })
+      .where(and(eq(tasks.id, taskId), isNull(tasks.unlockTokenSentAt)))
+      .returning({ id: tasks.id })
+    return marked.length > 0
   }
 
   /** Wakes the device's enrollment, when it has one (wake): after commands were queued for it. */

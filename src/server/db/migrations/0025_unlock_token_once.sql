@@ -1,0 +1,1 @@
+ALTER TABLE "tasks" ADD COLUMN "unlock_token_sent_at" timestamp with time zone;
