@@ -33,6 +33,7 @@ import { openApiRoutes } from './openapi/routes'
 import { openAuthority, signedRequest } from './openapi/auth'
 import { auditRoutes } from './modules/audit/routes'
 import { describeServerError } from './http/log-error'
+import { healthRoutes, type Readiness } from './http/health'
 import { appleMdmRoutes } from './protocol/apple/routes'
 import { APPLE_MDM_BASE } from './protocol/apple/profile'
 import { myDeviceExtraRoutes, myDeviceRoutes } from './modules/my-device/routes'
@@ -159,8 +160,10 @@ async function policyHeader(directives: ReturnType<typeof contentSecurityPolicy>
 }
 
 /** Composes the whole server: both API bases, then the built console with its single-page fallback. */
-export function createApp(services: Services): Hono<AppEnv> {
+export function createApp(services: Services, readiness: Readiness = { draining: false }): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
+  // For the balancer, before everything else: no session, no audit context, no console.
+  app.route('/', healthRoutes(services.db, readiness))
   // The audit trail reads the actor and client address of the request it records (modules/audit/service.ts).
   app.use('*', contextStorage())
   const policy = contentSecurityPolicy(services.config.map.tileUrl)

@@ -1,3 +1,4 @@
+import type { Server as HttpServer } from 'node:http'
 import type { Http2SecureServer } from 'node:http2'
 import { serve } from '@hono/node-server'
 import { logMessages } from '../shared/messages/server'
@@ -12,9 +13,12 @@ import { startDemoAgents } from './demo/agents'
 import { startDemoIphones } from './demo/iphones'
 import { sealStoredSecrets } from './startup/seal-stored'
 import { pinnedFetch, readTlsCredentials, secureServerOptions, serveSecurely } from './http/tls'
+import type { Readiness } from './http/health'
 
 /** How often expired profiles of the Apple detail are looked for. */
 const EXPIRY_SWEEP_MS = 30_000
+/** How long a stopping server lets the requests under way finish. */
+const STOP_GRACE_MS = 10_000
 
 /** Opens the database, migrates, seeds an empty database, and listens. Returns a handle to stop it. */
 export async function startServer(config: AppConfig = loadConfig()) {
@@ -41,7 +45,8 @@ export async function startServer(config: AppConfig = loadConfig()) {
   await services.certificates.loadStored()
   const sealed = await sealStoredSecrets(database.db, services.secrets)
   if (sealed.accessKeys || sealed.taskResults) console.warn(logMessages.secretsSealed(sealed.accessKeys, sealed.taskResults))
-  const app = createApp(services)
+  const readiness: Readiness = { draining: false }
+  const app = createApp(services, readiness)
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host, ...(tls ? secureServerOptions(tls) : {}) }, () => resolve(s))
   })
@@ -52,7 +57,17 @@ export async function startServer(config: AppConfig = loadConfig()) {
   const scheme = tls ? 'https' : 'http'
   const url = `${scheme}://localhost:${port}`
   console.log(logMessages.listening(url))
-  const closeServer = () => secure?.close() ?? new Promise<void>((resolve) => server.close(() => resolve()))
+  /**
+   * Stops accepting and lets the requests under way finish, for at most STOP_GRACE_MS; then the connections left are
+   * cut (a client that keeps one open must not hold a deploy).
+   */
+  const closeServer = async () => {
+    if (secure) return secure.close()
+    const plain = server as HttpServer
+    const cut = setTimeout(() => plain.closeAllConnections(), STOP_GRACE_MS)
+    await new Promise<void>((resolve) => plain.close(() => resolve()))
+    clearTimeout(cut)
+  }
   let demoAgents: Awaited<ReturnType<typeof startDemoAgents>> | null = null
   let demoIphones: Awaited<ReturnType<typeof startDemoIphones>> | null = null
   try {
@@ -80,7 +95,12 @@ export async function startServer(config: AppConfig = loadConfig()) {
     port,
     /** The server's services (its database among them), for tests that look behind the HTTP answers. */
     services,
+    /**
+     * Issue #44: a graceful stop. Not ready first (GET /readyz answers 503, the balancer sends no more), then no new
+     * connections and the requests under way finish (bounded), then the background work and the database.
+     */
     async stop() {
+      readiness.draining = true
       clearInterval(sweep)
       await maintenance?.stop()
       await demoAgents?.stop()
@@ -88,5 +108,27 @@ export async function startServer(config: AppConfig = loadConfig()) {
       await closeServer()
       await database.close()
     },
+  }
+}
+
+/**
+ * Issue #44: SIGTERM (a deploy, systemd, a container's stop) and Ctrl-C stop the server gracefully (its stop(): not
+ * ready, no new connections, the requests under way finish, background work stops, the database closes), then the
+ * process exits 0. A second signal ends it at once.
+ */
+export function stopGracefullyOnSignals(server: { stop(): Promise<void> }): void {
+  let stopping = false
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      if (stopping) process.exit(1)
+      stopping = true
+      server.stop().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          console.error(err)
+          process.exit(1)
+        },
+      )
+    })
   }
 }

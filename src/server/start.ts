@@ -1,8 +1,8 @@
 // `npm start`: build the console when missing or stale, then start the server.
 import { loadConfig } from './config'
 import { ensureConsoleBuilt } from './console-build'
-import { startServer } from './main'
+import { startServer, stopGracefullyOnSignals } from './main'
 
 const config = loadConfig()
 ensureConsoleBuilt(process.cwd(), config.distDir)
-await startServer(config)
+stopGracefullyOnSignals(await startServer(config))

@@ -151,6 +151,9 @@ export function lockDataFolder(folder: string): () => void {
   const lockFile = `${resolved}.lock`
   const content = `${process.pid}@${hostname()}`
   const onSignal = (signal: NodeJS.Signals) => {
+    // A graceful stop listens too (start.ts): it closes the database, which releases the lock, and exits (which
+    // releases it as well). Releasing it here, while requests still run on the folder, would let another process in.
+    if (process.listenerCount(signal) > 0) return
     release()
     // Then the signal's default action (the process ends) as if we had not listened.
     process.kill(process.pid, signal)
