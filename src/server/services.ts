@@ -61,7 +61,7 @@ export function createServices(config: AppConfig, db: Db): Services {
   const sms = createSmsProvider(config.smsProvider)
   const roles = new RoleService(db)
   const iosDevices = new IosDeviceService(deviceDeps)
-  const myDevices = new MyDeviceService({ db, config, secrets, tasks, appleMdm, iosDevices, ...apple })
+  const myDevices = new MyDeviceService({ db, limiter, config, secrets, tasks, appleMdm, iosDevices, ...apple })
   const detailDeps = { db, tasks, myDevices, appleMdm, iosDevices }
   return {
     config,

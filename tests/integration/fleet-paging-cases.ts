@@ -299,7 +299,7 @@ export function fleetPagingCases(h: Harness) {
       heard.setMilliseconds(0)
       await h.services.db.update(devices).set({ lastCommunicationTime: new Date(heard.getTime() - 5 * 3_600_000) }).where(eq(devices.companyId, a.companyId))
       let clock = heard
-      const registry = new DeviceService({ db: h.services.db, quota: h.services.quota, tasks: h.services.tasks }, 'HUAWEI', () => clock)
+      const registry = new DeviceService({ db: h.services.db, quota: h.services.quota, tasks: h.services.tasks, limiter: h.services.limiter }, 'HUAWEI', () => clock)
       const boss = (await h.services.sessions.resolve(a.token))!
       const statusOf = async (connectionStatus: 'success' | 'warning') =>
         (await registry.search(boss, { current: 1, pageSize: 10, recycleStatus: false, connectionStatus })).records.map((r) => r.serialNumber)

@@ -38,6 +38,8 @@ export const auditText = {
     'registration.delete': '删除注册申请',
     'center.password': '修改登录密码',
     'center.secondaryPassword': '设置二级密码',
+    /** Issue #41 item 4: a wrong login password typed inside a session, or the lock-out such guesses began. */
+    'center.passwordCheck': '核对登录密码',
     'center.phone': '修改手机号',
     'certificate.upload': '上传推送证书',
     'announcement.add': '发布公告',

@@ -3,11 +3,12 @@ import { ResultCode } from '../../../shared/contract/envelope'
 import { isIrreversibleCommand } from '../../../shared/domain/irreversible-commands'
 import { auditText } from '../../../shared/messages/audit'
 import { secondaryPasswordText } from '../../../shared/messages/secondary-password'
-import { verifyPassword } from '../../auth/password'
+import type { RateLimiter } from '../../auth/rate-limit'
 import type { CurrentUser } from '../../auth/sessions'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema'
 import { ApiError } from '../../http/errors'
+import { requirePasswordInSession } from './password-check'
 import { recordAudit, type AuditEntry } from './service'
 
 /** The audit entry of a command sent to a device, of any family: the device's serial and the command's label. */
@@ -24,19 +25,26 @@ export function deviceCommandEntry(device: { id: number; companyId: number; seri
 /**
  * Issue #10, for every device family: a command that cannot be undone (irreversible-commands.ts) needs the account's
  * secondary password when the account has one. A refusal is recorded in the audit trail as `entry`, and nothing is
- * queued.
+ * queued. Each password typed is one of the account's limited in-session checks (issue #41 item 4).
  */
-export async function requireSecondaryPassword(db: Db, user: CurrentUser, command: string, secondaryPassword: string | undefined, entry: AuditEntry): Promise<void> {
+export async function requireSecondaryPassword(
+  s: { db: Db; limiter: RateLimiter },
+  user: CurrentUser,
+  command: string,
+  secondaryPassword: string | undefined,
+  entry: AuditEntry,
+): Promise<void> {
   if (!isIrreversibleCommand(command)) return
-  const [account] = await db.select({ hash: users.secondaryPasswordHash }).from(users).where(eq(users.id, user.id))
+  const [account] = await s.db.select({ hash: users.secondaryPasswordHash }).from(users).where(eq(users.id, user.id))
   if (!account?.hash) return
-  const refusal = !secondaryPassword
-    ? secondaryPasswordText.required
-    : !(await verifyPassword(secondaryPassword, account.hash))
-      ? secondaryPasswordText.wrong
-      : null
-  if (refusal) {
-    await recordAudit(db, { ...entry, outcome: 'REFUSED', reason: refusal })
-    throw new ApiError(ResultCode.secondaryPasswordRequired, refusal)
+  if (!secondaryPassword) {
+    await recordAudit(s.db, { ...entry, outcome: 'REFUSED', reason: secondaryPasswordText.required })
+    throw new ApiError(ResultCode.secondaryPasswordRequired, secondaryPasswordText.required)
   }
+  await requirePasswordInSession(s, user.id, {
+    password: secondaryPassword,
+    hash: account.hash,
+    entry,
+    refusal: new ApiError(ResultCode.secondaryPasswordRequired, secondaryPasswordText.wrong),
+  })
 }

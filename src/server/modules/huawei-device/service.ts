@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import type { AgentCommand, AgentPlatform } from '../../../shared/contract/agent'
 import type { DeviceMoveRequest, DeviceRecord, MoveTargetsResponse } from '../../../shared/contract/huawei-device'
 import { huaweiDeviceText as t } from '../../../shared/messages/devices'
+import type { RateLimiter } from '../../auth/rate-limit'
 import { visibleCompanyIds } from '../../auth/scope'
 import type { CurrentUser } from '../../auth/sessions'
 import type { Db } from '../../db/client'
@@ -25,8 +26,11 @@ type MoveInput = z.output<typeof DeviceMoveRequest>
  * companies and staff, and the agent's remote commands.
  */
 export class DeviceService extends DeviceRegistry<DeviceRecord> {
-  constructor(deps: { db: Db; quota: QuotaService; tasks: TaskService; blacklist?: BlacklistService }, platform: AgentPlatform, now?: () => Date) {
+  private readonly limiter: RateLimiter
+
+  constructor(deps: { db: Db; quota: QuotaService; tasks: TaskService; limiter: RateLimiter; blacklist?: BlacklistService }, platform: AgentPlatform, now?: () => Date) {
     super(deps, platform, now)
+    this.limiter = deps.limiter
   }
 
   protected records(rows: DeviceListRow[], now: Date): Promise<DeviceRecord[]> {
@@ -102,7 +106,7 @@ export class DeviceService extends DeviceRegistry<DeviceRecord> {
   async command(user: CurrentUser, deviceId: number, name: AgentCommand, secondaryPassword?: string): Promise<{ taskId: string }> {
     const device = await this.findActive(user, deviceId)
     const entry = deviceCommandEntry(device, t.commandLabels[name])
-    await requireSecondaryPassword(this.db, user, name, secondaryPassword, entry)
+    await requireSecondaryPassword({ db: this.db, limiter: this.limiter }, user, name, secondaryPassword, entry)
     const { taskId } = await this.tasks.enqueue({ deviceId, companyId: device.companyId, type: name, createdBy: user.id })
     await recordAudit(this.db, entry)
     return { taskId }

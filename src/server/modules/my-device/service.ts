@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm'
 import type { ActivationLockPasswordResponse } from '../../../shared/contract/my-device'
 import { iosCommandRefusal } from '../../../shared/domain/ios-commands'
 import { appleDeviceText, appleMdmText as t } from '../../../shared/messages/apple'
+import type { RateLimiter } from '../../auth/rate-limit'
 import type { CurrentUser } from '../../auth/sessions'
 import type { AppConfig } from '../../config'
 import type { SecretBox } from '../../crypto/secret-box'
@@ -34,6 +35,7 @@ export class MyDeviceService {
   constructor(
     private readonly services: {
       db: Db
+      limiter: RateLimiter
       config: AppConfig
       secrets: SecretBox
       appleCa: CertificateAuthority
@@ -89,7 +91,7 @@ export class MyDeviceService {
     const refusal = iosCommandRefusal(device, commandName)
     if (refusal) throw ApiError.badRequest(refusal)
     const audit = deviceCommandEntry(device, appleDeviceText.commandLabels[commandName])
-    await requireSecondaryPassword(db, user, commandName, secondaryPassword, audit)
+    await requireSecondaryPassword(this.services, user, commandName, secondaryPassword, audit)
     const task = { deviceId, companyId: device.companyId, type: commandName, createdBy: user.id }
     if ('webService' in entry) {
       try {

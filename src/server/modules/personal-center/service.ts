@@ -11,12 +11,13 @@ import { ResultCode } from '../../../shared/contract/envelope'
 import { organizationMessages as m } from '../../../shared/messages/organization'
 import { serverMessages } from '../../../shared/messages/server'
 import { validatePassword } from '../../../shared/domain/validators'
-import { hashPassword, verifyPassword } from '../../auth/password'
+import { hashPassword } from '../../auth/password'
 import type { CurrentUser, SessionService } from '../../auth/sessions'
 import type { Db } from '../../db/client'
 import { smsCodes, users } from '../../db/schema'
 import { ApiError } from '../../http/errors'
 import type { SmsProvider } from '../../sms/provider'
+import { requirePasswordInSession } from '../audit/password-check'
 import { recordAudit } from '../audit/service'
 import { limits, type RateLimiter } from '../../auth/rate-limit'
 
@@ -60,10 +61,20 @@ export class PersonalCenterService {
     return { username: u.username, name: u.name, phoneNumber: u.phoneNumber, secondaryPasswordSet: u.secondaryPasswordHash !== null }
   }
 
+  /** The login password typed inside a session: one of the account's limited, audited checks (issue #41 item 4). */
+  private requireLoginPassword(u: typeof users.$inferSelect, password: string, refusal: string): Promise<void> {
+    return requirePasswordInSession({ db: this.db, limiter: this.limiter }, u.id, {
+      password,
+      hash: u.passwordHash,
+      entry: { action: 'center.passwordCheck', targetKind: 'USER', targetId: u.id },
+      refusal: ApiError.badRequest(refusal),
+    })
+  }
+
   /** Checks the old password, stores the new one and ends every other session of the user (this one stays). */
   async updatePassword(user: CurrentUser, req: UpdatePasswordRequest): Promise<void> {
     const u = await this.account(user)
-    if (!(await verifyPassword(req.oldPassword, u.passwordHash))) throw ApiError.badRequest(m.oldPasswordWrong)
+    await this.requireLoginPassword(u, req.oldPassword, m.oldPasswordWrong)
     if (req.oldPassword === req.newPassword) throw ApiError.badRequest(m.samePassword)
     // The contract checked the password alone; the username it must not be built on is the account's.
     const weak = validatePassword(req.newPassword, u.username)
@@ -76,7 +87,7 @@ export class PersonalCenterService {
   /** Sets or changes the secondary password; the login password proves it is the account's owner. */
   async updateSecondaryPassword(user: CurrentUser, req: UpdateSecondaryPasswordRequest): Promise<void> {
     const u = await this.account(user)
-    if (!(await verifyPassword(req.password, u.passwordHash))) throw ApiError.badRequest(m.loginPasswordWrong)
+    await this.requireLoginPassword(u, req.password, m.loginPasswordWrong)
     await this.db.update(users).set({ secondaryPasswordHash: await hashPassword(req.secondaryPassword) }).where(eq(users.id, u.id))
     await recordAudit(this.db, { action: 'center.secondaryPassword', targetKind: 'USER', targetId: u.id })
   }
