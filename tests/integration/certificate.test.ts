@@ -1,35 +1,11 @@
-import { generateKeyPairSync, randomUUID } from 'node:crypto'
-import forge from 'node-forge'
 import { describe, expect, it } from 'vitest'
 import { certificateText } from '../../src/shared/messages/ios-detail-b'
 import { enrolledIphone, setIosQuota } from './apple-helpers'
 import { harnessForFile } from './harness'
+import { p12Of, pushCertificate } from './push-certificate'
 import { APNS_RECHECK_MS, ReloadableApns } from '../../src/server/modules/certificate/reloadable-apns'
 
 const h = harnessForFile()
-
-const UID = '0.9.2342.19200300.100.1.1'
-
-/** A push certificate as Apple issues one (subject UID = the topic), signed by a test CA, with its key. */
-function pushCertificate(options: { topic?: string; days?: number } = {}) {
-  const topic = options.topic ?? `com.apple.mgmt.External.${randomUUID()}`
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } })
-  const ca = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } })
-  const cert = forge.pki.createCertificate()
-  cert.publicKey = forge.pki.publicKeyFromPem(publicKey)
-  cert.serialNumber = '0' + randomUUID().replace(/-/g, '').slice(0, 15)
-  cert.validity.notBefore = new Date(Date.now() - 60_000)
-  cert.validity.notAfter = new Date(Date.now() + (options.days ?? 365) * 24 * 3600_000)
-  cert.setSubject([{ type: UID, value: topic }, { name: 'commonName', value: `APSP:${topic}` }, { name: 'countryName', value: 'CN' }])
-  cert.setIssuer([{ name: 'commonName', value: 'Test Apple Application Integration 2 CA' }, { name: 'countryName', value: 'US' }])
-  cert.sign(forge.pki.privateKeyFromPem(ca.privateKey), forge.md.sha256.create())
-  return { topic, certificatePem: forge.pki.certificateToPem(cert), privateKeyPem: privateKey, forgeCert: cert }
-}
-
-function p12Of(pair: ReturnType<typeof pushCertificate>, password: string): string {
-  const asn1 = forge.pkcs12.toPkcs12Asn1(forge.pki.privateKeyFromPem(pair.privateKeyPem), [pair.forgeCert], password, { algorithm: '3des' })
-  return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary').toString('base64')
-}
 
 const uploadPem = (token: string, pair: { certificatePem: string; privateKeyPem: string }, extra: object = {}) =>
   h.call('POST', '/certificate/apns/upload', { token, json: { format: 'PEM', certificatePem: pair.certificatePem, privateKeyPem: pair.privateKeyPem, ...extra } })

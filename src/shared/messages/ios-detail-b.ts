@@ -91,6 +91,10 @@ export const certificateText = {
   uploaded: '上传证书成功',
   badPem: '无法读取证书或私钥（PEM）',
   badP12: '无法打开 .p12 文件：文件损坏或密码错误',
+  /** Issue #41: a PKCS#12 asking more key-derivation iterations than the server allows (MAX_PKCS12_ITERATIONS). */
+  p12TooManyIterations: (count: number, max: number) => `.p12 文件的密钥迭代次数为 ${count}，超过上限 ${max}，请重新导出（常见的导出为 2048 次）`,
+  p12Busy: '正在读取另一个 .p12 文件，请稍后再试',
+  p12TimedOut: '读取 .p12 文件超时，请重新导出后再上传',
   keyMismatch: '私钥与证书不匹配',
   noTopic: '证书中没有推送主题（UID），不是 MDM 推送证书',
   expired: '证书已过期或尚未生效',

@@ -74,7 +74,7 @@ export class CertificateService {
   /** POST /certificate/apns/upload: checked, stored (key sealed), and pushed with from now on. */
   async upload(user: CurrentUser, req: z.output<typeof ApnsUploadRequest>): Promise<ApnsCertificateInfo> {
     await this.loadStored()
-    const pair = req.format === 'PEM' ? req : pemFromPkcs12(Buffer.from(req.p12Base64.replace(/\s+/g, ''), 'base64'), req.password)
+    const pair = req.format === 'PEM' ? req : await pemFromPkcs12(Buffer.from(req.p12Base64.replace(/\s+/g, ''), 'base64'), req.password)
     const cert = readPushCertificate(pair.certificatePem, pair.privateKeyPem, this.now())
     const other = (await this.enrolledTopics()).find((topic) => topic !== cert.topic)
     if (other !== undefined && req.confirmTopicChange !== true) throw ApiError.conflict(t.topicChanged(other, cert.topic))
