@@ -20,6 +20,8 @@ describe('GET /healthz and /readyz', () => {
     expect(ready.status).toBe(200)
     expect(await ready.json()).toEqual({ status: 'ready' })
     expect(ready.headers.get('cache-control')).toBe('no-store')
+    // Only these two: the console's page keeps its own policy.
+    expect((await app.request('/login')).headers.get('cache-control')).not.toBe('no-store')
   })
 
   it('says not ready while draining, and when a migration of this build is missing', async () => {
