@@ -80,13 +80,13 @@ describe('POST /myDevice/add and /myDevice/register', () => {
     expect(record.enrolledAt).not.toBeNull()
   })
 
-  it('another company’s registration of the serial does not block enrollment, and goes to that company’s recycle bin', async () => {
+  it('another company’s registration of the serial neither blocks enrollment nor moves (docs/serials.md)', async () => {
     const other = await makeTenant(h, { name: '另一家租赁公司', quota: { HUAWEI: 10 }, signIn: true })
     await setIosQuota(h, other.companyId, 2)
     const theirs = await add(other.token, { serialNumber: 'F2LXBOTH0001' })
     const { deviceId } = await enrolledIphone(h, boss, { serialNumber: 'F2LXBOTH0001' })
     expect(deviceId).not.toBe(theirs)
-    expect((await iosDetail(h, other.token, theirs)).data).toMatchObject({ recycleStatus: true, enrolled: false })
+    expect((await iosDetail(h, other.token, theirs)).data).toMatchObject({ recycleStatus: false, enrolled: false })
     expect((await iosDetail(h, boss, deviceId)).data.enrolled).toBe(true)
   })
 })
