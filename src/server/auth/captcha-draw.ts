@@ -142,9 +142,9 @@ function fontGlyph(ch: string): Glyph {
 const glyphCache = new Map<string, { font: Glyph; pen: Glyph }>()
 
 /**
- * The character in both alphabets (made once per character). The font's 4, closed at the top, reads as an A once
- * turned: a 4 is always the pen's, open. A character the pen alphabet lacks (the tests' fixed answer is lower case) is
- * the font's twice.
+ * The character in both alphabets (made once per character). The font's 4, a slanted triangle without a stem below
+ * it, reads as an A once turned: a 4 is always the pen's, whose upright stem runs through the bar. A character the
+ * pen alphabet lacks (the tests' fixed answer is lower case) is the font's twice.
  */
 export function glyphsOf(ch: string): { font: Glyph; pen: Glyph } {
   let glyphs = glyphCache.get(ch)

@@ -44,7 +44,7 @@ describe('the captcha image (issues #10 and #41)', () => {
       }
       expect(glyphsOf(ch).pen.strokes.length, ch).toBeGreaterThan(0)
     }
-    // The font's 4 is closed at the top and read as an A once turned: the pen's open 4 stands in for it.
+    // The font's 4 is read as an A once turned: the pen's 4 stands in for it.
     expect(glyphsOf('4').font).toBe(glyphsOf('4').pen)
     expect(glyphsOf('A').font.outlines.length).toBeGreaterThan(0)
   })
