@@ -52,7 +52,7 @@ describe('dashboard (phone, 390×844)', () => {
     const token = await boss.evaluate(() => localStorage.getItem('mdm_token'))
     const added = await boss.request.post(`${baseURL()}/mdm/api/v1/company/add`, {
       headers: { authorization: `Bearer ${token}` },
-      data: { name: childName, username: childUser, password: 'Dash2026x', confirmPassword: 'Dash2026x', bossName: '看板负责人', phoneNumber: '13800000077' },
+      data: { name: childName, username: childUser, password: 'Dh3%kWz8-Ty4', confirmPassword: 'Dh3%kWz8-Ty4', bossName: '看板负责人', phoneNumber: '13800000077' },
     })
     expect((await added.json()).code).toBe(200)
 
@@ -90,7 +90,7 @@ describe('dashboard (phone, 390×844)', () => {
     // The child signs in to its (empty) dashboard.
     const childContext = await newPhoneContext(browser, PHONE_390)
     const child = await childContext.newPage()
-    await signIn(child, childUser, 'Dash2026x')
+    await signIn(child, childUser, 'Dh3%kWz8-Ty4')
     await child.waitForURL('**/dashboard')
     await openDashboard(child)
     expect(await stat(child, '设备总数')).toBe(0)

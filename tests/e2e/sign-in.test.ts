@@ -68,8 +68,8 @@ describe('sign-in journey (phone)', () => {
     await page.getByRole('button', { name: '注册' }).tap()
     await page.getByText('手机号必须是11位数字，以1开头').waitFor()
     await page.getByPlaceholder('请输入用户名').fill('first-tap')
-    await page.getByPlaceholder('请输入密码').fill('Secret@2468')
-    await page.getByPlaceholder('请输入确认密码').fill('Secret@2468')
+    await page.getByPlaceholder('请输入密码').fill('Kq7#vLm2-Tz9')
+    await page.getByPlaceholder('请输入确认密码').fill('Kq7#vLm2-Tz9')
     await page.getByPlaceholder('请输入公司名称').fill('一次点击租赁')
     await page.getByPlaceholder('请输入联系人').fill('李四')
     // The last field keeps the focus, as on a phone: the tap on 注册 is what takes it away.

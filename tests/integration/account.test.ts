@@ -156,13 +156,13 @@ describe('sessions', () => {
   })
 
   it('tells an applicant with the application\'s password that it is under review or was rejected; others learn nothing', async () => {
-    const application = { username: 'applicant', password: 'Secret@2468', confirmPassword: 'Secret@2468', companyName: '申请公司', contactName: '张三', phoneNumber: '13912345678' }
+    const application = { username: 'applicant', password: 'Kq7#vLm2-Tz9', confirmPassword: 'Kq7#vLm2-Tz9', companyName: '申请公司', contactName: '张三', phoneNumber: '13912345678' }
     expect((await h.call('POST', '/register', { json: application })).body.code).toBe(200)
     const attempt = async (password: string) => (await login({ username: 'applicant', password, captcha: 'test', captchaId: await captchaId() })).body.msg
-    expect(await attempt('Secret@2468')).toBe('注册申请正在审核中，审核通过后管理员会与您联系')
+    expect(await attempt('Kq7#vLm2-Tz9')).toBe('注册申请正在审核中，审核通过后管理员会与您联系')
     expect(await attempt('Wrong1234')).toBe('用户名或密码错误')
     await h.database.db.update(registrations).set({ status: 'REJECTED' })
-    expect(await attempt('Secret@2468')).toBe('注册申请未通过审核，请联系管理员')
+    expect(await attempt('Kq7#vLm2-Tz9')).toBe('注册申请未通过审核，请联系管理员')
   })
 
   it('logout revokes the token and leaves other sessions alone', async () => {
@@ -259,8 +259,8 @@ describe('POST /userCenter/info and GET /userCenter/menu', () => {
 describe('POST /register', () => {
   const valid = {
     username: 'newco',
-    password: 'Secret@2468',
-    confirmPassword: 'Secret@2468',
+    password: 'Kq7#vLm2-Tz9',
+    confirmPassword: 'Kq7#vLm2-Tz9',
     companyName: '新租赁公司',
     contactName: '张三',
     phoneNumber: '13912345678',
@@ -272,7 +272,7 @@ describe('POST /register', () => {
     const [row] = await h.database.db.select().from(registrations)
     expect(row).toMatchObject({ username: 'newco', companyName: '新租赁公司', status: 'PENDING' })
     expect(row.passwordHash).toMatch(/^scrypt\$/)
-    expect(row.passwordHash).not.toContain('Secret@2468')
+    expect(row.passwordHash).not.toContain('Kq7#vLm2-Tz9')
   })
 
   it('keeps one pending application when the same username is submitted twice at once', async () => {
@@ -345,7 +345,7 @@ describe('server errors', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     try {
       const res = await h.call('POST', '/register', {
-        json: { username: 'newco', password: 'Secret@2468', confirmPassword: 'Secret@2468', companyName: '新租赁公司', contactName: '张三', phoneNumber: '13912345678' },
+        json: { username: 'newco', password: 'Kq7#vLm2-Tz9', confirmPassword: 'Kq7#vLm2-Tz9', companyName: '新租赁公司', contactName: '张三', phoneNumber: '13912345678' },
       })
       expect(res.status).toBe(500)
       expect(res.body).toEqual({ code: 500, msg: '服务器内部错误，请稍后重试', data: null })

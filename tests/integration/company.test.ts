@@ -13,8 +13,8 @@ beforeEach(async () => {
 const newCompany = {
   name: '演示租赁华南分公司',
   username: 'demo-south',
-  password: 'South2026',
-  confirmPassword: 'South2026',
+  password: 'Rw5$hJk9-Pm3',
+  confirmPassword: 'Rw5$hJk9-Pm3',
   bossName: '华南负责人',
   phoneNumber: '13800000009',
 }
@@ -66,10 +66,10 @@ describe('POST /company/add', () => {
     expect(row).toMatchObject({ parentId: h.demo.bossCompanyId, name: newCompany.name, available: true })
     const [account] = await h.database.db.select().from(users).where(eq(users.username, 'demo-south'))
     expect(account).toMatchObject({ kind: 'COMPANY', companyId: id, name: '华南负责人' })
-    expect(account.passwordHash).not.toContain('South2026')
+    expect(account.passwordHash).not.toContain('Rw5$hJk9-Pm3')
     const accounts = await h.database.db.select().from(quotaAccounts).where(eq(quotaAccounts.companyId, id))
     expect(accounts.map((a) => a.quotaType)).toEqual(['IOS'])
-    const token = await h.login('demo-south', 'South2026')
+    const token = await h.login('demo-south', 'Rw5$hJk9-Pm3')
     const info = await h.call('POST', '/userCenter/info', { token })
     expect(info.body.data).toMatchObject({ kind: 'COMPANY', companyName: newCompany.name })
     expect(info.body.data.authorityList).not.toContain('company')
@@ -102,7 +102,7 @@ describe('POST /company/add', () => {
     const role = await h.call('POST', '/role/add', { token: boss, json: { name: '只看设备', roleType: 'COMPANY', authorityIdList: ['dashboard', 'huawei:device'] } })
     const res = await h.call('POST', '/company/add', { token: boss, json: { ...newCompany, roleId: role.body.data.id } })
     expect(res.body.code).toBe(200)
-    const token = await h.login('demo-south', 'South2026')
+    const token = await h.login('demo-south', 'Rw5$hJk9-Pm3')
     const info = await h.call('POST', '/userCenter/info', { token })
     expect(info.body.data.authorityList.sort()).toEqual(['dashboard', 'huawei:device'])
     const staffRole = await h.call('POST', '/company/add', { token: boss, json: { ...newCompany, username: 'demo-south2', roleId: h.demo.staffRoleId } })
@@ -115,7 +115,7 @@ describe('POST /company/add', () => {
     expect(res.body.code).toBe(200)
     const [account] = await h.database.db.select().from(users).where(eq(users.username, 'new-boss'))
     expect(account.kind).toBe('BOSS')
-    const token = await h.login('new-boss', 'South2026')
+    const token = await h.login('new-boss', 'Rw5$hJk9-Pm3')
     expect((await h.call('POST', '/userCenter/info', { token })).body.data.boss).toBe(true)
   })
 })

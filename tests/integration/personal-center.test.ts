@@ -33,7 +33,7 @@ async function age(userId: number, ms: number) {
 }
 
 describe('PUT /userCenter/updatePassword', () => {
-  const change = { oldPassword: 'Demo@2026', newPassword: 'NewPass2026', confirmPassword: 'NewPass2026' }
+  const change = { oldPassword: 'Demo@2026', newPassword: 'Vt4!rNq8-Hx2', confirmPassword: 'Vt4!rNq8-Hx2' }
 
   it('checks the old password, changes it and ends all other sessions of the user', async () => {
     const other = await h.login('demo')
@@ -44,7 +44,7 @@ describe('PUT /userCenter/updatePassword', () => {
     expect((await h.call('POST', '/userCenter/info', { token: other })).status).toBe(401)
     expect((await h.call('POST', '/userCenter/info', { token: bystander })).body.code).toBe(200)
     await expect(h.login('demo')).rejects.toThrow()
-    await h.login('demo', 'NewPass2026')
+    await h.login('demo', 'Vt4!rNq8-Hx2')
   })
 
   it('answers the spec’s and the field messages', async () => {
@@ -66,13 +66,13 @@ describe('PUT /userCenter/updatePassword', () => {
 describe('PUT /userCenter/updateSecondaryPassword', () => {
   it('sets and changes the secondary password after the login password is confirmed', async () => {
     expect((await h.call('GET', '/userCenter/security', { token })).body.data).toEqual({ username: 'demo', name: '演示老板', phoneNumber: '13800000000', secondaryPasswordSet: false })
-    const wrong = await h.call('PUT', '/userCenter/updateSecondaryPassword', { token, json: { password: 'nope', secondaryPassword: '246810', confirmSecondaryPassword: '246810' } })
+    const wrong = await h.call('PUT', '/userCenter/updateSecondaryPassword', { token, json: { password: 'nope', secondaryPassword: '730194', confirmSecondaryPassword: '730194' } })
     expect(wrong.body).toEqual({ code: 400, msg: '登录密码错误', data: null })
-    const mismatch = await h.call('PUT', '/userCenter/updateSecondaryPassword', { token, json: { password: 'Demo@2026', secondaryPassword: '246810', confirmSecondaryPassword: '246811' } })
+    const mismatch = await h.call('PUT', '/userCenter/updateSecondaryPassword', { token, json: { password: 'Demo@2026', secondaryPassword: '730194', confirmSecondaryPassword: '730195' } })
     expect(mismatch.body.msg).toBe('新密码与确认密码不一致')
     const short = await h.call('PUT', '/userCenter/updateSecondaryPassword', { token, json: { password: 'Demo@2026', secondaryPassword: '123', confirmSecondaryPassword: '123' } })
     expect(short.body.msg).toBe('二级密码长度不能少于6个字符')
-    const res = await h.call('PUT', '/userCenter/updateSecondaryPassword', { token, json: { password: 'Demo@2026', secondaryPassword: '246810', confirmSecondaryPassword: '246810' } })
+    const res = await h.call('PUT', '/userCenter/updateSecondaryPassword', { token, json: { password: 'Demo@2026', secondaryPassword: '730194', confirmSecondaryPassword: '730194' } })
     expect(res.body).toMatchObject({ code: 200, msg: '修改密码成功' })
     const [row] = await h.database.db.select().from(users).where(eq(users.id, h.demo.bossId))
     expect(row.secondaryPasswordHash).toMatch(/^scrypt\$/)
@@ -161,7 +161,7 @@ describe('personal centre access', () => {
   it('is open to every signed-in user, staff included, and to no one signed out', async () => {
     const staff = await h.login('demo-staff')
     expect((await h.call('GET', '/userCenter/security', { token: staff })).body.code).toBe(200)
-    expect((await h.call('PUT', '/userCenter/updatePassword', { token: staff, json: { oldPassword: 'Demo@2026', newPassword: 'Staff2027', confirmPassword: 'Staff2027' } })).body.code).toBe(200)
+    expect((await h.call('PUT', '/userCenter/updatePassword', { token: staff, json: { oldPassword: 'Demo@2026', newPassword: 'Bm6@wYs3-Kd7', confirmPassword: 'Bm6@wYs3-Kd7' } })).body.code).toBe(200)
     for (const [method, path] of [['GET', '/userCenter/security'], ['PUT', '/userCenter/updatePassword'], ['POST', '/sms/sendCode'], ['PUT', '/userCenter/updatePhoneNumber'], ['PUT', '/userCenter/updateSecondaryPassword']] as const) {
       expect((await h.call(method, path, { json: method === 'GET' ? undefined : {} })).status).toBe(401)
     }

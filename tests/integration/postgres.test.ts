@@ -72,7 +72,7 @@ describe.runIf(url || process.env.CI)('PostgreSQL engine', () => {
   })
 
   it('refuses a mismatched registration and stores a valid one', async () => {
-    const base = { username: 'pgco', password: 'Secret@2468', confirmPassword: 'Secret@2468', companyName: '公司', contactName: '李四', phoneNumber: '13900000000' }
+    const base = { username: 'pgco', password: 'Kq7#vLm2-Tz9', confirmPassword: 'Kq7#vLm2-Tz9', companyName: '公司', contactName: '李四', phoneNumber: '13900000000' }
     expect((await h.call('POST', '/register', { json: { ...base, confirmPassword: 'x' } })).body.msg).toBe('两次密码输入不一致')
     expect((await h.call('POST', '/register', { json: base })).body.code).toBe(200)
   })

@@ -12,8 +12,8 @@ beforeEach(async () => {
 
 const application = {
   username: 'newco',
-  password: 'Secret@2468',
-  confirmPassword: 'Secret@2468',
+  password: 'Kq7#vLm2-Tz9',
+  confirmPassword: 'Kq7#vLm2-Tz9',
   companyName: '新公司',
   contactName: '张三',
   phoneNumber: '13912345678',
@@ -56,7 +56,7 @@ describe('POST /user/register/approved', () => {
     const [company] = await h.database.db.select().from(companies).where(eq(companies.id, account.companyId!))
     expect(company).toMatchObject({ name: '新公司', parentId: null, available: true })
     expect((await h.database.db.select().from(quotaAccounts).where(eq(quotaAccounts.companyId, company.id))).map((a) => a.quotaType)).toEqual(['IOS'])
-    const token = await h.login('newco', 'Secret@2468')
+    const token = await h.login('newco', 'Kq7#vLm2-Tz9')
     const info = await h.call('POST', '/userCenter/info', { token })
     expect(info.body.data).toMatchObject({ boss: true, companyName: '新公司' })
     expect(info.body.data.authorityList).toContain('company')
@@ -88,7 +88,7 @@ describe('POST /user/register/approved', () => {
 
   it('refuses approval when the username was taken meanwhile, changing nothing', async () => {
     const id = await register()
-    await h.call('POST', '/company/staff/add', { token: await h.login('demo'), json: { username: 'newco', password: 'Field2026', name: '同名', phoneNumber: '13600000001' } })
+    await h.call('POST', '/company/staff/add', { token: await h.login('demo'), json: { username: 'newco', password: 'Gz8!tQn4-Lc6', name: '同名', phoneNumber: '13600000001' } })
     const res = await h.call('POST', '/user/register/approved', { token: admin, json: { id } })
     expect(res.body).toEqual({ code: 409, msg: '用户名已被使用', data: null })
     expect(await registrationById(h, id)).toMatchObject({ status: 'PENDING' })

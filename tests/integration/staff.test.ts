@@ -10,7 +10,7 @@ beforeEach(async () => {
   boss = await h.login('demo')
 })
 
-const newStaff = { username: 'field-1', password: 'Field2026', name: '外勤一号', phoneNumber: '13600000001' }
+const newStaff = { username: 'field-1', password: 'Gz8!tQn4-Lc6', name: '外勤一号', phoneNumber: '13600000001' }
 
 describe('GET /company/staff/search', () => {
   it('lists the staff the user sees, with role and company, filtered and paged', async () => {
@@ -46,7 +46,7 @@ describe('POST /company/staff/add', () => {
     expect(res.body).toMatchObject({ code: 200, msg: '保存成功' })
     const [row] = await h.database.db.select().from(users).where(eq(users.id, res.body.data.id))
     expect(row).toMatchObject({ kind: 'STAFF', companyId: h.demo.bossCompanyId, roleId: h.demo.staffRoleId })
-    const token = await h.login('field-1', 'Field2026')
+    const token = await h.login('field-1', 'Gz8!tQn4-Lc6')
     const info = await h.call('POST', '/userCenter/info', { token })
     expect(info.body.data.authorityList).toContain('huawei:device')
     expect(info.body.data.authorityList).not.toContain('staff')
@@ -55,7 +55,7 @@ describe('POST /company/staff/add', () => {
   it('adds a staff member without a role, who holds no authority', async () => {
     const res = await h.call('POST', '/company/staff/add', { token: boss, json: { ...newStaff, roleId: '' } })
     expect(res.body.code).toBe(200)
-    const token = await h.login('field-1', 'Field2026')
+    const token = await h.login('field-1', 'Gz8!tQn4-Lc6')
     expect((await h.call('POST', '/userCenter/info', { token })).body.data.authorityList).toEqual([])
   })
 

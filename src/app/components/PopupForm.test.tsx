@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@t
 import { z } from 'zod'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { errorMessages } from '../../shared/messages/common'
+import { passwordStrengthText } from '../../shared/messages/passwords'
 import { RequestError } from '../api/http'
 import { dismiss, useNotice } from '../notify'
 import { ConfirmField, NOT_SENT, SubmitForm, TextField } from './PopupForm'
@@ -81,6 +82,20 @@ describe('SubmitForm', () => {
     await waitFor(() => expect(submit).toHaveBeenCalledTimes(2))
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(screen.queryByText(errorMessages.serverError)).toBeNull()
+  })
+
+  it('shows the server’s refusal of a guessable password at the new password, whichever name the form gives it', async () => {
+    const refusal = new RequestError(400, passwordStrengthText.login('common'))
+    const Change = z.object({ oldPassword: z.string(), newPassword: z.string() })
+    render(
+      <SubmitForm<z.infer<typeof Change>> visible initialValues={{ oldPassword: 'Old#Pass2024', newPassword: 'Password2026' }} submit={async () => Promise.reject(refusal)} success="保存成功" pending={false} onClose={vi.fn()}>
+        <TextField name="oldPassword" label="原密码" schema={Change} />
+        <TextField name="newPassword" label="新密码" schema={Change} />
+      </SubmitForm>,
+    )
+    fireEvent.click(submitButton())
+    const atField = await screen.findByText(refusal.message)
+    expect(atField.closest('.adm-form-item')?.textContent).toContain('新密码')
   })
 
   it('marks a field required exactly when the contract refuses it empty, or a rule of the caller requires it', () => {

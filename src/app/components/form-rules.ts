@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { parseWithMessage } from '../../shared/contract/validation'
 import { fieldOfRefusal } from '../../shared/messages/common'
+import { fieldOfPasswordRefusal } from '../../shared/messages/passwords'
 import { fieldLabels } from '../../shared/messages/fields'
 import { RequestError } from '../api/http'
 
@@ -44,6 +45,7 @@ export function validatorRule(validate: (value: unknown) => string | undefined) 
  */
 export function showFieldError(form: { getFieldsValue: (all: true) => object; setFields: (fields: { name: string; errors: string[] }[]) => void }, error: unknown) {
   if (!(error instanceof RequestError)) return
-  const name = fieldOfRefusal[error.message]
-  if (name && name in form.getFieldsValue(true)) form.setFields([{ name, errors: [error.message] }])
+  const values = form.getFieldsValue(true)
+  const name = [fieldOfRefusal[error.message] ?? fieldOfPasswordRefusal[error.message] ?? []].flat().find((candidate) => candidate in values)
+  if (name) form.setFields([{ name, errors: [error.message] }])
 }

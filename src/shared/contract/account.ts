@@ -26,17 +26,11 @@ export const usernameSchema = z
   .max(32)
   .regex(/^[A-Za-z0-9_.@-]+$/, { error: contractMessages.usernameFormat })
 
-/** Length, letters and digits, and the weak-password rules (issue #10) are all validatePassword's, one sentence each. */
+/** Length, blank, letters and digits are validatePassword's, one sentence each; guessability is the server's estimate. */
 export const passwordSchema = z
   .string()
   .max(64)
   .superRefine(refineWith((password: string) => validatePassword(password)))
-
-/** Issue #10: a chosen password is not the username with a little added (refines a request holding both). */
-export const passwordNotUsername = refineWith(
-  (r: { password: string; username: string }) => validatePassword(r.password, r.username),
-  ['password'],
-)
 
 export const phoneNumberSchema = z
   .string()
@@ -54,7 +48,7 @@ export const RegisterFields = z.object({
 })
 export const RegisterRequest = RegisterFields.superRefine(
   refineWith((r: { password: string; confirmPassword: string }) => validateRegisterPasswordMatch(r.password, r.confirmPassword), ['confirmPassword']),
-).superRefine(passwordNotUsername)
+)
 export type RegisterRequest = z.infer<typeof RegisterRequest>
 
 /** POST /userCenter/info */

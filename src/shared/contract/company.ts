@@ -4,7 +4,7 @@ import { organizationMessages } from '../messages/organization'
 import { access, endpoint, noData } from './endpoint'
 import { pagedResponse, pagingQuerySchema } from '../domain/paging'
 import { refineWith, validateCompanyPasswordMatch } from '../domain/validators'
-import { passwordNotUsername, passwordSchema, phoneNumberSchema, usernameSchema } from './account'
+import { passwordSchema, phoneNumberSchema, usernameSchema } from './account'
 import { filterText, flexibleBoolean, idSchema } from './id'
 
 export const QuotaSummary = z.object({
@@ -56,7 +56,7 @@ export const CompanyAddFields = z.object({
 /** POST /company/add — SPEC §5: password and confirmation must match (new companies only). */
 export const CompanyAddRequest = CompanyAddFields.superRefine(
   refineWith((c: { password: string; confirmPassword: string }) => validateCompanyPasswordMatch(c), ['confirmPassword']),
-).superRefine(passwordNotUsername)
+)
 export type CompanyAddRequest = z.infer<typeof CompanyAddRequest>
 
 /** PUT /company/update — the account's password is changed by reset, not by edit. */

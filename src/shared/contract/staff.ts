@@ -4,7 +4,7 @@ import { successMessages } from '../messages/common'
 import { organizationMessages } from '../messages/organization'
 import { access, endpoint, noData } from './endpoint'
 import { pagedResponse, pagingQuerySchema } from '../domain/paging'
-import { passwordNotUsername, passwordSchema, phoneNumberSchema, usernameSchema } from './account'
+import { passwordSchema, phoneNumberSchema, usernameSchema } from './account'
 import { filterText, flexibleBoolean, idSchema, ownerCompanyFields } from './id'
 
 const roleId = z.preprocess((v) => (v === '' ? null : v), idSchema.nullable().optional())
@@ -17,7 +17,7 @@ export const StaffAddFields = z.object({
   roleId,
 })
 /** POST /company/staff/add (shape fixed by issue #5) */
-export const StaffAddRequest = StaffAddFields.superRefine(passwordNotUsername)
+export const StaffAddRequest = StaffAddFields
 export type StaffAddRequest = z.infer<typeof StaffAddRequest>
 
 /** PUT /company/staff/update (shape fixed by issue #5) */

@@ -17,9 +17,6 @@ export const contractMessages = {
   phoneNumberFormat: '手机号必须是11位数字，以1开头',
   smsCodeFormat: '短信验证码是6位数字',
   passwordBlank: '密码不能全是空格',
-  passwordCommon: '密码过于常见，容易被猜中，请换一个',
-  passwordRepetitive: '密码过于简单，请不要只用重复的字符',
-  passwordContainsUsername: '密码不能是用户名，也不能只在用户名前后加简单字符',
   /** Arrays or objects nested deeper than any real request (a nesting bomb). */
   nestedTooDeep: '请求内容嵌套过深',
 } as const

@@ -1,7 +1,7 @@
 import { Button, Form, Input } from 'antd-mobile'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { RegisterFields, type RegisterRequest } from '../../../shared/contract/account'
-import { validatePassword, validateRegisterPasswordMatch } from '../../../shared/domain/validators'
+import { validateRegisterPasswordMatch } from '../../../shared/domain/validators'
 import { successMessages, uiText } from '../../../shared/messages/common'
 import { showFieldError, validatorRule, zodRule } from '../../components/form-rules'
 import { LONG_NOTICE_DURATION_MS, notify } from '../../notify'
@@ -66,16 +66,14 @@ export function RegisterScreen() {
             name={f.name}
             label={f.label}
             validateTrigger="onBlur"
-            // One message at a time: the password's rules overlap (the contract's and the one that needs the username).
+            // One message at a time: the confirmation's own rule and the contract's overlap.
             validateFirst
-            dependencies={f.name === 'confirmPassword' ? ['password'] : f.name === 'password' ? ['username'] : undefined}
+            dependencies={f.name === 'confirmPassword' ? ['password'] : undefined}
             rules={[
               zodRule(RegisterFields, f.name),
               ...(f.name === 'confirmPassword'
                 ? [validatorRule((value) => validateRegisterPasswordMatch(form.getFieldValue('password'), String(value)))]
                 : []),
-              // The password's rule that needs the username too (the server's RegisterRequest checks the same).
-              ...(f.name === 'password' ? [validatorRule((value) => validatePassword(String(value), form.getFieldValue('username')))] : []),
             ]}
           >
             <Input type={f.type} placeholder={uiText.required(f.label)} autoComplete={f.autoComplete} clearable />

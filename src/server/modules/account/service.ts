@@ -3,6 +3,7 @@ import type { LoginRequest, RegisterRequest } from '../../../shared/contract/acc
 import { errorMessages } from '../../../shared/messages/common'
 import type { CaptchaService } from '../../auth/captcha'
 import { hashPassword, verifyPassword } from '../../auth/password'
+import { requireStrongPassword } from '../../auth/password-strength'
 import { loadAccount, type SessionService } from '../../auth/sessions'
 import type { Db } from '../../db/client'
 import { loginAddresses, registrations, users } from '../../db/schema'
@@ -131,7 +132,8 @@ export class AccountService {
    * Stores a pending registration; an administrator approves or rejects it (SPEC §6). Every application is first an
    * attempt of its client address (limits.registerPerAddress, five an hour, in the database so that every server
    * process counts the same), whatever comes of it: 用户名已被使用 answers for five usernames an hour, not for a list
-   * of them (issue #41 item 6), and a flood past the limit costs no lookup and no scrypt run.
+   * of them (issue #41 item 6), and a flood past the limit costs no lookup and no scrypt run. The password is estimated
+   * with the applicant's own details as the words guessed first (issue #41 item 5).
    */
   async register(req: RegisterRequest, clientIp: string): Promise<void> {
     await this.s.limiter.take(limits.registerPerAddress, clientIp)
@@ -142,6 +144,7 @@ export class AccountService {
       .where(and(eq(registrations.username, req.username), eq(registrations.status, 'PENDING')))
       .limit(1)
     if (pending) throw ApiError.conflict(errorMessages.registrationPending)
+    requireStrongPassword(req.password, { username: req.username, name: req.contactName, phoneNumber: req.phoneNumber, companyName: req.companyName })
     const passwordHash = await hashPassword(req.password)
     await this.s.db
       .insert(registrations)

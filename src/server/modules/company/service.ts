@@ -13,6 +13,7 @@ import { auditText } from '../../../shared/messages/audit'
 import { errorMessages } from '../../../shared/messages/common'
 import { organizationMessages as m } from '../../../shared/messages/organization'
 import { hashPassword, randomPassword } from '../../auth/password'
+import { requireStrongPassword } from '../../auth/password-strength'
 import { findVisibleCompany, visibleCompanyIds, visibleDeviceCondition } from '../../auth/scope'
 import type { CurrentUser, SessionService } from '../../auth/sessions'
 import { isInScope, withinScope, type CompanyScope } from '../../auth/tenant'
@@ -141,6 +142,7 @@ export class CompanyService {
     const roleId = req.roleId && parentId !== null ? (await this.roles.assignable(user, req.roleId, 'COMPANY', parentId)).id : null
     await assertUsernameFree(this.db, req.username)
     await this.assertNameFree(req.name, parentId)
+    requireStrongPassword(req.password, { username: req.username, name: req.bossName, phoneNumber: req.phoneNumber, companyName: req.name })
     const passwordHash = await hashPassword(req.password)
     try {
       return await this.db.transaction(async (tx) => {

@@ -10,8 +10,8 @@ import type {
 import { ResultCode } from '../../../shared/contract/envelope'
 import { organizationMessages as m } from '../../../shared/messages/organization'
 import { serverMessages } from '../../../shared/messages/server'
-import { validatePassword } from '../../../shared/domain/validators'
 import { hashPassword } from '../../auth/password'
+import { requireStrongPassword, requireStrongSecondaryPassword, type PasswordContext } from '../../auth/password-strength'
 import type { CurrentUser, SessionService } from '../../auth/sessions'
 import type { Db } from '../../db/client'
 import { smsCodes, users } from '../../db/schema'
@@ -61,6 +61,11 @@ export class PersonalCenterService {
     return { username: u.username, name: u.name, phoneNumber: u.phoneNumber, secondaryPasswordSet: u.secondaryPasswordHash !== null }
   }
 
+  /** What an attacker who knows the account guesses first (issue #41 item 5). */
+  private context(user: CurrentUser, u: typeof users.$inferSelect): PasswordContext {
+    return { username: u.username, name: u.name, phoneNumber: u.phoneNumber, companyName: user.companyName ?? undefined }
+  }
+
   /** The login password typed inside a session: one of the account's limited, audited checks (issue #41 item 4). */
   private requireLoginPassword(u: typeof users.$inferSelect, password: string, refusal: string): Promise<void> {
     return requirePasswordInSession({ db: this.db, limiter: this.limiter }, u.id, {
@@ -76,9 +81,7 @@ export class PersonalCenterService {
     const u = await this.account(user)
     await this.requireLoginPassword(u, req.oldPassword, m.oldPasswordWrong)
     if (req.oldPassword === req.newPassword) throw ApiError.badRequest(m.samePassword)
-    // The contract checked the password alone; the username it must not be built on is the account's.
-    const weak = validatePassword(req.newPassword, u.username)
-    if (weak) throw ApiError.badRequest(weak)
+    requireStrongPassword(req.newPassword, this.context(user, u))
     await this.db.update(users).set({ passwordHash: await hashPassword(req.newPassword) }).where(eq(users.id, u.id))
     await this.sessions.revokeAllOf(u.id, user.sessionId)
     await recordAudit(this.db, { action: 'center.password', targetKind: 'USER', targetId: u.id })
@@ -88,6 +91,7 @@ export class PersonalCenterService {
   async updateSecondaryPassword(user: CurrentUser, req: UpdateSecondaryPasswordRequest): Promise<void> {
     const u = await this.account(user)
     await this.requireLoginPassword(u, req.password, m.loginPasswordWrong)
+    requireStrongSecondaryPassword(req.secondaryPassword, { ...this.context(user, u), loginPassword: req.password })
     await this.db.update(users).set({ secondaryPasswordHash: await hashPassword(req.secondaryPassword) }).where(eq(users.id, u.id))
     await recordAudit(this.db, { action: 'center.secondaryPassword', targetKind: 'USER', targetId: u.id })
   }

@@ -10,6 +10,7 @@ import { auditText } from '../../../shared/messages/audit'
 import { errorMessages } from '../../../shared/messages/common'
 import { organizationMessages as m } from '../../../shared/messages/organization'
 import { hashPassword, randomPassword } from '../../auth/password'
+import { requireStrongPassword } from '../../auth/password-strength'
 import { visibleCompanyIds } from '../../auth/scope'
 import { heldAuthorities, type CurrentUser, type SessionService } from '../../auth/sessions'
 import { isInScope, withinScope } from '../../auth/tenant'
@@ -89,6 +90,7 @@ export class StaffService {
     if (user.companyId === null) throw ApiError.forbidden()
     const roleId = req.roleId ? (await this.roles.assignable(user, req.roleId, 'STAFF', user.companyId)).id : null
     await assertUsernameFree(this.db, req.username)
+    requireStrongPassword(req.password, { username: req.username, name: req.name, phoneNumber: req.phoneNumber, companyName: user.companyName ?? undefined })
     try {
       const [row] = await this.db
         .insert(users)
