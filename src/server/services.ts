@@ -56,7 +56,7 @@ export function createServices(config: AppConfig, db: Db): Services {
     appleWebServices: unconfiguredWebServices,
   }
   const appleMdm = new AppleMdmService({ db, secrets, tasks, quota, apns: apple.apns })
-  const captcha = new CaptchaService(db, config.captchaAnswer)
+  const captcha = new CaptchaService(db, secrets, config.captchaAnswer)
   const sessions = new SessionService(db, config.tokenTtlMs)
   const sms = createSmsProvider(config.smsProvider)
   const roles = new RoleService(db)

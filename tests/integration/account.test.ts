@@ -4,6 +4,7 @@ import { createApp, createServices, MAIN_BASE } from '../../src/server/app'
 import { testConfig } from '../../src/server/config'
 import { captchas, companies, rateLimits, registrations, sessions } from '../../src/server/db/schema'
 import { hashToken } from '../../src/server/auth/sessions'
+import { CaptchaService } from '../../src/server/auth/captcha'
 import { CAPTCHA, createHarness, harnessForFile } from './harness'
 
 const h = harnessForFile()
@@ -22,7 +23,9 @@ describe('GET /captcha', () => {
     const res = await h.call('GET', '/captcha')
     expect(res.status).toBe(200)
     expect(res.body.code).toBe(200)
-    expect(res.body.data.id).toMatch(/^[0-9a-f]{32}$/)
+    // The answer, expiry and a nonce sealed with the server's key (issue #41: drawing writes no row).
+    expect(res.body.data.id).toMatch(/^v1\.[\w-]{60,}$/)
+    expect(await h.database.db.select().from(captchas)).toEqual([])
     expect(res.body.data.img).toMatch(/^data:image\/png;base64,/)
     const png = Buffer.from(res.body.data.img.split(',')[1], 'base64')
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG')
@@ -32,9 +35,27 @@ describe('GET /captcha', () => {
   })
 
   it('expires after 5 minutes', async () => {
-    const id = await captchaId()
-    await h.database.db.update(captchas).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(captchas.id, id))
-    const res = await login({ username: 'demo', password: 'Demo@2026', captcha: CAPTCHA, captchaId: id })
+    let now = Date.now()
+    const service = new CaptchaService(h.database.db, h.services.secrets, 'AB23', () => now)
+    const late = await service.create()
+    now += 5 * 60_000
+    expect(await service.consume(late.id, 'AB23')).toBe(false)
+    const inTime = await service.create()
+    // Its expiry is kept to the second below.
+    now += 5 * 60_000 - 1000
+    expect(await service.consume(inTime.id, 'AB23')).toBe(true)
+  })
+
+  it('refuses an id it did not seal, or one changed, and an answered one the second time', async () => {
+    const service = new CaptchaService(h.database.db, h.services.secrets, 'AB23')
+    const forged = JSON.stringify({ n: 'x', a: 'AB23', e: Date.now() + 60_000 })
+    expect(await service.consume(forged, 'AB23')).toBe(false)
+    const { id } = await service.create()
+    const changed = id.slice(0, -4) + (id.endsWith('AAAA') ? 'BBBB' : 'AAAA')
+    expect(await service.consume(changed, 'AB23')).toBe(false)
+    expect(await service.consume(id, 'AB23')).toBe(true)
+    expect(await service.consume(id, 'AB23')).toBe(false)
+    const res = await login({ username: 'demo', password: 'Demo@2026', captcha: CAPTCHA, captchaId: forged })
     expect(res.body).toMatchObject({ code: 400, msg: '验证码错误或已过期，请重新输入', data: null })
   })
 })

@@ -77,7 +77,10 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 )
 
-/** Captchas live in the database so that any server process can check them (stateless servers). */
+/**
+ * The captchas already answered, by nonce, until they would have expired (single use). A captcha itself is its sealed
+ * id (auth/captcha.ts): drawing one writes nothing. `answer` is no longer written (left empty).
+ */
 export const captchas = pgTable('captchas', {
   id: text('id').primaryKey(),
   answer: text('answer').notNull(),

@@ -13,7 +13,8 @@ export const LoginRequest = z.object({
   username: z.string().trim().min(1).max(64),
   password: z.string().min(1).max(128),
   captcha: z.string().trim().min(1).max(16),
-  captchaId: z.string().min(1).max(64),
+  /** The sealed captcha (auth/captcha.ts: nonce, answer, expiry, AES-GCM): about 100 characters. */
+  captchaId: z.string().min(1).max(256),
 })
 export type LoginRequest = z.infer<typeof LoginRequest>
 export const LoginResponse = z.object({ token: z.string() })
