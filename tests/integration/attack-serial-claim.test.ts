@@ -94,7 +94,9 @@ describe('an iPhone profile of one company speaking for another tenant’s seria
 
     // The victim's serial with a UDID of the attacker's making, the victim's UDID itself, and a phone nobody has.
     const bySerial = await iphone(h, attacker.token, { serialNumber: 'VICTIMIOS1', rewriteUrl: toTestApp })
-    const byUdid = await iphone(h, attacker.token, { serialNumber: 'VICTIMIOS1', udid: phone.udid, rewriteUrl: toTestApp })
+    // (A serial of its own: the attacker's company now holds a VICTIMIOS1 enrolled by the first fake, which a second
+    // profile of that company may not take over, issue #41 item 8.)
+    const byUdid = await iphone(h, attacker.token, { serialNumber: 'UDIDCLAIM1', udid: phone.udid, rewriteUrl: toTestApp })
     const nobody = await iphone(h, attacker.token, { serialNumber: 'NOBODYIOS1', rewriteUrl: toTestApp })
     const answers = []
     for (const fake of [bySerial, byUdid, nobody]) {

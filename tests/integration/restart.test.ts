@@ -88,7 +88,7 @@ async function signIn(url: string, username: string, password: string) {
 /** A tenant with Huawei quota, one enrolled agent, and TASKS commands queued for it: the agent's credential. */
 async function queueCommands(url: string) {
   const admin = await signIn(url, 'admin', 'Restart@2026')
-  const password = 'Tenant@2026'
+  const password = 'Kq7#vLm2-Tz9'
   const { id: companyId } = await call(url, 'POST', '/mdm/api/v1/company/add', { name: '重启测试公司', username: 'restart-boss', password, confirmPassword: password, bossName: '测试', phoneNumber: '13900000000' }, admin)
   await call(url, 'POST', '/mdm/api/v1/account/create', { companyId }, admin)
   await call(url, 'POST', '/mdm/api/v1/account/changeQuantity', { targetCompanyId: companyId, quantity: 5, huawei: true }, admin)
