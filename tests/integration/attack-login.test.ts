@@ -49,6 +49,18 @@ function send(from: string, method: string, path: string, body?: unknown, header
   })
 }
 
+/** A request whose answer is not the envelope (Apple's endpoints): its status only. */
+function sendRaw(from: string, method: string, path: string, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: server.port, localAddress: from, method, path, agent: false }, (res) => {
+      res.resume()
+      res.on('end', () => resolve(res.statusCode ?? 0))
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
 const captcha = async (from: string) => (await send(from, 'GET', '/mdm/api/v1/captcha')).body.data.id as string
 
 async function login(from: string, username: string, password: string, captchaId?: string) {
@@ -126,6 +138,36 @@ describe('sign-in limits under attack (issue #41)', () => {
     expect(answers.filter((a) => a.body.code === 200)).toHaveLength(30)
     expect(answers.filter((a) => a.body.code === 429).map((a) => a.body.msg)).toEqual(Array(10).fill('获取验证码过于频繁，请 1 分钟后再试'))
     expect((await send(freshAddress(), 'GET', '/mdm/api/v1/captcha')).body.code).toBe(200)
+  })
+})
+
+describe('the audit trail under a flood of refused device-side requests (issue #41 item 12)', () => {
+  const entries = async (action: string) => {
+    const [row] = await server.services.db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, action))
+    return row.n
+  }
+
+  it('records refused open API, agent enrollment and Apple requests, at most 20 of each kind per address and window', async () => {
+    const from = freshAddress()
+    const path = '/openapi/v1/company/info'
+    const s = () => signOpenApi('no-such-secret', 'GET', path)
+    const openApi = await Promise.all(
+      Array.from({ length: 40 }, () => {
+        const sig = s()
+        return send(from, 'GET', path, undefined, { 'x-access-key': 'ak_nobody', 'x-timestamp': sig.timestamp, 'x-nonce': sig.nonce, 'x-signature': sig.signature })
+      }),
+    )
+    expect(openApi.every((a) => a.status === 401 || a.status === 429)).toBe(true)
+    const enroll = await Promise.all(Array.from({ length: 40 }, (_, i) => send(from, 'POST', '/agent/v1/enroll', { enrollmentToken: `et_guess${i}`, serialNumber: 'FLOOD0001' })))
+    expect(enroll.every((a) => a.status === 401 || a.status === 429)).toBe(true)
+    const apple = await Promise.all(Array.from({ length: 40 }, () => sendRaw(from, 'PUT', '/mdm/apple/checkin', '<plist/>')))
+    expect(apple.every((status) => status === 401)).toBe(true)
+
+    for (const action of ['openapi.refused', 'agent.enrollRefused', 'apple.refused']) {
+      const n = await entries(action)
+      expect(n, action).toBeGreaterThan(0)
+      expect(n, action).toBeLessThanOrEqual(20)
+    }
   })
 })
 

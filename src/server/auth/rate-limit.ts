@@ -50,6 +50,11 @@ export const limits = {
   enrollPerAddress: { name: 'enroll:address', points: 20, windowMs: FIFTEEN_MINUTES, message: serverMessages.enrollLocked },
   /** Codes sent from one address, whichever accounts ask (each account keeps its own limit as well). */
   smsPerAddress: { name: 'sms:address', points: 10, windowMs: 60 * MINUTE, message: serverMessages.smsLocked },
+  /**
+   * The audit trail's budget for refused device-side requests of one address (Apple's endpoints have no limit of their
+   * own: a check-in must not cost a counter): past it, refusals are not recorded until the window ends.
+   */
+  refusalAuditPerAddress: { name: 'audit:refused', points: 20, windowMs: FIFTEEN_MINUTES, message: serverMessages.enrollLocked },
   /** Captchas drawn for one address: a sign-in needs one, a script filling the table needs thousands. */
   captchaPerAddress: { name: 'captcha:address', points: 30, windowMs: MINUTE, message: serverMessages.captchaLocked },
   /**

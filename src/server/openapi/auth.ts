@@ -12,7 +12,8 @@ import { ipAllowed } from './ip-whitelist'
 import { NONCE_RETENTION_MS, signatureHeaders as h, signatureMatches, TIMESTAMP_WINDOW_MS } from './signature'
 import { requireAuthority } from '../auth/tenant'
 import type { AuthorityCode } from '../../shared/domain/authorities'
-import { limits, type LimitRule } from '../auth/rate-limit'
+import { LimitRefused, limits, type LimitRule } from '../auth/rate-limit'
+import { recordRefusal } from '../modules/audit/service'
 
 const NONCE_PATTERN = /^[A-Za-z0-9_-]{8,64}$/
 
@@ -41,8 +42,17 @@ export const signedRequest = createMiddleware<AppEnv>(async (c, next) => {
     [limits.signaturePerAddress, ip],
     [limits.signaturePerKeyAndAddress, `${accessKey}|${ip}`],
   ]
-  await limiter.takeAll(...attempt)
-  const refused = async (message: string) => unauthorized(message)
+  // Issue #41 item 12: a refusal is recorded (within the address's budget), and so is the lock-out when it begins.
+  const refused = async (message: string) => {
+    await recordRefusal(db, limiter, ip, { action: 'openapi.refused', summary: accessKey.slice(0, 64), reason: message })
+    return unauthorized(message)
+  }
+  try {
+    await limiter.takeAll(...attempt)
+  } catch (err) {
+    if (err instanceof LimitRefused && err.first) await refused(err.message)
+    throw err
+  }
   const [key] = await db.select().from(accessKeys).where(eq(accessKeys.accessKey, accessKey)).limit(1)
   if (!key?.accessSecret) throw await refused(m.openApiInvalidKey)
 

@@ -40,6 +40,10 @@ export const auditText = {
     'center.secondaryPassword': '设置二级密码',
     /** Issue #41 item 4: a wrong login password typed inside a session, or the lock-out such guesses began. */
     'center.passwordCheck': '核对登录密码',
+    /** Issue #41 item 12: refused requests of the open API, agent enrollment and Apple endpoints (bounded per address). */
+    'openapi.refused': '开放接口请求被拒绝',
+    'agent.enrollRefused': '设备接入被拒绝',
+    'apple.refused': '苹果设备请求被拒绝',
     'center.phone': '修改手机号',
     'certificate.upload': '上传推送证书',
     'announcement.add': '发布公告',

@@ -13,6 +13,7 @@ import { likePattern } from '../../db/like'
 import { newestFirst, pageWindow } from '../../db/paging'
 import { auditLog, companies, type AuditOutcome } from '../../db/schema'
 import { clientIp } from '../../http/client-ip'
+import { LimitRefused, limits, type RateLimiter } from '../../auth/rate-limit'
 
 /** Who acted: a signed-in user, or what a sign-in attempt or a device names itself. */
 export interface AuditActor {
@@ -64,6 +65,21 @@ const anonymous: AuditActor = { id: null, username: '', kind: 'ANONYMOUS', compa
  * Appends one entry to the audit trail. The actor and client address come from the request itself (hono's
  * context storage), so services record in one line without threading them through every call.
  */
+/**
+ * A request refused before anyone is known (a device, a script; issue #41 item 12): recorded as REFUSED, within a budget
+ * of 20 entries per action and client address each 15 minutes (limits.refusalAuditPerAddress), so that a flood of them
+ * cannot fill the table. Past the budget, nothing is written until the window ends.
+ */
+export async function recordRefusal(db: Pick<Db, 'insert'>, limiter: RateLimiter, clientAddress: string, entry: Omit<AuditEntry, 'outcome' | 'actor'>): Promise<void> {
+  try {
+    await limiter.take(limits.refusalAuditPerAddress, `${entry.action}|${clientAddress}`)
+  } catch (err) {
+    if (err instanceof LimitRefused) return
+    throw err
+  }
+  await recordAudit(db, { ...entry, outcome: 'REFUSED', actor: anonymous })
+}
+
 export async function recordAudit(db: Pick<Db, 'insert'>, entry: AuditEntry): Promise<void> {
   const request = currentRequest()
   const user = request?.var.user

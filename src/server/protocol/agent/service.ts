@@ -29,7 +29,8 @@ import { impliedState, revokesCredential } from './effects'
 import { hashToken } from '../../auth/sessions'
 import { enrollmentBlocked } from '../../modules/blacklist/service'
 import { blacklistText } from '../../../shared/messages/biz'
-import { limits, type RateLimiter } from '../../auth/rate-limit'
+import { LimitRefused, limits, type RateLimiter } from '../../auth/rate-limit'
+import { recordRefusal } from '../../modules/audit/service'
 import { ResultCode } from '../../../shared/contract/envelope'
 
 /** What the server asks agents to wait between polls; an agent may poll more often when told to by its operator. */
@@ -91,13 +92,21 @@ export class AgentService {
    */
   async enrollFrom(clientIp: string, req: EnrollInput): Promise<EnrollResponse> {
     // Taken before the token is checked (requests at once cannot pass the limit together); given back unless refused.
-    await this.limiter.take(limits.enrollPerAddress, clientIp)
+    // A refused token and the lock-out's beginning are recorded (issue #41 item 12), within the address's budget.
+    const refused = (reason: string) => recordRefusal(this.db, this.limiter, clientIp, { action: 'agent.enrollRefused', summary: req.serialNumber, reason })
+    try {
+      await this.limiter.take(limits.enrollPerAddress, clientIp)
+    } catch (err) {
+      if (err instanceof LimitRefused && err.first) await refused(err.message)
+      throw err
+    }
     try {
       const enrolled = await this.enroll(req)
       await this.limiter.giveBack(limits.enrollPerAddress, clientIp)
       return enrolled
     } catch (err) {
-      if (!(err instanceof ApiError && err.code === ResultCode.unauthorized)) await this.limiter.giveBack(limits.enrollPerAddress, clientIp)
+      if (err instanceof ApiError && err.code === ResultCode.unauthorized) await refused(err.message)
+      else await this.limiter.giveBack(limits.enrollPerAddress, clientIp)
       throw err
     }
   }

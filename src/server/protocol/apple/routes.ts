@@ -3,7 +3,9 @@ import { appleMdmText as t } from '../../../shared/messages/apple'
 import { access } from '../../auth/guard'
 import type { AppEnv } from '../../context'
 import { arrivedOverTls } from '../../http/arrived-over-tls'
+import { clientIp } from '../../http/client-ip'
 import { ApiError } from '../../http/errors'
+import { recordRefusal } from '../../modules/audit/service'
 import { fingerprintOf } from './ca'
 import { forwardedClientCertificate, signerOfMdmSignature } from './identity'
 import { buildPlist, parseDict } from './plist'
@@ -28,15 +30,25 @@ async function identify(c: Context<AppEnv>, body: Uint8Array): Promise<string> {
 }
 
 async function readMessage(c: Context<AppEnv>) {
-  // Issue #41: Apple's messages carry no time or nonce; only TLS keeps a signed message from being captured and
-  // replayed (docs/apple-mdm.md). Refused before anything is read, so a plain-HTTP request changes nothing.
-  const { config } = c.var.services
-  if (config.appleRequireHttps && !arrivedOverTls(c, config.trustProxy)) throw ApiError.forbidden(t.httpsRequired)
-  const body = new Uint8Array(await c.req.arrayBuffer())
-  const fingerprint = await identify(c, body)
-  const message = parseDict(Buffer.from(body).toString('utf8'))
-  if (!message) throw ApiError.badRequest(t.badMessage)
-  return { fingerprint, message }
+  try {
+    // Issue #41: Apple's messages carry no time or nonce; only TLS keeps a signed message from being captured and
+    // replayed (docs/apple-mdm.md). Refused before anything is read, so a plain-HTTP request changes nothing.
+    const { config } = c.var.services
+    if (config.appleRequireHttps && !arrivedOverTls(c, config.trustProxy)) throw ApiError.forbidden(t.httpsRequired)
+    const body = new Uint8Array(await c.req.arrayBuffer())
+    const fingerprint = await identify(c, body)
+    const message = parseDict(Buffer.from(body).toString('utf8'))
+    if (!message) throw ApiError.badRequest(t.badMessage)
+    return { fingerprint, message }
+  } catch (err) {
+    // Issue #41 item 12: what no device of ours sends is recorded, within the address's budget (a check-in that is
+    // answered costs no counter).
+    if (err instanceof ApiError) {
+      const { db, limiter, config } = c.var.services
+      await recordRefusal(db, limiter, clientIp(c, config.trustProxy), { action: 'apple.refused', summary: c.req.path, reason: err.message })
+    }
+    throw err
+  }
 }
 
 const service = (c: Context<AppEnv>) => c.var.services.appleMdm
