@@ -105,6 +105,8 @@ function protocolBase(services: Services, routes: Hono<AppEnv>): Hono<AppEnv> {
   const base = new Hono<AppEnv>()
   base.use('*', async (c, next) => {
     c.set('services', services)
+    // A device's commands and answers (an UnlockToken among them) are kept by no proxy or cache (issue #41 item 13).
+    c.header('Cache-Control', 'no-store')
     await next()
   })
   base.use('*', limitedBody)

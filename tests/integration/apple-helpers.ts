@@ -71,7 +71,8 @@ export async function markLost(h: Harness, deviceId: number) {
     .where(eq(devices.id, deviceId))
 }
 
-const toTestApp = (url: string) => url.replace(/^https?:\/\/[^/]+/, 'http://mdm.test')
+/** The harness answers every host: the profile's URLs are pointed at the app in process. */
+export const toTestApp = (url: string) => url.replace(/^https?:\/\/[^/]+/, 'http://mdm.test')
 
 /**
  * A simulated iPhone of the token's company, enrolled (Authenticate and TokenUpdate) and done with the server's first

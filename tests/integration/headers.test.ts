@@ -5,6 +5,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createApp } from '../../src/server/app'
 import { harnessForFile } from './harness'
+import { iphone, setIosQuota, toTestApp } from './apple-helpers'
 
 const dist = mkdtempSync(path.join(tmpdir(), 'mdm-dist-'))
 // The page paints itself before the app loads with a few inline lines (csp.ts: inlineSources).
@@ -28,6 +29,8 @@ describe('Cache-Control: no-store on every API answer', () => {
     ['GET', '/huawei/mdm/api/v1/device/search'],
     ['POST', '/agent/v1/poll'],
     ['GET', '/openapi/v1/huawei/device/search'],
+    ['PUT', '/mdm/apple/checkin'],
+    ['PUT', '/mdm/apple/server'],
   ])('%s %s (success, refusal or unknown path alike)', async (method, url) => {
     const res = await request(url, { method })
     expect(res.headers.get('cache-control')).toBe('no-store')
@@ -36,6 +39,14 @@ describe('Cache-Control: no-store on every API answer', () => {
   it('a signed-in answer carrying personal data', async () => {
     const token = await h.login('demo')
     const res = await request('/huawei/mdm/api/v1/device/search?current=1&size=10', { headers: { authorization: `Bearer ${token}` } })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+  })
+
+  it('an Apple check-in answered to a phone (issue #41 item 13: a device’s answers are kept by no cache either)', async () => {
+    await setIosQuota(h, h.demo.bossCompanyId, 5)
+    const phone = await iphone(h, await h.login('demo'), { rewriteUrl: toTestApp })
+    const res = await phone.send('CheckInURL', phone.authenticateMessage())
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toBe('no-store')
   })
