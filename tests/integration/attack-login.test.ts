@@ -1,10 +1,8 @@
-import { request } from 'node:http'
 import { count, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { auditLog } from '../../src/server/db/schema'
-import { testConfig } from '../../src/server/config'
-import { startServer } from '../../src/server/main'
 import { demoAccounts } from '../../src/server/demo/seed'
+import { loopbackServer } from './loopback'
 import { signOpenApi } from './org-builders'
 
 /**
@@ -12,54 +10,11 @@ import { signOpenApi } from './org-builders'
  * HTTP requests, sent from several source addresses (127.0.0.x: every address of 127/8 is this machine's, and the
  * server sees each as a client of its own). The demo's accounts, without its simulated phones.
  */
-let server: Awaited<ReturnType<typeof startServer>>
-let lastAddress = 10
-
-/** A source address no other test of this file uses. */
-const freshAddress = () => `127.0.0.${++lastAddress}`
-
-interface Answer {
-  status: number
-  body: { code: number; msg: string; data: any }
-}
-
-function send(from: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-  const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body)
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: server.port,
-        localAddress: from,
-        method,
-        path,
-        // A new connection per request: nothing is queued behind another on a kept-alive socket.
-        agent: false,
-        headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...headers },
-      },
-      (res) => {
-        let text = ''
-        res.setEncoding('utf8')
-        res.on('data', (chunk) => (text += chunk))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }))
-      },
-    )
-    req.on('error', reject)
-    req.end(payload)
-  })
-}
+const loop = loopbackServer()
+const { freshAddress, send } = loop
 
 /** A request whose answer is not the envelope (Apple's endpoints): its status only. */
-function sendRaw(from: string, method: string, path: string, body: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: server.port, localAddress: from, method, path, agent: false }, (res) => {
-      res.resume()
-      res.on('end', () => resolve(res.statusCode ?? 0))
-    })
-    req.on('error', reject)
-    req.end(body)
-  })
-}
+const sendRaw = async (from: string, method: string, path: string, body: string) => (await loop.raw(from, method, path, body)).status
 
 const captcha = async (from: string) => (await send(from, 'GET', '/mdm/api/v1/captcha')).body.data.id as string
 
@@ -79,14 +34,10 @@ const wrong = (i: number) => `Wrong#Guess${i}`
 
 /** Sign-in entries of the audit trail so far. */
 async function loginEntries() {
-  const [row] = await server.services.db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, 'auth.login'))
+  const [row] = await loop.server.services.db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, 'auth.login'))
   return row.n
 }
 
-beforeAll(async () => {
-  server = await startServer(testConfig({ port: 0, host: '127.0.0.1', demo: true, demoDevices: false }))
-}, 60_000)
-afterAll(() => server?.stop())
 
 describe('sign-in limits under attack (issue #41)', () => {
   it('checks no more than 5 passwords of 30 guesses sent at once from one address, the right one among them', async () => {
@@ -143,7 +94,7 @@ describe('sign-in limits under attack (issue #41)', () => {
 
 describe('the audit trail under a flood of refused device-side requests (issue #41 item 12)', () => {
   const entries = async (action: string) => {
-    const [row] = await server.services.db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, action))
+    const [row] = await loop.server.services.db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, action))
     return row.n
   }
 

@@ -1,52 +1,17 @@
-import { request } from 'node:http'
 import { and, count, eq, like } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { HUAWEI_BASE, MAIN_BASE } from '../../src/server/app'
-import { testConfig } from '../../src/server/config'
 import { auditLog, rateLimits, registrations, tasks, users } from '../../src/server/db/schema'
 import { demoAccounts } from '../../src/server/demo/seed'
-import { startServer } from '../../src/server/main'
+import { loopbackServer } from './loopback'
 
 /**
  * Issue #41 items 4, 5 and 6 played as an attacker would: a real server listening on loopback, real parallel HTTP
  * requests from several source addresses (127.0.0.x), the demo's accounts without its simulated phones.
  */
-let server: Awaited<ReturnType<typeof startServer>>
-let lastAddress = 10
-
-/** A source address no other test of this file uses. */
-const freshAddress = () => `127.0.0.${++lastAddress}`
-
-interface Answer {
-  status: number
-  body: { code: number; msg: string; data: any }
-}
-
-function send(from: string, method: string, path: string, body?: unknown, token?: string): Promise<Answer> {
-  const payload = body === undefined ? undefined : JSON.stringify(body)
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: server.port,
-        localAddress: from,
-        method,
-        path,
-        // A new connection per request: nothing is queued behind another on a kept-alive socket.
-        agent: false,
-        headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      },
-      (res) => {
-        let text = ''
-        res.setEncoding('utf8')
-        res.on('data', (chunk) => (text += chunk))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }))
-      },
-    )
-    req.on('error', reject)
-    req.end(payload)
-  })
-}
+const loop = loopbackServer()
+const { freshAddress } = loop
+const send = (from: string, method: string, path: string, body?: unknown, token?: string) => loop.send(from, method, path, body, token ? { authorization: `Bearer ${token}` } : {})
 
 const main = (from: string, method: string, path: string, body?: unknown, token?: string) => send(from, method, `${MAIN_BASE}${path}`, body, token)
 
@@ -59,17 +24,17 @@ async function signIn(username: string, password: string = demoAccounts.boss.pas
   return res.body.data.token as string
 }
 
-const idOf = async (username: string) => (await server.services.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0].id
+const idOf = async (username: string) => (await loop.server.services.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0].id
 
 /** Audit entries of an action by one account so far. */
 async function auditCount(action: string, userId: number) {
-  const [row] = await server.services.db.select({ n: count() }).from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.actorUserId, userId)))
+  const [row] = await loop.server.services.db.select({ n: count() }).from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.actorUserId, userId)))
   return row.n
 }
 
 /** As if the account's window of in-session password checks had ended (15 minutes later). */
 async function windowEnds(userId: number) {
-  await server.services.db
+  await loop.server.services.db
     .update(rateLimits)
     .set({ windowStart: new Date(Date.now() - 16 * 60_000) })
     .where(like(rateLimits.key, `password:account:${userId}`))
@@ -82,10 +47,6 @@ const secondaryTooGuessable = expect.stringMatching(/^二级密码太容易被�
 /** A password no estimator finds a pattern in. */
 const STRONG = 'Kq7#vLm2-Tz9'
 
-beforeAll(async () => {
-  server = await startServer(testConfig({ port: 0, host: '127.0.0.1', demo: true, demoDevices: false }))
-}, 60_000)
-afterAll(() => server?.stop())
 
 describe('password checks inside a session are limited and audited (issue #41 item 4)', () => {
   it('checks at most 5 of 20 wrong old passwords sent at once; the right one waits for the window to end', async () => {
@@ -102,7 +63,7 @@ describe('password checks inside a session are limited and audited (issue #41 it
     expect((await change(demoAccounts.east.password)).body).toMatchObject({ code: 429, msg: locked })
     // Each wrong password once, and the lock-out once when it began: not the 15 refusals, never the passwords.
     expect((await auditCount('center.passwordCheck', userId)) - before).toBe(checked.length + 1)
-    const trail = await server.services.db.select().from(auditLog).where(eq(auditLog.action, 'center.passwordCheck'))
+    const trail = await loop.server.services.db.select().from(auditLog).where(eq(auditLog.action, 'center.passwordCheck'))
     expect(JSON.stringify(trail)).not.toContain('Wrong#Old')
     await windowEnds(userId)
     expect((await change(demoAccounts.east.password)).body.code).toBe(200)
@@ -140,7 +101,7 @@ describe('password checks inside a session are limited and audited (issue #41 it
     expect(checked.length).toBeLessThanOrEqual(5)
     expect(answers.filter((a) => a.body.code === 429).map((a) => a.body.msg)).toEqual(Array(20 - checked.length).fill(locked))
     expect((await erase(secondary)).body).toMatchObject({ code: 429, msg: locked })
-    expect(await server.services.db.select().from(tasks).where(eq(tasks.deviceId, deviceId))).toHaveLength(0)
+    expect(await loop.server.services.db.select().from(tasks).where(eq(tasks.deviceId, deviceId))).toHaveLength(0)
     expect((await auditCount('device.command', userId)) - before).toBe(checked.length + 1)
     // The same account's login password is not checked meanwhile either: one limit for every in-session check.
     const change = await main(from, 'PUT', '/userCenter/updatePassword', { oldPassword: demoAccounts.boss.password, newPassword: STRONG, confirmPassword: STRONG }, token)
@@ -164,7 +125,7 @@ describe('passwords are estimated for strength on the server (issue #41 item 5)'
   it.each(['Passw0rd!', 'Password2026', 'Admin@2026', 'zxcvbnm1', 'Qwerty2026!', 'woaini1314'])('refuses %j at registration, saying why and what to do', async (password) => {
     const res = await register('weak-applicant', password)
     expect(res.body).toEqual({ code: 400, msg: tooGuessable, data: null })
-    expect(await server.services.db.select().from(registrations).where(eq(registrations.username, 'weak-applicant'))).toHaveLength(0)
+    expect(await loop.server.services.db.select().from(registrations).where(eq(registrations.username, 'weak-applicant'))).toHaveLength(0)
   })
 
   it.each([
@@ -189,8 +150,8 @@ describe('passwords are estimated for strength on the server (issue #41 item 5)'
     expect(company.body).toEqual({ code: 400, msg: tooGuessable, data: null })
     const change = await main(from, 'PUT', '/userCenter/updatePassword', { oldPassword: demoAccounts.staff.password, newPassword: 'Demo-staff2026', confirmPassword: 'Demo-staff2026' }, token)
     expect(change.body).toEqual({ code: 400, msg: tooGuessable, data: null })
-    expect(await server.services.db.select().from(users).where(eq(users.username, 'field-guess'))).toHaveLength(0)
-    expect(await server.services.db.select().from(users).where(eq(users.username, 'south-guess'))).toHaveLength(0)
+    expect(await loop.server.services.db.select().from(users).where(eq(users.username, 'field-guess'))).toHaveLength(0)
+    expect(await loop.server.services.db.select().from(users).where(eq(users.username, 'south-guess'))).toHaveLength(0)
   })
 
   it('refuses a secondary password that is guessed at once, or is the login password', async () => {
@@ -224,6 +185,6 @@ describe('registration is limited per address before the username is looked at (
       Array.from({ length: 30 }, (_, i) => main(from, 'POST', '/register', { username: username(i), password: STRONG, confirmPassword: STRONG, companyName: '探测公司', contactName: '李四', phoneNumber: '13912340000' })),
     )
     expect(answers.filter((a) => a.body.code !== 429).length).toBeLessThanOrEqual(5)
-    expect(await server.services.db.select().from(registrations).where(like(registrations.username, 'probe-%'))).toHaveLength(answers.filter((a) => a.body.code === 200).length)
+    expect(await loop.server.services.db.select().from(registrations).where(like(registrations.username, 'probe-%'))).toHaveLength(answers.filter((a) => a.body.code === 200).length)
   })
 })
