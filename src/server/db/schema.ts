@@ -20,3 +20,5 @@ export * from './schema-agreement'
 export * from './schema-biz'
 // The dashboard's rollups of devices per day, model and SIM, kept by triggers (issue #16).
 export * from './schema-dashboard'
+// Apple Business Manager links and devices, activation-lock codes, APNs requests, background jobs (issue #42).
+export * from './schema-abm'
