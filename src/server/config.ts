@@ -68,6 +68,12 @@ const envSchema = z.object({
   MDM_APNS_URL: z.url().default('https://api.push.apple.com'),
   /** Seconds after which a delivered task without a result, or a task never fetched, becomes TIMEOUT. */
   MDM_TASK_RESULT_TIMEOUT_SECONDS: z.coerce.number().positive().default(5 * 60),
+  /** Issue #42: Apple's device-assignment API (Apple Business Manager); a local simulator's http://127.0.0.1:<port> in tests. */
+  MDM_ABM_URL: z.url().default('https://mdmenrollment.apple.com'),
+  /** Issue #42: Apple's device services (activation lock removal). */
+  MDM_APPLE_DEVICESERVICES_URL: z.url().default('https://deviceservices-external.apple.com'),
+  /** Issue #42: PEM bundle of the roots that sign a phone's MachineInfo at automated enrollment; unset: Apple's. */
+  MDM_APPLE_DEP_ROOTS_FILE: z.string().min(1).optional(),
   MDM_TASK_QUEUE_EXPIRY_SECONDS: z.coerce.number().positive().default(24 * 3600),
   /** How long a request that needs the device's answer (the Activation Lock bypass code) waits for it before answering without. */
   MDM_COMMAND_ANSWER_WAIT_SECONDS: z.coerce.number().min(0).max(60).default(8),
@@ -110,6 +116,10 @@ export interface AppConfig {
   taskTimeouts: { resultMs: number; queueMs: number }
   /** MDM_COMMAND_ANSWER_WAIT_SECONDS in milliseconds. */
   commandAnswerWaitMs: number
+    /** MDM_ABM_URL without a trailing slash: every device-assignment URL is built from it. */
+    abmUrl: string
+    deviceServicesUrl: string
+    depRootsFile: string | undefined
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
@@ -162,6 +172,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     commandAnswerWaitMs: e.MDM_COMMAND_ANSWER_WAIT_SECONDS * 1000,
   }
 }
+      abmUrl: e.MDM_ABM_URL.replace(/\/+$/, ''),
+      deviceServicesUrl: e.MDM_APPLE_DEVICESERVICES_URL.replace(/\/+$/, ''),
+      depRootsFile: e.MDM_APPLE_DEP_ROOTS_FILE,
 
 /** A configuration for tests: in-memory database, fixed captcha, no demo seeding at start. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
