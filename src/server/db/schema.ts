@@ -22,3 +22,5 @@ export * from './schema-biz'
 export * from './schema-dashboard'
 // Apple Business Manager links and devices, activation-lock codes, APNs requests, background jobs (issue #42).
 export * from './schema-abm'
+// The rental lifecycle: per-company policy, exemptions, automatic locks per period, reminders (issue #45).
+export * from './schema-lifecycle'
