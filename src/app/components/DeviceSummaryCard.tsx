@@ -1,11 +1,9 @@
 import type { ReactNode } from 'react'
-import { Tag } from 'antd-mobile'
-import { connectionStatus, connectionStatusColors, connectionStatusLabels } from '../../shared/domain/connection-status'
 import { modelText } from '../../shared/domain/apple-models'
 import { formatDate, formatRelativeTime } from '../../shared/domain/format'
-import { deviceCommandText, deviceText as t } from '../../shared/messages/devices'
+import { deviceText as t } from '../../shared/messages/devices'
 import { RecordCard } from './RecordCard'
-import { StatusTag } from './StatusTag'
+import { DeviceStateTag } from './StatusTag'
 
 /** What every device list knows of a device, whichever list it comes from. */
 export interface DeviceSummary {
@@ -18,6 +16,9 @@ export interface DeviceSummary {
   staffName: string | null
   /** Left out where every device is the same company's (a company's own device list). */
   companyName?: string
+  /** Apple: erased and not enrolled again (its state then reads 已抹掉). */
+  wiped?: boolean
+  enrolled?: boolean
 }
 
 /** "3 分钟前", or 从未通信 for a device that never reached the server. */
@@ -47,26 +48,6 @@ interface DeviceSummaryCardProps {
   cachedAt?: number
 }
 
-/**
- * "缓存于 08-23 10:15" of a cached list: when it was loaded, and the status as of then — in the outline's colour and
- * in words for assistive technology (aria-label: 状态截至缓存时：在线), never as a live 在线 tag.
- */
-function CachedTag({ lastCommunicationTime, cachedAt }: { lastCommunicationTime: string | null; cachedAt: number }) {
-  const asOf = connectionStatus(lastCommunicationTime, cachedAt)
-  return (
-    <Tag
-      fill="outline"
-      color={connectionStatusColors[asOf].background}
-      className="cached-tag"
-      data-status={asOf}
-      aria-label={`${deviceCommandText.cachedAt(formatDate(cachedAt, 'MM-dd hh:mm'))}，${deviceCommandText.statusAsOf}：${connectionStatusLabels[asOf]}`}
-      style={{ whiteSpace: 'nowrap' }}
-    >
-      {deviceCommandText.cachedAt(formatDate(cachedAt, 'MM-dd hh:mm'))}
-    </Tag>
-  )
-}
-
 /** One device of a list as a card: connection status (SPEC §4), model, renter, owner and when it was last seen. */
 export function DeviceSummaryCard({ device, now, title = device.serialNumber, tags, actions, className, cachedAt, onOpen }: DeviceSummaryCardProps) {
   const renter = [device.renterName, device.renterPhone].filter(Boolean).join(' · ')
@@ -80,11 +61,8 @@ export function DeviceSummaryCard({ device, now, title = device.serialNumber, ta
       title={title}
       tags={
         <>
-          {cachedAt === undefined ? (
-            <StatusTag lastCommunicationTime={device.lastCommunicationTime} now={now} />
-          ) : (
-            <CachedTag lastCommunicationTime={device.lastCommunicationTime} cachedAt={cachedAt} />
-          )}
+          {/* One status language (issue #43): offline it says 缓存于 and the state as of then, in the state's outline. */}
+          <DeviceStateTag device={device} now={now} cachedAt={cachedAt} />
           {tags}
         </>
       }

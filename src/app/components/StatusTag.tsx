@@ -1,34 +1,39 @@
 import { Tag } from 'antd-mobile'
-import {
-  connectionStatus,
-  connectionStatusColors,
-  connectionStatusLabels,
-  type ConnectionStatus,
-} from '../../shared/domain/connection-status'
-import type { TimeInput } from '../../shared/domain/time'
+import { deviceState, statusToneColors, type DeviceStateInput, type StatusWord } from '../../shared/domain/status-language'
 
-export interface StatusTagProps {
-  /** Drives the status (SPEC §4). */
-  lastCommunicationTime?: TimeInput | null
-  /** A status the server already derived; it takes precedence over lastCommunicationTime. */
-  status?: ConnectionStatus
-  /** Reference time, for tests and for lists that render against one clock. */
-  now?: TimeInput
-}
-
-/** The connection status of a device: the Chinese word carries the meaning, the colour only repeats it. */
-export function StatusTag({ lastCommunicationTime, status, now }: StatusTagProps) {
-  const resolved = status ?? connectionStatus(lastCommunicationTime, now)
-  const colors = connectionStatusColors[resolved]
+/**
+ * A state in the one status language (issue #43): the Chinese word carries the meaning, the colour only repeats it.
+ * Solid in the tone's background, or outlined in it (a state as of a cached time, a command still waiting).
+ */
+export function StateTag({ word, text = word.label, description, className, testId }: { word: StatusWord; text?: string; description?: string; className?: string; testId?: string }) {
+  const colors = statusToneColors[word.tone]
+  const solid = word.fill === 'solid'
   return (
     <Tag
       color={colors.background}
-      fill="solid"
-      round
-      style={{ '--text-color': colors.text, fontSize: 'var(--adm-font-size-6)', padding: '2px 8px', whiteSpace: 'nowrap' }}
-      data-status={resolved}
+      fill={word.fill}
+      round={solid}
+      className={className}
+      style={{ ...(solid ? { '--text-color': colors.text } : {}), fontSize: 'var(--adm-font-size-6)', padding: '2px 8px', whiteSpace: 'nowrap' }}
+      data-status={word.key}
+      data-testid={testId}
+      aria-label={description && description !== text ? description : undefined}
     >
-      {connectionStatusLabels[resolved]}
+      {text}
     </Tag>
   )
+}
+
+export interface DeviceStateTagProps {
+  device: DeviceStateInput
+  /** The clock the state is computed against (useNow). */
+  now: number
+  /** Offline: when the device's record was cached; the tag then says 缓存于 and the state as of then. */
+  cachedAt?: number
+}
+
+/** A device's one state tag (deviceState): the same on its card and its detail, online and offline. */
+export function DeviceStateTag({ device, now, cachedAt }: DeviceStateTagProps) {
+  const word = deviceState(device, { now, cachedAt })
+  return <StateTag word={word} text={word.text} description={word.description} className={word.asOf === null ? 'state-tag' : 'state-tag cached-tag'} />
 }

@@ -87,6 +87,8 @@ export const commonDeviceRecordFields = {
   staffName: z.string().nullable(),
   /** Tasks not yet finished (QUEUED or SENT): the console refreshes while there are any. */
   pendingTaskCount: z.number(),
+  /** Issue #43: SENT when one of those reached the device, QUEUED while all wait for it; null without any. */
+  pendingTaskStatus: z.enum(['QUEUED', 'SENT']).nullable(),
   createdAt: z.string(),
 }
 

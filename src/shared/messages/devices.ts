@@ -215,7 +215,6 @@ export const deviceCommandText = {
   /** Asked before sending to a device that has not been seen for over 24 hours. */
   confirmAway: (command: string, device: string) => `设备 ${device} 已超过 24 小时未连接，“${command}”将在设备重新连接后执行。是否继续？`,
   bulkAway: (count: number) => `其中 ${count} 台超过 24 小时未连接或尚未接入，指令将在设备连接后执行。`,
-  pending: '执行中',
   more: '更多',
   /** The 更多 sheet's heading: which device its actions are for (the sheet covers the card). */
   moreFor: (serial: string) => `设备 ${serial}`,
@@ -227,6 +226,9 @@ export const deviceCommandText = {
   /** Offline, a cached card shows when its data was loaded and the status as of then. */
   cachedAt: (time: string) => `缓存于 ${time}`,
   statusAsOf: '状态截至缓存时',
+  /** Offline, a list's search runs over the devices cached on the phone (issue #43): the count says so. */
+  cachedResults: (total: number) => `离线：本机缓存中有 ${total} 台设备符合条件`,
+  noCachedMatches: '离线：本机缓存中没有符合条件的设备',
   detailNotCached: '离线状态下无法打开该设备：此前未在本机查看过它的详情',
   filters: '筛选',
   jumpToTaskLog: '任务日志',

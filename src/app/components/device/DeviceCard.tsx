@@ -7,6 +7,8 @@ import { useNow } from '../use-now'
 import { OnlineButton } from '../OnlineButton'
 import { popups } from '../lazy-popups'
 import { SelectBox } from '../SelectBox'
+import { StateTag } from '../StatusTag'
+import { pendingCommandsState } from '../../../shared/domain/status-language'
 import type { DeviceFamily, FamilyDevice } from './family'
 import type { DeviceCommands } from './use-device-command'
 
@@ -27,14 +29,12 @@ export interface DeviceCardActions<Name extends string, D extends FamilyDevice> 
 export function DeviceTags<D extends FamilyDevice>({ family, device }: { family: Pick<DeviceFamily<string, D>, 'StateTags'>; device: D }) {
   const { StateTags } = family
   const now = useNow()
+  const pending = pendingCommandsState(device)
   return (
     <>
       <StateTags device={device} />
-      {device.pendingTaskCount > 0 ? (
-        <Tag color="primary" fill="outline" data-testid="pending-tag">
-          {c.pending}
-        </Tag>
-      ) : null}
+      {/* The task log's word for them (issue #43): 排队中 while the device has not fetched them, 已下发 once it has. */}
+      {pending ? <StateTag word={pending} testId="pending-tag" /> : null}
       {!device.enrolled && device.lastCommunicationTime === null ? <Tag fill="outline">{t.enrolledNo}</Tag> : null}
       {/* Issue #15: a device whose service period has ended (renew it on /ios/renew). */}
       {device.serviceEndsAt && Date.parse(device.serviceEndsAt) <= now ? (

@@ -7,7 +7,7 @@ import { uiText } from '../../../shared/messages/common'
 import { deviceCommandText as c, huaweiDeviceText as t } from '../../../shared/messages/devices'
 import { OnlineButton } from '../OnlineButton'
 import { QueryStatus } from '../QueryStatus'
-import { StatusTag } from '../StatusTag'
+import { DeviceStateTag } from '../StatusTag'
 import { useAuthorities } from '../use-authorities'
 import { useNow } from '../use-now'
 import { useOnline } from '../use-online'
@@ -102,7 +102,8 @@ export function DeviceDetailShell<Name extends string, D extends FamilyDevice>({
           <>
             <div className="device-detail-head">
               <h1>{device.serialNumber}</h1>
-              <StatusTag lastCommunicationTime={device.lastCommunicationTime} now={now} />
+              {/* The card's state tag: offline it says 缓存于, never a live 在线 (issue #43). */}
+              <DeviceStateTag device={device} now={now} cachedAt={online ? undefined : detail.dataUpdatedAt} />
               <DeviceTags family={family} device={device} />
               {taskLog ? (
                 <a className="device-jump" href="#task-log">

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react'
 import { PullToRefresh } from '../PullToRefresh'
 import { useQuery } from '@tanstack/react-query'
 import { connectionStatusLabels } from '../../../shared/domain/connection-status'
-import { huaweiDeviceText as t } from '../../../shared/messages/devices'
+import { deviceCommandText as c, huaweiDeviceText as t } from '../../../shared/messages/devices'
 import { routeTitles } from '../../../shared/messages/routes'
 import { download } from '../../api/download'
 import { dropBootSnapshot } from '../../boot-snapshot'
@@ -16,7 +16,7 @@ import { useAuthorities } from '../use-authorities'
 import { useClampedPage } from '../use-clamped-page'
 import { useNow } from '../use-now'
 import { useProgressiveCount } from '../use-progressive-count'
-import { useCachedAt } from '../use-online'
+import { useOnline } from '../use-online'
 import { useSearchState } from '../use-search-state'
 import { BulkBar } from './BulkBar'
 import { DeviceCard } from './DeviceCard'
@@ -26,6 +26,7 @@ import { deviceListQuery } from './queries'
 import { useDeviceCommand } from './use-device-command'
 import { useRecycle } from './use-recycle'
 import { scheduleListSnapshot } from './list-snapshot'
+import { useCachedSearch } from './offline-search'
 import './devices.css'
 
 /**
@@ -70,19 +71,21 @@ export function DeviceList<Name extends string, D extends FamilyDevice>({ family
   const auth = useAuthorities()
   const { recycle: recycleOne, takeOut } = useRecycle(family)
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set())
-  const records = list.data?.records ?? []
-  const total = list.data?.total ?? 0
+  // Issue #43: offline, the search and filters run over the devices cached on this phone, each card as of when it was
+  // cached; online, the server answers.
+  const online = useOnline()
+  const cached = useCachedSearch<D>(family.platform, query, online, list.data)
+  const records = cached ? cached.records : (list.data?.records ?? [])
+  const total = cached ? cached.total : (list.data?.total ?? 0)
   const now = useNow()
   const commands = useDeviceCommand(family)
   const title = routeTitles[recycle ? family.recyclePath : family.listPath]
-  // Offline, cards say when their data was loaded instead of showing a status as if live (issue #11).
-  const cachedAt = useCachedAt(list)
   // A phone's screen holds three or four cards: the first twelve come first on the app's first list.
   const shown = useProgressiveCount(records.length, 12)
 
   // Issue #16: the list painted before the app ran (boot-snapshot.ts) gives way once this one has something to show,
   // in the same frame; what this list shows is saved for the next start (not a selection in progress).
-  const settled = !list.isPending
+  const settled = !list.isPending || cached !== undefined
   useLayoutEffect(() => {
     if (settled) dropBootSnapshot()
   }, [settled])
@@ -95,7 +98,7 @@ export function DeviceList<Name extends string, D extends FamilyDevice>({ family
     setSearch(next)
   }
   // The last row of a later page recycled (or a link past the end): step back to the last page with rows.
-  useClampedPage(list.data, search, (current, pageSize) => setPage({ ...search, current, pageSize }))
+  useClampedPage(cached ?? list.data, search, (current, pageSize) => setPage({ ...search, current, pageSize }))
   const toggle = (id: number, checked: boolean) =>
     setSelected((s) => {
       const next = new Set(s)
@@ -146,12 +149,17 @@ export function DeviceList<Name extends string, D extends FamilyDevice>({ family
         completeText={t.refreshed}
       >
         <QueryStatus
-          isPending={list.isPending}
-          isError={list.isError && !list.data}
+          isPending={list.isPending && !cached}
+          isError={list.isError && !list.data && !cached}
           isEmpty={records.length === 0}
           onRetry={() => void list.refetch()}
-          emptyText={recycle ? t.noRecycledDevices : t.noDevices}
+          emptyText={cached ? c.noCachedMatches : recycle ? t.noRecycledDevices : t.noDevices}
         />
+        {cached && records.length > 0 ? (
+          <p className="cached-results" role="status">
+            {c.cachedResults(cached.total)}
+          </p>
+        ) : null}
         <RecordList label={title}>
           {records.slice(0, shown).map((d) => (
             <DeviceCard
@@ -159,7 +167,7 @@ export function DeviceList<Name extends string, D extends FamilyDevice>({ family
               family={family}
               device={d}
               now={now}
-              cachedAt={cachedAt}
+              cachedAt={cached?.cachedAt.get(d.id)}
               selected={selected.has(d.id)}
               onSelect={(checked) => toggle(d.id, checked)}
               actions={{
@@ -175,7 +183,7 @@ export function DeviceList<Name extends string, D extends FamilyDevice>({ family
         </RecordList>
       </PullToRefresh>
       {total > 0 ? (
-        <Pagination current={search.current} pageSize={search.pageSize} total={total} totalExact={list.data?.totalExact} onChange={(current, pageSize) => setPage({ ...search, current, pageSize })} />
+        <Pagination current={search.current} pageSize={search.pageSize} total={total} totalExact={cached ? true : list.data?.totalExact} onChange={(current, pageSize) => setPage({ ...search, current, pageSize })} />
       ) : null}
       {selected.size > 0 ? (
         <BulkBar family={family} commands={commands} recycle={recycle} devices={records.filter((r) => selected.has(r.id))} onDone={(failed = []) => setSelected(new Set(failed))} />

@@ -1,24 +1,17 @@
 import { Fragment, useState } from 'react'
-import { Tag } from 'antd-mobile'
 import { useQuery } from '@tanstack/react-query'
-import type { TaskRecord, TaskStatus } from '../../../shared/contract/huawei-device'
+import type { TaskRecord } from '../../../shared/contract/huawei-device'
+import { commandState } from '../../../shared/domain/status-language'
 import { formatDate } from '../../../shared/domain/format'
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../../../shared/domain/paging-rules'
 import { appleDeviceText } from '../../../shared/messages/apple'
 import { huaweiDeviceText as t } from '../../../shared/messages/devices'
 import { Pagination } from '../Pagination'
 import { QueryStatus } from '../QueryStatus'
+import { StateTag } from '../StatusTag'
 import { taskLogQuery } from './queries'
 import { commandLabel, type CommandFamily } from './family'
 import { taskFailureText } from './task-follow'
-
-const statusColor: Record<TaskStatus, string> = {
-  QUEUED: 'default',
-  SENT: 'primary',
-  DONE: 'success',
-  ERROR: 'danger',
-  TIMEOUT: 'warning',
-}
 
 function TaskItem({ task, label }: { task: TaskRecord; label: string }) {
   const failure = taskFailureText(task)
@@ -30,9 +23,7 @@ function TaskItem({ task, label }: { task: TaskRecord; label: string }) {
   return (
     <li className="task-item" data-task-id={task.taskId} data-status={task.status}>
       <span className="task-type">{label}</span>
-      <Tag color={statusColor[task.status]} fill={task.status === 'QUEUED' ? 'outline' : 'solid'} className="task-status">
-        {t.taskStatus[task.status]}
-      </Tag>
+      <StateTag word={commandState(task.status)} className="task-status" />
       {/* Each part on one line (a narrow phone wrapped a date away from its time). */}
       <span className="task-meta">
         {parts.map((part, i) => (

@@ -16,8 +16,10 @@ export interface CommandSubject {
 /** What every family's device record carries, as the shared list, card, recycle bin and detail shell read it. */
 export interface FamilyDevice extends CommandSubject, DeviceSummary {
   recycleStatus: boolean
-  /** Commands queued or sent and not yet answered: the card says 执行中 and the lists refresh until they end. */
+  /** Commands queued or sent and not yet answered: the card says so (pendingCommandsState) and the lists refresh until they end. */
   pendingTaskCount: number
+  /** SENT when one of them reached the device, QUEUED while all wait for it. */
+  pendingTaskStatus?: 'QUEUED' | 'SENT' | null
   enrolled: boolean
   /** The end of the device's service period, when its family has one (Apple: docs/renewals.md). */
   serviceEndsAt?: string

@@ -1,8 +1,9 @@
 import { QueryObserver, queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { TaskRecord, TaskStatus, TaskStatusResponse } from '../../../shared/contract/huawei-device'
-import { deviceCommandText as c, deviceText, huaweiDeviceText } from '../../../shared/messages/devices'
+import { deviceCommandText as c, deviceText } from '../../../shared/messages/devices'
 import { call } from '../../api/http'
 import type { Route } from '../../../shared/contract/routes'
+import { commandState } from '../../../shared/domain/status-language'
 
 /** The statuses after which a task changes no more (the contract's finalTaskStatuses, kept out of the zod chunk). */
 const FINAL: ReadonlySet<TaskStatus> = new Set(['DONE', 'ERROR', 'TIMEOUT'])
@@ -80,7 +81,7 @@ export type CommandOutcome = { kind: 'done' | 'failed' | 'timeout' | 'waiting'; 
  */
 export function commandOutcome(command: { label: string; doneText: string }, task: Pick<TaskRecord, 'status' | 'errorMessage'> | null): CommandOutcome {
   if (!task || !isFinal(task.status)) return { kind: 'waiting', text: c.stillWaiting(command.label) }
-  const reason = taskFailureText(task) ?? huaweiDeviceText.taskStatus[task.status]
+  const reason = taskFailureText(task) ?? commandState(task.status).label
   if (task.status === 'DONE') return { kind: 'done', text: command.doneText }
   if (task.status === 'TIMEOUT') return { kind: 'timeout', text: c.timedOut(command.label, reason) }
   return { kind: 'failed', text: c.failed(command.label, reason) }

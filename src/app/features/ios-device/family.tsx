@@ -9,7 +9,7 @@ import type { DeviceFamily } from '../../components/device/family'
 import { iosCommands } from './commands'
 import './ios.css'
 
-/** What an iPhone reported of itself, as tags: lost mode, pay mode, supervision, erased (SPEC §3 lostStatus). */
+/** What an iPhone reported of itself, as tags: lost mode, pay mode, supervision (SPEC §3 lostStatus). */
 function IosStateTags({ device }: { device: IosDeviceRecord }) {
   return (
     <>
@@ -19,12 +19,12 @@ function IosStateTags({ device }: { device: IosDeviceRecord }) {
         </Tag>
       ) : null}
       {device.payMode ? <Tag color="warning">{t.payMode}</Tag> : null}
-      {device.supervised ? (
+      {/* An erased iPhone says so in its state tag (deviceState: 已抹掉), and is supervised no more until enrolled again. */}
+      {device.supervised && !(device.wiped && !device.enrolled) ? (
         <Tag color="success" fill="outline">
           {t.supervised}
         </Tag>
       ) : null}
-      {device.wiped ? <Tag color="default">{t.wiped}</Tag> : null}
       {/* Reached the server (Authenticate) but never finished enrolling: the shared 未接入 tag covers only "never seen". */}
       {!device.enrolled && !device.wiped && device.lastCommunicationTime !== null ? (
         <Tag color="warning" fill="outline">

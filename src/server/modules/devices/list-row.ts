@@ -9,13 +9,15 @@ import { companies, contactParts, devices, lastContact, tasks, users, type Conta
 const HOUR_MS = 3_600_000
 
 /** A device row as every list shows it: with its company, staff member and unfinished tasks. */
-export type DeviceListRow = DeviceRow & { companyName: string; staffName: string | null; pendingTaskCount: number }
+export type DeviceListRow = DeviceRow & { companyName: string; staffName: string | null; pendingTaskCount: number; sentTaskCount: number }
 
 export const listColumns = {
   ...getTableColumns(devices),
   companyName: companies.name,
   staffName: users.name,
   pendingTaskCount: sql<number>`(select count(*)::int from ${tasks} where ${tasks.deviceId} = ${devices.id} and ${tasks.status} in ('QUEUED', 'SENT'))`,
+  // Issue #43: whether one of them reached the device (已下发) or all still wait for it (排队中), as its task log says.
+  sentTaskCount: sql<number>`(select count(*)::int from ${tasks} where ${tasks.deviceId} = ${devices.id} and ${tasks.status} = 'SENT')`,
 }
 
 /**
@@ -93,6 +95,7 @@ export function commonRecordFields(row: DeviceListRow, now: Date) {
     staffId: row.staffId,
     staffName: row.staffName,
     pendingTaskCount: Number(row.pendingTaskCount),
+    pendingTaskStatus: Number(row.pendingTaskCount) === 0 ? null : Number(row.sentTaskCount) > 0 ? ('SENT' as const) : ('QUEUED' as const),
     createdAt: row.createdAt.toISOString(),
   }
 }

@@ -3,11 +3,11 @@ import { Button } from 'antd-mobile'
 import { useQuery } from '@tanstack/react-query'
 import type { AppRestrictionAction, IosApp } from '../../../../shared/contract/ios-apps'
 import { formatDate } from '../../../../shared/domain/format'
+import { commandState } from '../../../../shared/domain/status-language'
 import { iosDetailRefusal } from '../../../../shared/domain/ios-detail-commands'
 import { iosCommandRefusal } from '../../../../shared/domain/ios-commands'
 import { successMessages, uiText } from '../../../../shared/messages/common'
 import { iosAppText as a } from '../../../../shared/messages/ios-detail-b'
-import { huaweiDeviceText as h } from '../../../../shared/messages/devices'
 import { iosDeviceText as t } from '../../../../shared/messages/ios-device'
 import { confirmAction } from '../../../components/dialogs'
 import { OnlineButton } from '../../../components/OnlineButton'
@@ -110,7 +110,7 @@ function InForce({ deviceId }: { deviceId: number }) {
               <span className="app-version"> {r.bundleId}</span>
             </span>
             <span className="app-version">
-              {a.actions[r.action]} · {h.taskStatus[r.status]} · {formatDate(r.updatedAt)}
+              {a.actions[r.action]} · {commandState(r.status).label} · {formatDate(r.updatedAt)}
             </span>
           </li>
         ))}

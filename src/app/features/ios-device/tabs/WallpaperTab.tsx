@@ -3,10 +3,10 @@ import { Button, Selector } from 'antd-mobile'
 import { useQuery } from '@tanstack/react-query'
 import { WALLPAPER_EXTENSIONS, WALLPAPER_MAX_MB, type Wallpaper, type WallpaperWhere } from '../../../../shared/contract/ios-wallpaper'
 import { formatDate } from '../../../../shared/domain/format'
+import { commandState } from '../../../../shared/domain/status-language'
 import { iosDetailRefusal } from '../../../../shared/domain/ios-detail-commands'
 import { validateUpload } from '../../../../shared/domain/validators'
 import { successMessages } from '../../../../shared/messages/common'
-import { huaweiDeviceText as h } from '../../../../shared/messages/devices'
 import { wallpaperText as t } from '../../../../shared/messages/ios-detail-b'
 import { confirmAction } from '../../../components/dialogs'
 import { OnlineButton } from '../../../components/OnlineButton'
@@ -46,7 +46,7 @@ function OnDevice({ deviceId }: { deviceId: number }) {
       )}
       {state.pending ? (
         <p className="form-hint">
-          {state.pending.name ?? `#${state.pending.wallpaperId}`} · {h.taskStatus[state.pending.status]}
+          {state.pending.name ?? `#${state.pending.wallpaperId}`} · {commandState(state.pending.status).label}
           {state.pending.errorMessage ? ` · ${state.pending.errorMessage}` : ''}
         </p>
       ) : null}
