@@ -7,6 +7,7 @@ import { SimulatedIphone, type IphoneFetch, type SimulatedIphoneOptions } from '
 import { DEVICE_INFORMATION_TASK } from '../../src/server/protocol/apple/device-information'
 import type { Harness } from './harness'
 import { quotaOf, setQuota } from './org-builders'
+import { secondaryPasswordFor } from './secondary-helpers'
 
 /** The app's own handler as the iPhone's HTTP client; the profile's URLs are rewritten to it. */
 export function iphoneFetch(h: Harness): IphoneFetch {
@@ -59,8 +60,10 @@ export async function tasksOf(h: Harness, deviceId: number, { all = false } = {}
   return all ? rows : rows.filter((task) => !(task.type === DEVICE_INFORMATION_TASK && task.createdBy === null))
 }
 
+/** POST /myDevice/<name>; one that cannot be undone carries the secondary password unless `params` names one. */
 export async function queue(h: Harness, token: string, name: string, deviceId: number, params: Record<string, unknown> = {}) {
-  return h.call('POST', `/myDevice/${name}`, { token, json: { deviceId, ...params } })
+  const reauth = 'secondaryPassword' in params ? {} : await secondaryPasswordFor(h, token, name)
+  return h.call('POST', `/myDevice/${name}`, { token, json: { deviceId, ...reauth, ...params } })
 }
 
 /** As if the device had acknowledged EnableLostMode: for tests of what only a device in lost mode takes. */

@@ -2,6 +2,7 @@ import { createApp, HUAWEI_BASE } from '../../src/server/app'
 import { SimulatedAgent, type FetchLike, type SimulatedAgentOptions } from '../../src/sim/huawei-agent'
 import type { Harness } from './harness'
 import { quotaOf, setQuota } from './org-builders'
+import { secondaryPasswordFor } from './secondary-helpers'
 
 export const HW = HUAWEI_BASE
 export const MI = `${HUAWEI_BASE}/mi`
@@ -35,8 +36,9 @@ export function simulator(fetch: FetchLike, options: Omit<SimulatedAgentOptions,
   return new SimulatedAgent({ server: 'http://mdm.test', fetch, ...options })
 }
 
+/** POST <base>/device/command/<name>; one that cannot be undone carries the secondary password (secondary-helpers.ts). */
 export async function command(h: Harness, token: string, name: string, deviceId: unknown, base = HW) {
-  return h.call('POST', `${base}/device/command/${name}`, { token, json: { deviceId } })
+  return h.call('POST', `${base}/device/command/${name}`, { token, json: { deviceId, ...(await secondaryPasswordFor(h, token, name)) } })
 }
 
 export async function taskStatus(h: Harness, token: string, taskId: string) {

@@ -96,8 +96,8 @@ export interface DeviceRecordsApi<D> {
   takeOutRecycle: Route<AnyRequest, unknown>
 }
 
-/** A confirmation: plain (a sentence) or the family's own dialog (exit control, SPEC §2). */
-export type ConfirmStep = { text: string; confirmText?: string } | { dialog: () => Promise<boolean> }
+/** A confirmation: plain (a sentence, with a title of its own: exit control's, SPEC §2) or the family's own dialog. */
+export type ConfirmStep = { text: string; confirmText?: string; title?: string } | { dialog: () => Promise<boolean> }
 
 /**
  * A device family (Huawei, Mi, Apple): everything the shared device screens (list, card, bulk bar, recycle bin,

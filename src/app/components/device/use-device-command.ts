@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Route } from '../../../shared/contract/routes'
 import { connectionStatus } from '../../../shared/domain/connection-status'
+import { isIrreversibleCommand } from '../../../shared/domain/irreversible-commands'
 import { deviceCommandText as c, huaweiDeviceText } from '../../../shared/messages/devices'
+import { secondaryPasswordText } from '../../../shared/messages/secondary-password'
 import { call } from '../../api/http'
 import { notify } from '../../notify'
 import { confirmAction } from '../dialogs'
@@ -160,18 +162,43 @@ export function useDeviceCommand<Name extends string, D extends CommandSubject =
     }
   }
 
+  /**
+   * Issue #43 item 2: a command that cannot be undone has one confirmation, which names it and the device on a red
+   * button, asks for the secondary password (set first when the account has none) and sends it.
+   */
+  const runIrreversible = async (command: CommandDeclaration<Name, D>, device: D) => {
+    const step = command.confirm?.(device.serialNumber)
+    const question = step && 'text' in step ? step.text : command.label
+    const params = command.params ? await command.params(device) : undefined
+    if (params === null) return
+    let taskId = ''
+    const { confirmIrreversible } = await import('./irreversible-confirm')
+    const sent = await confirmIrreversible(queryClient, {
+      title: (step && 'title' in step && step.title) || command.label,
+      text: away(device, Date.now()) ? `${question}${secondaryPasswordText.deviceAway}` : question,
+      confirmText: secondaryPasswordText.confirmOn(command.label, device.serialNumber),
+      send: async (secondaryPassword) => {
+        mark(command.name, true)
+        try {
+          ;({ taskId } = await mutation.mutateAsync({ name: command.name, deviceId: device.id, params: { ...params, secondaryPassword }, silent: true }))
+        } finally {
+          mark(command.name, false)
+        }
+      },
+    })
+    if (sent) await sentAndFollowed(command, device.id, taskId)
+  }
+
   const run = async (name: Name, device: D) => {
     const command = findCommand(family, name)
+    if (isIrreversibleCommand(name)) return runIrreversible(command, device)
     if (!(await confirmSend(command, device, Date.now()))) return
     const params = command.params ? await command.params(device) : undefined
     if (params === null) return
-    // Issue #10: a command that cannot be undone asks for the account's secondary password, when it has one.
-    const reauth = await secondaryPasswordFor(queryClient, name)
-    if (reauth === null) return
     mark(name, true)
     let taskId: string
     try {
-      ;({ taskId } = await mutation.mutateAsync({ name, deviceId: device.id, params: { ...params, ...reauth } }))
+      ;({ taskId } = await mutation.mutateAsync({ name, deviceId: device.id, params }))
     } catch {
       return // not sent: the server's reason (or the network failure) is shown
     } finally {

@@ -1,22 +1,10 @@
 import type { AgentCommand } from '../../../shared/contract/agent'
 import type { DeviceRecord } from '../../../shared/contract/huawei-device'
-import { errorMessages, uiText } from '../../../shared/messages/common'
+import { errorMessages } from '../../../shared/messages/common'
 import { deviceCommandText as c, huaweiDeviceText as t } from '../../../shared/messages/devices'
 import type { CommandDeclaration } from '../../components/device/family'
 import { notify } from '../../notify'
-import { popups } from '../../components/lazy-popups'
 import { powerOf, reportedState } from './power'
-
-/** The control-exit dialog (SPEC §2): what leaving management means, naming the device. */
-async function confirmExitControl(device: string): Promise<boolean> {
-  const { Dialog } = await popups()
-  return Dialog.confirm({
-    title: t.exitControlTitle,
-    content: <p style={{ margin: 0 }}>{t.exitControlText(device)}</p>,
-    confirmText: <span style={{ color: 'var(--adm-color-danger)' }}>{t.exitControlConfirm}</span>,
-    cancelText: uiText.cancel,
-  })
-}
 
 const confirmNamed = (name: AgentCommand) => (device: string) => ({ text: t.confirmCommand(t.commandLabels[name], device) })
 
@@ -57,7 +45,9 @@ export const agentCommands: readonly CommandDeclaration<AgentCommand, DeviceReco
     { name: 'reboot', bulk: true, confirm: confirmNamed('reboot'), unavailable: poweredOff },
     { name: 'shutdown', bulk: true, destructive: true, confirm: confirmNamed('shutdown'), unavailable: poweredOff },
     { name: 'restoreSettings', destructive: true, confirm: (device) => ({ text: t.confirmRestore(device) }) },
-    { name: 'exitControl', destructive: true, confirm: (device) => ({ dialog: () => confirmExitControl(device) }) },
+    // The control-exit dialog (SPEC §2): what leaving management means, naming the device; the secondary password
+    // and the red button are every irreversible command's (use-device-command.ts).
+    { name: 'exitControl', destructive: true, confirm: (device) => ({ title: t.exitControlTitle, text: t.exitControlText(device) }) },
   ] satisfies Omit<CommandDeclaration<AgentCommand, DeviceRecord>, 'label' | 'doneText'>[]
 ).map((command) => ({
   ...command,

@@ -24,8 +24,9 @@ export function deviceCommandEntry(device: { id: number; companyId: number; seri
 
 /**
  * Issue #10, for every device family: a command that cannot be undone (irreversible-commands.ts) needs the account's
- * secondary password when the account has one. A refusal is recorded in the audit trail as `entry`, and nothing is
- * queued. Each password typed is one of the account's limited in-session checks (issue #41 item 4).
+ * secondary password. An account that has none set is refused too (issue #43 item 2: the demo boss's default let an
+ * erase through): the console leads its user to set one first. A refusal is recorded in the audit trail as `entry`,
+ * and nothing is queued. Each password typed is one of the account's limited in-session checks (issue #41 item 4).
  */
 export async function requireSecondaryPassword(
   s: { db: Db; limiter: RateLimiter },
@@ -36,7 +37,10 @@ export async function requireSecondaryPassword(
 ): Promise<void> {
   if (!isIrreversibleCommand(command)) return
   const [account] = await s.db.select({ hash: users.secondaryPasswordHash }).from(users).where(eq(users.id, user.id))
-  if (!account?.hash) return
+  if (!account?.hash) {
+    await recordAudit(s.db, { ...entry, outcome: 'REFUSED', reason: secondaryPasswordText.notSet })
+    throw new ApiError(ResultCode.secondaryPasswordRequired, secondaryPasswordText.notSet)
+  }
   if (!secondaryPassword) {
     await recordAudit(s.db, { ...entry, outcome: 'REFUSED', reason: secondaryPasswordText.required })
     throw new ApiError(ResultCode.secondaryPasswordRequired, secondaryPasswordText.required)
