@@ -45,12 +45,24 @@ vi.mock('../secondary-password', () => ({
   secondaryPasswordFor: vi.fn(async (_client: unknown, command: string) => (reauth.asked.push(command), reauth.answer)),
 }))
 
-const family: CommandFamily<'lockScreen' | 'shutdown'> = {
+/** The one confirmation of a command that cannot be undone (issue #43 item 2), as the user answers it: null cancels. */
+const guard = vi.hoisted(() => ({ password: null as string | null, asked: [] as { title: string; text: string; confirmText: string }[] }))
+vi.mock('./irreversible-confirm', () => ({
+  confirmIrreversible: vi.fn(async (_client: unknown, what: { title: string; text: string; confirmText: string; send: (p: string) => Promise<void> }) => {
+    guard.asked.push({ title: what.title, text: what.text, confirmText: what.confirmText })
+    if (guard.password === null) return false
+    await what.send(guard.password)
+    return true
+  }),
+}))
+
+const family: CommandFamily<'lockScreen' | 'shutdown' | 'restoreSettings'> = {
   platform: 'HUAWEI',
   api: {
     command: {
       lockScreen: { base: 'huawei', method: 'POST', path: '/device/command/lockScreen' },
       shutdown: { base: 'huawei', method: 'POST', path: '/device/command/shutdown' },
+      restoreSettings: { base: 'huawei', method: 'POST', path: '/device/command/restoreSettings' },
     },
     taskSearch: { base: 'huawei', method: 'GET', path: '/device/task/search' },
     taskStatus: { base: 'huawei', method: 'GET', path: '/task/status' },
@@ -58,6 +70,7 @@ const family: CommandFamily<'lockScreen' | 'shutdown'> = {
   commands: [
     { name: 'lockScreen', label: '锁屏', doneText: '锁屏成功', bulk: true, quick: true },
     { name: 'shutdown', label: '关机', doneText: '关机成功', destructive: true, confirm: (d) => ({ text: `关机 ${d}？` }) },
+    { name: 'restoreSettings', label: '恢复出厂设置', doneText: '恢复出厂设置成功', destructive: true, confirm: (d) => ({ text: `清除 ${d}？` }) },
   ],
 }
 
@@ -86,6 +99,8 @@ beforeEach(() => {
   server.next = []
   reauth.answer = {}
   reauth.asked = []
+  guard.password = null
+  guard.asked = []
   confirmAction.mockClear()
   confirmAction.mockImplementation(async () => true)
   notices = []
@@ -168,15 +183,20 @@ describe('useDeviceCommand', () => {
     expect(notices[1]).toEqual(['warning', '“锁屏”：2 台成功，2 台失败或超时'])
   })
 
-  it('sends the secondary password the user typed with the command, and nothing when they cancel', async () => {
+  it('sends a command that cannot be undone from its one confirmation, red button naming it and the device, with the password typed; nothing when cancelled', async () => {
     const { result } = renderCommands()
-    reauth.answer = { secondaryPassword: 'Second@2026' }
-    await act(() => result.current.run('shutdown', makeDevice()))
-    expect(reauth.asked).toEqual(['shutdown'])
-    expect(server.posts).toEqual([{ path: '/device/command/shutdown', body: { deviceId: 1, secondaryPassword: 'Second@2026' } }])
-    reauth.answer = null
-    await act(() => result.current.run('shutdown', makeDevice()))
+    guard.password = 'Second@2026'
+    await act(() => result.current.run('restoreSettings', makeDevice()))
+    expect(guard.asked).toEqual([{ title: '恢复出厂设置', text: '清除 SN1？', confirmText: '恢复出厂设置 SN1' }])
+    expect(confirmAction).not.toHaveBeenCalled()
+    expect(server.posts).toEqual([{ path: '/device/command/restoreSettings', body: { deviceId: 1, secondaryPassword: 'Second@2026' } }])
+    guard.password = null
+    await act(() => result.current.run('restoreSettings', makeDevice()))
     expect(server.posts).toHaveLength(1)
+    // A destructive command that can be undone (shutdown) is confirmed as before and asks for no password.
+    await act(() => result.current.run('shutdown', makeDevice()))
+    expect(guard.asked).toHaveLength(2)
+    expect(server.posts[1]).toEqual({ path: '/device/command/shutdown', body: { deviceId: 1 } })
   })
 
   it('says nothing more once the screen is left', async () => {
