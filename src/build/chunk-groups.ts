@@ -43,14 +43,14 @@ export const chunkGroups = [
     // The shared texts and rules every device list reads (each family's own stay with the family), one file. The
     // shell and the shared components read most of them too, so a screen that is not a list loads ~2 KB more.
     name: 'shared-text',
-    test: /src[\\/]shared[\\/](messages[\\/](biz|contract|devices|domain|screens|secondary-password)|domain[\\/](connection-status|device-areas|format|paging-rules|time|irreversible-commands|apple-models))\./,
+    test: /src[\\/]shared[\\/](messages[\\/](biz|contract|devices|domain|screens|secondary-password|status)|domain[\\/](connection-status|status-language|device-areas|format|paging-rules|time|irreversible-commands|apple-models))\./,
     priority: 6,
   },
   {
     // The device lists' and details' shared modules (they call the API, whose client is in entry-shared). Not what
     // the shell imports (the unread announcements): every signed-in screen would load them.
     name: 'device-common',
-    test: /src[\\/]app[\\/](components[\\/]device[\\/](DeviceList|BulkBar|list-snapshot|blacklist-confirm|navigation|queries|list-search|task-follow|family|use-device-command|DeviceCard|use-recycle|devices)\.|api[\\/]download\.)/,
+    test: /src[\\/]app[\\/](components[\\/]device[\\/](DeviceList|BulkBar|list-snapshot|offline-search|blacklist-confirm|navigation|queries|list-search|task-follow|family|use-device-command|DeviceCard|use-recycle|devices)\.|api[\\/]download\.)/,
     priority: 6,
   },
   {

@@ -1,4 +1,5 @@
 import { huaweiDeviceText } from './devices'
+import { statusText } from './status'
 
 /**
  * Apple MDM (issue #12): enrollment profile, check-in and command endpoints, catalogue, APNs.
@@ -89,7 +90,7 @@ export const appleDeviceText = {
   payMode: '支付模式',
   on: '开启',
   off: '关闭',
-  wiped: '已抹掉',
+  wiped: statusText.wiped,
   remark: '设备备注',
 } as const
 

@@ -2,7 +2,6 @@
  * Issue #43 item 3: the one set of words for a device's state and a command's state, read through
  * src/shared/domain/status-language.ts by every card, detail, task log and dashboard.
  */
-import { appleDeviceText } from './apple'
 import { domainText } from './domain'
 import { deviceCommandText, huaweiDeviceText } from './devices'
 
@@ -10,7 +9,7 @@ export const statusText = {
   /** SPEC §4 connection status. */
   connection: domainText.connectionStatus,
   /** An iPhone erased and not enrolled again: it answers nothing, whatever its last contact. */
-  wiped: appleDeviceText.wiped,
+  wiped: '已抹掉',
   /** A task's state, in the task log and, for the device's unfinished ones, on its card and detail. */
   command: huaweiDeviceText.taskStatus,
   /** Offline: the state is the one the device had when the phone cached it. */
