@@ -36,6 +36,7 @@ export const passwordSchema = z
 export const phoneNumberSchema = z
   .string()
   .trim()
+  .min(1, { error: contractMessages.phoneNumberRequired, abort: true })
   .regex(/^1\d{10}$/, { error: contractMessages.phoneNumberFormat })
 
 /** POST /register — SPEC §5: password and confirmation must match. */

@@ -14,6 +14,8 @@ export const contractMessages = {
   passwordRequired: '请输入密码',
   passwordTooShort: '密码长度不能少于8个字符',
   passwordLettersAndDigits: '密码必须同时包含字母和数字',
+  /** Issue #43: an empty phone field is asked for, not told its format. */
+  phoneNumberRequired: '请输入手机号',
   phoneNumberFormat: '手机号必须是11位数字，以1开头',
   smsCodeFormat: '短信验证码是6位数字',
   passwordBlank: '密码不能全是空格',
