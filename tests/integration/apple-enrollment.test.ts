@@ -12,11 +12,12 @@ import { identityFromProfile } from '../../src/sim/iphone'
 import { harnessForFile } from './harness'
 import { deviceOf, downloadProfile, iosQuota, iphone, setIosQuota, tasksOf } from './apple-helpers'
 import { makeDevice, makeTenant } from './org-builders'
+import { testConfig } from '../../src/server/config'
 
 const h = harnessForFile({ apple: { ...harnessApple() } })
 
 function harnessApple() {
-  return { publicUrl: 'http://mdm.test', caDir: '', identitySource: 'signature' as const, clientCertHeader: 'X-Ssl-Client-Cert', apnsCertFile: undefined, apnsKeyFile: undefined, apnsUrl: 'https://api.push.apple.com' }
+  return { ...testConfig().apple, publicUrl: 'http://mdm.test', caDir: '', identitySource: 'signature' as const, clientCertHeader: 'X-Ssl-Client-Cert', apnsCertFile: undefined, apnsKeyFile: undefined, apnsUrl: 'https://api.push.apple.com' }
 }
 
 let boss: string

@@ -3,13 +3,14 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { appleEnrollments } from '../../src/server/db/schema'
 import { deviceOf, downloadProfile, enrolledIphone, identityFingerprint, iphone, setIosQuota, tasksOf } from './apple-helpers'
 import { harnessForFile } from './harness'
+import { testConfig } from '../../src/server/config'
 
 /**
  * Issue 41 item 8 (docs/security-devices.md): a second profile downloaded by the same company authenticated with an
  * enrolled phone's UDID; the real phone was cut off and the attacker received its commands. A UDID bound to an
  * identity stays bound until the phone checks out, or the company takes the device out of use (its recycle bin).
  */
-const h = harnessForFile({ apple: { publicUrl: 'http://mdm.test', caDir: '', identitySource: 'signature', clientCertHeader: 'X-Ssl-Client-Cert', apnsCertFile: undefined, apnsKeyFile: undefined, apnsUrl: 'https://api.push.apple.com' } })
+const h = harnessForFile({ apple: { ...testConfig().apple, publicUrl: 'http://mdm.test', caDir: '', identitySource: 'signature', clientCertHeader: 'X-Ssl-Client-Cert', apnsCertFile: undefined, apnsKeyFile: undefined, apnsUrl: 'https://api.push.apple.com' } })
 
 let boss: string
 beforeEach(async () => {

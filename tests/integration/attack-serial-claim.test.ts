@@ -6,6 +6,7 @@ import { harnessForFile } from './harness'
 import { agentTestbed } from './huawei-agent-helpers'
 import { addDevice, command, issueToken, setHuaweiQuota, taskStatus } from './huawei-helpers'
 import { makeTenant } from './org-builders'
+import { testConfig } from '../../src/server/config'
 
 /**
  * Issue 41 item 7 (docs/security-devices.md): a company holding only its own enrollment token or profile claims a
@@ -16,7 +17,7 @@ import { makeTenant } from './org-builders'
 const h = harnessForFile({ apple: { ...testApple() } })
 
 function testApple() {
-  return { publicUrl: 'http://mdm.test', caDir: '', identitySource: 'signature' as const, clientCertHeader: 'X-Ssl-Client-Cert', apnsCertFile: undefined, apnsKeyFile: undefined, apnsUrl: 'https://api.push.apple.com' }
+  return { ...testConfig().apple, publicUrl: 'http://mdm.test', caDir: '', identitySource: 'signature' as const, clientCertHeader: 'X-Ssl-Client-Cert', apnsCertFile: undefined, apnsKeyFile: undefined, apnsUrl: 'https://api.push.apple.com' }
 }
 
 let boss: string
