@@ -31,13 +31,38 @@ function failureText(text: string): string {
   return text.trim() || errorMessages.networkError
 }
 
+export interface DownloadOptions {
+  /** The name to save under when the server names none. */
+  fileName?: string
+  /** Told of every part received: bytes so far, and the whole when the server said it (Content-Length). */
+  onProgress?: (received: number, total: number | null) => void
+}
+
+/** The body, read part by part so that a large export shows it is on its way (issue #43). */
+async function readWithProgress(res: Response, onProgress: NonNullable<DownloadOptions['onProgress']>): Promise<Blob> {
+  const length = Number(res.headers.get('content-length'))
+  const total = Number.isFinite(length) && length > 0 ? length : null
+  const reader = res.body!.getReader()
+  const parts: Uint8Array[] = []
+  let received = 0
+  onProgress(0, total)
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    parts.push(value)
+    received += value.byteLength
+    onProgress(received, total)
+  }
+  return new Blob(parts as BlobPart[], { type: res.headers.get('content-type') ?? '' })
+}
+
 /**
  * SPEC §7 download helper: GET with the token header, binary response. 200 yields a temporary link (an object URL,
  * also clicked to save the file under `fileName` or the server's name); any other status shows the response text
  * as a warning and yields ''; a network error yields '' (with the network-failure notice). SPEC §8: HTTP 401 signs
  * out and goes to /login silently, as the API client does.
  */
-export async function download(endpoint: Route, params: Params = {}, opts: { fileName?: string } = {}): Promise<string> {
+export async function download(endpoint: Route, params: Params = {}, opts: DownloadOptions = {}): Promise<string> {
   const token = getToken()
   let res: Response
   try {
@@ -55,7 +80,7 @@ export async function download(endpoint: Route, params: Params = {}, opts: { fil
     notify.warning(failureText(await res.text().catch(() => '')))
     return ''
   }
-  const blob = await res.blob()
+  const blob = opts.onProgress && res.body ? await readWithProgress(res, opts.onProgress) : await res.blob()
   const url = URL.createObjectURL(blob)
   const link = document.createElement('a')
   link.href = url

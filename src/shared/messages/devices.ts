@@ -229,6 +229,9 @@ export const deviceCommandText = {
   /** Offline, a list's search runs over the devices cached on the phone (issue #43): the count says so. */
   cachedResults: (total: number) => `离线：本机缓存中有 ${total} 台设备符合条件`,
   noCachedMatches: '离线：本机缓存中没有符合条件的设备',
+  /** An export on its way (issue #43): prepared by the server, then arriving. */
+  exportPreparing: '正在生成导出文件…',
+  exportReceiving: (size: string, percent: number | null) => (percent === null ? `正在下载 ${size}` : `正在下载 ${percent}%`),
   detailNotCached: '离线状态下无法打开该设备：此前未在本机查看过它的详情',
   filters: '筛选',
   jumpToTaskLog: '任务日志',

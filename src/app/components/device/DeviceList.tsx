@@ -27,6 +27,7 @@ import { useDeviceCommand } from './use-device-command'
 import { useRecycle } from './use-recycle'
 import { scheduleListSnapshot } from './list-snapshot'
 import { useCachedSearch } from './offline-search'
+import { useExport } from './use-export'
 import './devices.css'
 
 /**
@@ -108,7 +109,7 @@ export function DeviceList<Name extends string, D extends FamilyDevice>({ family
     })
   const allSelected = records.length > 0 && records.every((r) => selected.has(r.id))
 
-  const exportList = () => download(family.api.export, query, { fileName: t.exportFileName })
+  const exporter = useExport((onProgress) => download(family.api.export, query, { fileName: t.exportFileName, onProgress }))
 
   const canRecycle = auth.has(family.authority.recycle)
   return (
@@ -136,7 +137,7 @@ export function DeviceList<Name extends string, D extends FamilyDevice>({ family
         ) : null}
         <span className="device-toolbar-actions">
           {!recycle ? toolbar : null}
-          <OnlineButton size="small" onClick={() => void exportList()}>
+          <OnlineButton size="small" loading={exporter.exporting} loadingText={exporter.text ?? undefined} onClick={() => void exporter.start()}>
             {t.export}
           </OnlineButton>
         </span>
