@@ -1,8 +1,10 @@
 import { z } from 'zod'
+import { apnsRequestText } from '../shared/messages/apns-request'
 import { appleMdmText } from '../shared/messages/apple'
 import { logMessages, serverMessages } from '../shared/messages/server'
 import { parseSecretKey } from './crypto/secret-box'
 import type { TlsFiles } from './http/tls'
+import type { LogFormat, LogLevel } from './log'
 
 /**
  * The server's configuration, parsed once from the environment (STYLE §7).
@@ -21,6 +23,8 @@ const envSchema = z.object({
   MDM_DEMO: z.enum(['on', 'off']).optional(),
   /** With the demo on: 'off' seeds it but runs no simulated devices (no polling in the background). */
   MDM_DEMO_DEVICES: z.enum(['on', 'off']).default('on'),
+  /** Background jobs (src/server/jobs): off only for tests that run them by hand (scheduler.runNow). */
+  MDM_BACKGROUND_JOBS: z.enum(['on', 'off']).default('on'),
   MDM_ADMIN_PASSWORD: z.string().min(8).optional(),
   MDM_ICP: z.string().default(serverMessages.icpPlaceholder),
   /** Session lifetime in hours (default 7 days). */
@@ -66,17 +70,28 @@ const envSchema = z.object({
   MDM_APNS_CERT_FILE: z.string().optional(),
   MDM_APNS_KEY_FILE: z.string().optional(),
   MDM_APNS_URL: z.url().default('https://api.push.apple.com'),
-  /** Seconds after which a delivered task without a result, or a task never fetched, becomes TIMEOUT. */
-  MDM_TASK_RESULT_TIMEOUT_SECONDS: z.coerce.number().positive().default(5 * 60),
+  /**
+   * Issue #42: an MDM vendor certificate ("MDM CSR" from Apple's developer portal; PEM, the chain to Apple's root after
+   * it) and its key: the certificate page then offers the push certificate request signed, ready for Apple's portal.
+   */
+  MDM_APNS_VENDOR_CERT_FILE: z.string().min(1).optional(),
+  MDM_APNS_VENDOR_KEY_FILE: z.string().min(1).optional(),
   /** Issue #42: Apple's device-assignment API (Apple Business Manager); a local simulator's http://127.0.0.1:<port> in tests. */
   MDM_ABM_URL: z.url().default('https://mdmenrollment.apple.com'),
   /** Issue #42: Apple's device services (activation lock removal). */
   MDM_APPLE_DEVICESERVICES_URL: z.url().default('https://deviceservices-external.apple.com'),
   /** Issue #42: PEM bundle of the roots that sign a phone's MachineInfo at automated enrollment; unset: Apple's. */
   MDM_APPLE_DEP_ROOTS_FILE: z.string().min(1).optional(),
+  /** Seconds after which a delivered task without a result, or a task never fetched, becomes TIMEOUT. */
+  MDM_TASK_RESULT_TIMEOUT_SECONDS: z.coerce.number().positive().default(5 * 60),
   MDM_TASK_QUEUE_EXPIRY_SECONDS: z.coerce.number().positive().default(24 * 3600),
   /** How long a request that needs the device's answer (the Activation Lock bypass code) waits for it before answering without. */
   MDM_COMMAND_ANSWER_WAIT_SECONDS: z.coerce.number().min(0).max(60).default(8),
+  /** Issue #44: GET /metrics answers a scraper sending `Authorization: Bearer <this>`; unset, the endpoint is off (404). */
+  MDM_METRICS_TOKEN: z.string().min(16).optional(),
+  MDM_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** JSON lines (default in production) or one readable line per entry (default elsewhere). */
+  MDM_LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
 })
 
 export type SmsProviderName = 'log' | 'none'
@@ -89,6 +104,8 @@ export interface AppConfig {
   demo: boolean
   /** The demo's simulated devices run (only with demo on). */
   demoDevices: boolean
+  /** MDM_BACKGROUND_JOBS: whether this process runs the background jobs on their schedule. */
+  backgroundJobs: boolean
   adminPassword: string | undefined
   icp: string
   tokenTtlMs: number
@@ -112,14 +129,20 @@ export interface AppConfig {
     apnsCertFile: string | undefined
     apnsKeyFile: string | undefined
     apnsUrl: string
-  }
-  taskTimeouts: { resultMs: number; queueMs: number }
-  /** MDM_COMMAND_ANSWER_WAIT_SECONDS in milliseconds. */
-  commandAnswerWaitMs: number
     /** MDM_ABM_URL without a trailing slash: every device-assignment URL is built from it. */
     abmUrl: string
     deviceServicesUrl: string
     depRootsFile: string | undefined
+    /** MDM_APNS_VENDOR_CERT_FILE and MDM_APNS_VENDOR_KEY_FILE (issue #42): both or neither. */
+    apnsVendorCertFile: string | undefined
+    apnsVendorKeyFile: string | undefined
+  }
+  taskTimeouts: { resultMs: number; queueMs: number }
+  /** MDM_COMMAND_ANSWER_WAIT_SECONDS in milliseconds. */
+  commandAnswerWaitMs: number
+  /** MDM_METRICS_TOKEN; undefined: GET /metrics is off. */
+  metricsToken: string | undefined
+  log: { level: LogLevel; format: LogFormat }
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
@@ -134,6 +157,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && e.MDM_DEMO === 'on') throw new Error(logMessages.demoInProduction)
   if (production && e.MDM_APPLE_REQUIRE_HTTPS === 'off') throw new Error(appleMdmText.plainHttpInProduction)
   if (!e.MDM_APNS_CERT_FILE !== !e.MDM_APNS_KEY_FILE) throw new Error(appleMdmText.apnsConfigInvalid)
+  if (!e.MDM_APNS_VENDOR_CERT_FILE !== !e.MDM_APNS_VENDOR_KEY_FILE) throw new Error(apnsRequestText.vendorConfigInvalid)
   if (!e.MDM_TLS_CERT_FILE !== !e.MDM_TLS_KEY_FILE) throw new Error(logMessages.tlsConfigInvalid)
   // In client-cert mode a device is who the forwarded header says: only a terminator in front, which sets (and strips)
   // that header, may forward it. A server terminating TLS itself would take the header from anyone.
@@ -147,6 +171,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     demo: (e.MDM_DEMO ?? (production ? 'off' : 'on')) === 'on',
     demoDevices: e.MDM_DEMO_DEVICES === 'on',
+    backgroundJobs: e.MDM_BACKGROUND_JOBS === 'on',
     adminPassword: e.MDM_ADMIN_PASSWORD,
     icp: e.MDM_ICP,
     tokenTtlMs: e.MDM_TOKEN_TTL_HOURS * 3600_000,
@@ -167,14 +192,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apnsCertFile: e.MDM_APNS_CERT_FILE,
       apnsKeyFile: e.MDM_APNS_KEY_FILE,
       apnsUrl: e.MDM_APNS_URL.replace(/\/+$/, ''),
-    },
-    taskTimeouts: { resultMs: e.MDM_TASK_RESULT_TIMEOUT_SECONDS * 1000, queueMs: e.MDM_TASK_QUEUE_EXPIRY_SECONDS * 1000 },
-    commandAnswerWaitMs: e.MDM_COMMAND_ANSWER_WAIT_SECONDS * 1000,
-  }
-}
+      apnsVendorCertFile: e.MDM_APNS_VENDOR_CERT_FILE,
+      apnsVendorKeyFile: e.MDM_APNS_VENDOR_KEY_FILE,
       abmUrl: e.MDM_ABM_URL.replace(/\/+$/, ''),
       deviceServicesUrl: e.MDM_APPLE_DEVICESERVICES_URL.replace(/\/+$/, ''),
       depRootsFile: e.MDM_APPLE_DEP_ROOTS_FILE,
+    },
+    taskTimeouts: { resultMs: e.MDM_TASK_RESULT_TIMEOUT_SECONDS * 1000, queueMs: e.MDM_TASK_QUEUE_EXPIRY_SECONDS * 1000 },
+    commandAnswerWaitMs: e.MDM_COMMAND_ANSWER_WAIT_SECONDS * 1000,
+    metricsToken: e.MDM_METRICS_TOKEN,
+    log: { level: e.MDM_LOG_LEVEL, format: e.MDM_LOG_FORMAT ?? (production ? 'json' : 'pretty') },
+  }
+}
 
 /** A configuration for tests: in-memory database, fixed captcha, no demo seeding at start. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {

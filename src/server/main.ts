@@ -14,9 +14,11 @@ import { startDemoIphones } from './demo/iphones'
 import { sealStoredSecrets } from './startup/seal-stored'
 import { pinnedFetch, readTlsCredentials, secureServerOptions, serveSecurely } from './http/tls'
 import type { Readiness } from './http/health'
+import { configureLogging, log, logError } from './log'
+import { writeInitialAdminPassword } from './startup/admin-password'
+import { Scheduler } from './jobs/scheduler'
+import { backgroundJobs } from './jobs/registry'
 
-/** How often expired profiles of the Apple detail are looked for. */
-const EXPIRY_SWEEP_MS = 30_000
 /** How long a stopping server lets the requests under way finish. */
 const STOP_GRACE_MS = 10_000
 
@@ -24,12 +26,13 @@ const STOP_GRACE_MS = 10_000
 export async function startServer(config: AppConfig = loadConfig()) {
   // loadConfig refuses this too; a configuration built by hand must not get past it either.
   if (config.production && config.demo) throw new Error(logMessages.demoInProduction)
+  configureLogging(config.log)
   // Read first: a wrong path or a key that does not match stops the start with its reason, before the database is
   // opened, not at the first browser's handshake.
   const tls = config.tls ? readTlsCredentials(config.tls) : null
   const database = await openDatabase(config.databaseUrl)
-  if (config.captchaAnswer) console.warn(logMessages.captchaFixed)
-  if (config.production && config.smsProvider === 'log') console.warn(logMessages.smsLogInProduction)
+  if (config.captchaAnswer) log.warn(logMessages.captchaFixed)
+  if (config.production && config.smsProvider === 'log') log.warn(logMessages.smsLogInProduction)
   if (await isEmpty(database.db)) {
     if (config.demo) {
       const demoIds = await seedDemo(database.db)
@@ -37,14 +40,14 @@ export async function startServer(config: AppConfig = loadConfig()) {
       await seedDemoContent(database.db, demoIds)
     } else {
       const admin = await seedAdmin(database.db, config.adminPassword)
-      if (admin.generated) console.warn(logMessages.adminCreated(admin.password))
+      if (admin.generated) log.warn(logMessages.adminCreated(writeInitialAdminPassword(config.apple.caDir, admin.password)))
     }
   }
-  if (config.demo) console.warn(logMessages.demoActive)
+  if (config.demo) log.warn(logMessages.demoActive)
   const services = createServices(config, database.db)
   await services.certificates.loadStored()
   const sealed = await sealStoredSecrets(database.db, services.secrets)
-  if (sealed.accessKeys || sealed.taskResults) console.warn(logMessages.secretsSealed(sealed.accessKeys, sealed.taskResults))
+  if (sealed.accessKeys || sealed.taskResults) log.warn(logMessages.secretsSealed(sealed.accessKeys, sealed.taskResults))
   const readiness: Readiness = { draining: false }
   const app = createApp(services, readiness)
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
@@ -56,7 +59,7 @@ export async function startServer(config: AppConfig = loadConfig()) {
   const port = typeof address === 'object' && address ? address.port : config.port
   const scheme = tls ? 'https' : 'http'
   const url = `${scheme}://localhost:${port}`
-  console.log(logMessages.listening(url))
+  log.info(logMessages.listening(url))
   /**
    * Stops accepting and lets the requests under way finish, for at most STOP_GRACE_MS; then the connections left are
    * cut (a client that keeps one open must not hold a deploy).
@@ -85,9 +88,10 @@ export async function startServer(config: AppConfig = loadConfig()) {
     await database.close()
     throw err
   }
-  // Issue #14: expiring restriction strategies and lock-screen messages are taken off their devices on time.
-  const sweep = setInterval(() => void services.iosDetail.sweepExpired().catch((e: unknown) => console.error(e)), EXPIRY_SWEEP_MS)
-  sweep.unref()
+  // Background work (src/server/jobs/registry.ts): each job runs once across every server process on this database.
+  const scheduler = new Scheduler(database.db, { onRun: (run) => run.error !== undefined && console.error(run.name, run.error) })
+  for (const job of backgroundJobs(services)) scheduler.add(job)
+  if (config.backgroundJobs) scheduler.start()
   // The embedded database has no autovacuum of its own: its statistics are kept here (PostgreSQL keeps its own).
   const maintenance = startEmbeddedMaintenance(database.db)
   return {
@@ -95,13 +99,15 @@ export async function startServer(config: AppConfig = loadConfig()) {
     port,
     /** The server's services (its database among them), for tests that look behind the HTTP answers. */
     services,
+    /** Its background jobs: tests run them with runNow / runDue instead of waiting for their turn. */
+    scheduler,
     /**
      * Issue #44: a graceful stop. Not ready first (GET /readyz answers 503, the balancer sends no more), then no new
      * connections and the requests under way finish (bounded), then the background work and the database.
      */
     async stop() {
       readiness.draining = true
-      clearInterval(sweep)
+      await scheduler.stop()
       await maintenance?.stop()
       await demoAgents?.stop()
       demoIphones?.stop()
@@ -125,7 +131,7 @@ export function stopGracefullyOnSignals(server: { stop(): Promise<void> }): void
       server.stop().then(
         () => process.exit(0),
         (err: unknown) => {
-          console.error(err)
+          logError('stop', err)
           process.exit(1)
         },
       )

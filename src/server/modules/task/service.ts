@@ -12,6 +12,7 @@ import { visibleDeviceCondition } from '../../auth/scope'
 import { ApiError } from '../../http/errors'
 import { iso } from '../../http/iso'
 import { paged } from '../../db/paging'
+import { countCommand, countCommands, stageOfStatus } from '../../metrics'
 
 /** A transaction or the database itself. */
 type Tx = Pick<Db, 'select' | 'insert' | 'update'>
@@ -74,10 +75,24 @@ function toTaskRecord(row: TaskRow & { createdByName: string | null }, secrets: 
 }
 
 /**
+ * Queues tasks in bulk (ARCHITECTURE: fleet-wide commands): one INSERT … SELECT for every row of `source`, a query
+ * (or a CTE's name) yielding the columns task_id (null: a new one is drawn), device_id, company_id, type and payload
+ * (jsonb). No round trip per device: 10,000 tasks are one statement. RETURNING task_id, device_id, company_id, type,
+ * so a caller can use it as a CTE and act on what was queued in the same statement (the audit trail, its own records).
+ * Unlike enqueue, it does not answer a command already waiting with its existing task: the caller's selection decides.
+ */
+export function bulkTaskInsert(source: SQL, opts: { createdBy: number | null; now: Date }): SQL {
+  return sql`insert into ${tasks} (task_id, device_id, company_id, type, payload, created_by, created_at)
+    select coalesce(s.task_id, gen_random_uuid()::text), s.device_id, s.company_id, s.type, s.payload, ${opts.createdBy}::integer, ${opts.now.toISOString()}::timestamptz
+    from (${source}) s
+    returning task_id, device_id, company_id, type`
+}
+
+/**
  * The command queue (ARCHITECTURE: commands and tasks): QUEUED → SENT → DONE | ERROR | TIMEOUT. Tasks are claimed
  * with FOR UPDATE SKIP LOCKED, so two polls racing on any number of server processes never deliver one task twice.
- * Timeouts are applied when a device's or a task's tasks are read, so no background timer is needed and any
- * server process may do it.
+ * Timeouts are applied when a device's or a task's tasks are read (any server process may do it), and to the whole
+ * queue by the scheduler's task-expiry job.
  */
 export class TaskService {
   constructor(
@@ -106,7 +121,7 @@ export class TaskService {
   ): Promise<{ taskId: string; created: boolean }> {
     const payload = input.payload ?? {}
     const inTransaction = <T>(work: (tx: Tx) => Promise<T>) => (within ? work(within) : this.db.transaction(work))
-    return inTransaction(async (tx) => {
+    const queued = await inTransaction(async (tx) => {
       // The device row is the lock that serialises concurrent presses of the same command.
       await tx.select({ id: devices.id }).from(devices).where(eq(devices.id, input.deviceId)).for('update')
       const [newest] = await tx
@@ -131,6 +146,16 @@ export class TaskService {
       })
       return { taskId, created: true }
     })
+    if (queued.created) countCommand(input.type, 'queued')
+    return queued
+  }
+
+  /** bulkTaskInsert on its own: queues a task per row of `source` in one statement; what was queued. */
+  async enqueueMany(source: SQL, createdBy: number | null, within: Pick<Db, 'execute'> = this.db): Promise<{ taskId: string; deviceId: number; type: string }[]> {
+    const result = (await within.execute(bulkTaskInsert(source, { createdBy, now: this.now() }))) as unknown as {
+      rows: { task_id: string; device_id: number; type: string }[]
+    }
+    return result.rows.map((r) => ({ taskId: r.task_id, deviceId: r.device_id, type: r.type }))
   }
 
   /**
@@ -151,7 +176,7 @@ export class TaskService {
     // One statement for both (every poll runs it; issue #16): the reason follows the status it leaves.
     const sentOverdue = and(eq(tasks.status, 'SENT'), lt(tasks.sentAt, new Date(now.getTime() - this.timeouts.resultMs)))
     const queuedOverdue = and(eq(tasks.status, 'QUEUED'), lt(tasks.createdAt, new Date(now.getTime() - this.timeouts.queueMs)))
-    await tx
+    const expired = await tx
       .update(tasks)
       .set({
         status: 'TIMEOUT',
@@ -159,6 +184,29 @@ export class TaskService {
         errorMessage: sql`case when ${tasks.status} = 'SENT' then ${huaweiDeviceText.resultTimeout} else ${huaweiDeviceText.queuedExpired} end`,
       })
       .where(and(where, or(sentOverdue, queuedOverdue)))
+      .returning({ type: tasks.type })
+    countCommands(expired, 'timeout')
+  }
+
+  /**
+   * Marks every overdue task TIMEOUT, whatever its device (the scheduler's task-expiry job): a device that never polls
+   * again still has its commands end, so the task log, the dashboard and the command follow-up stop waiting. Reads
+   * the queue's live rows only (tasks_live_idx); answers how many expired.
+   */
+  async expireAllOverdue(): Promise<number> {
+    const now = this.now()
+    const sentOverdue = and(eq(tasks.status, 'SENT'), lt(tasks.sentAt, new Date(now.getTime() - this.timeouts.resultMs)))
+    const queuedOverdue = and(eq(tasks.status, 'QUEUED'), lt(tasks.createdAt, new Date(now.getTime() - this.timeouts.queueMs)))
+    const expired = await this.db
+      .update(tasks)
+      .set({
+        status: 'TIMEOUT',
+        finishedAt: now,
+        errorMessage: sql`case when ${tasks.status} = 'SENT' then ${huaweiDeviceText.resultTimeout} else ${huaweiDeviceText.queuedExpired} end`,
+      })
+      .where(or(sentOverdue, queuedOverdue))
+      .returning({ id: tasks.id })
+    return expired.length
   }
 
   /**
@@ -167,7 +215,9 @@ export class TaskService {
    */
   async claim(deviceId: number, max: number): Promise<TaskRow[]> {
     this.claimStatement ??= this.claimQuery().prepare('task_claim')
-    return byAge(await this.claimStatement.execute({ deviceId, ...this.claimParams(max) }))
+    const claimed = byAge(await this.claimStatement.execute({ deviceId, ...this.claimParams(max) }))
+    countCommands(claimed, 'delivered')
+    return claimed
   }
 
   private claimStatement?: PgPreparedQuery<PreparedQueryConfig & { execute: TaskRow[] }>
@@ -269,6 +319,8 @@ export class TaskService {
       })
       .where(eq(tasks.id, task.id))
       .returning()
+    const stage = stageOfStatus(updated.status)
+    if (stage) countCommand(updated.type, stage)
     return updated
   }
 

@@ -1,0 +1,18 @@
+import type { Services } from '../context'
+import type { Job } from './scheduler'
+
+/**
+ * Every background job of the server, in one list (ARCHITECTURE: one way to run background work). A feature adds
+ * its periodic work here as a Job (src/server/jobs/scheduler.ts); nothing else runs on a timer of its own. Each job
+ * is idempotent: run twice, or cut off mid-run and run again, it changes nothing twice.
+ */
+export function backgroundJobs(services: Services): Job[] {
+  return [
+    // Issue #14: expiring restriction strategies and lock-screen messages are taken off their devices on time.
+    { name: 'ios-profile-expiry', everyMs: 30_000, run: async () => void (await services.iosDetail.sweepExpired()) },
+    // Commands of devices that never come back end as TIMEOUT (the queue expires a device's own on its every poll).
+    { name: 'task-expiry', everyMs: 60_000, run: async () => void (await services.tasks.expireAllOverdue()) },
+    // Issue #45: the rental lifecycle locks at the end of service, lifts after renewal, reminds before (idempotent).
+    { name: 'rental-lifecycle', everyMs: 60_000, run: async () => void (await services.lifecycle.sweep()) },
+  ]
+}
