@@ -43,7 +43,7 @@ export const chunkGroups = [
     // The shared texts and rules every device list reads (each family's own stay with the family), one file. The
     // shell and the shared components read most of them too, so a screen that is not a list loads ~2 KB more.
     name: 'shared-text',
-    test: /src[\\/]shared[\\/](messages[\\/](biz|contract|devices|domain|screens|secondary-password|status)|domain[\\/](connection-status|status-language|device-areas|format|paging-rules|time|irreversible-commands|apple-models))\./,
+    test: /src[\\/]shared[\\/](messages[\\/](biz|contract|devices|domain|screens|secondary-password|status)|domain[\\/](connection-status|status-language|device-areas|format|paging-rules|time|irreversible-commands|apple-models|android-models))\./,
     priority: 6,
   },
   {

@@ -292,7 +292,14 @@ describe('GET /workspace/pieChart', () => {
     const releasedKeys = new Set(seedTasks.filter(doneRelease).map((t) => t.device))
     const models = new Map<string, number>()
     // By the model as shown: an iPhone's identifier by its name, which b6's model was typed as (one slice with b3).
-    const shownAs: Record<string, string> = { 'iPhone15,2': 'iPhone 14 Pro', 'iPhone14,5': 'iPhone 13' }
+    // Huawei's model codes by their marketing names (issue #43).
+    const shownAs: Record<string, string> = {
+      'iPhone15,2': 'iPhone 14 Pro',
+      'iPhone14,5': 'iPhone 13',
+      'ALN-AL00': 'HUAWEI Mate 60 Pro',
+      'CET-AL00': 'HUAWEI nova 12',
+      'BRA-AL00': 'HUAWEI Pura 70',
+    }
     for (const d of devicesInUse) {
       const k = shownAs[d.model ?? ''] ?? (d.model || '未知型号')
       models.set(k, (models.get(k) ?? 0) + 1)

@@ -67,7 +67,7 @@ export function DeviceSummaryCard({ device, now, title = device.serialNumber, ta
         </>
       }
       fields={[
-        { label: t.model, value: [device.name, modelText(device.model)].filter(Boolean).join(' / ') || '—' },
+        { label: t.model, value: [...new Set([device.name, modelText(device.model)])].filter(Boolean).join(' / ') || '—' },
         { label: t.renterName, value: renter || '—' },
         owner,
         {

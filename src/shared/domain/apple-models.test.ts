@@ -11,6 +11,13 @@ describe('an iPhone model as shown', () => {
     expect(modelText('iPhone18,4')).toBe('iPhone Air')
   })
 
+  it('names a Huawei or Xiaomi model code by its marketing name (issue #43: the legend showed 23127PN0CC)', () => {
+    expect(modelText('23127PN0CC')).toBe('Xiaomi 14')
+    expect(modelText('ALN-AL00')).toBe('HUAWEI Mate 60 Pro')
+    expect(modelText('2311DRK48C')).toBe('Redmi K70')
+    expect(modelText('XYZ-AL00')).toBe('XYZ-AL00')
+  })
+
   it('keeps what it does not know: a model typed by hand, a newer identifier, a Huawei model, nothing', () => {
     expect(modelText('iPhone 14 Pro')).toBe('iPhone 14 Pro')
     expect(modelText('iPhone99,1')).toBe('iPhone99,1')

@@ -6,6 +6,7 @@
  * (a phone newer than it, an iPad) is shown as reported, and a model typed by hand as typed.
  */
 import { deviceText } from '../messages/devices'
+import { ANDROID_MODELS } from './android-models'
 
 const IPHONES: Record<string, string> = {
   'iPhone10,1': 'iPhone 8',
@@ -50,9 +51,13 @@ const IPHONES: Record<string, string> = {
   'iPhone18,4': 'iPhone Air',
 }
 
-/** The model as shown: the iPhone's name for a known product identifier, otherwise the model as stored. */
+/**
+ * The model as shown: the iPhone's name for a known product identifier, a Huawei's or Xiaomi's marketing name for a
+ * known model code (issue #43), otherwise the model as stored.
+ */
 export function modelText(model: string): string {
-  return IPHONES[model.trim()] ?? model
+  const code = model.trim()
+  return IPHONES[code] ?? ANDROID_MODELS[code] ?? model
 }
 
 /** A reported product identifier with the iPhone's name before it ("iPhone 14 Pro（iPhone15,2）"), or as reported. */

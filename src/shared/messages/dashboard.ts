@@ -24,9 +24,10 @@ export const dashboardText = {
   offline24h: '离线24小时以上',
   lostMode: '丢失模式',
   commandsToday: '今日指令',
-  /** In the device lists' words for the same SPEC §4 status (在线, 不稳定, 离线): one status, one name. */
-  familyStatus: (online: number, warning: number, offline: number) =>
-    `${status.success} ${online} · ${status.warning} ${warning} · ${status.error} ${offline}`,
+  /**
+   * One part of a family's line (在线 3 · 不稳定 1 · 离线 2), in the device lists' words for the same SPEC §4 status
+   * (one status, one name), each a link to the family's list of that status (issue #43). */
+  familyStatusPart: (key: 'success' | 'warning' | 'error', count: number) => `${status[key]} ${count}`,
   byFamily: '各类设备',
   trendTitle: '近12天新增与脱管',
   histogramTitle: '近12个月新增与脱管',

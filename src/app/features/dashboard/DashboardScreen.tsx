@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useState, type ReactNode } from 'react'
+import { Component, Fragment, lazy, Suspense, useState, type ReactNode } from 'react'
 import { Button, NoticeBar } from 'antd-mobile'
 import { PullToRefresh } from '../../components/PullToRefresh'
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query'
@@ -19,7 +19,7 @@ import { useAuthorities } from '../../components/use-authorities'
 import { useNow } from '../../components/use-now'
 import { useCachedAt } from '../../components/use-online'
 import { announcementsKey, dashboardKeys, apnsExpiryQuery, latestAnnouncementsQuery, offlineDevicesQuery, panelQuery, subAccountsQuery } from './queries'
-import { detailLink, rememberDevice } from './detail-link'
+import { detailLink, familyListLink, FAMILIES_BLOCK_ID, OFFLINE_BLOCK_ID, rememberDevice, tileLink, type ListLink } from './detail-link'
 import './dashboard.css'
 
 /** The charts and their library (uPlot) arrive after the counts: the first screen never waits for them. */
@@ -76,9 +76,9 @@ function words(parts: readonly string[]) {
   ))
 }
 
-function Block({ title, extra, children, label }: { title: string; extra?: ReactNode; children: ReactNode; label?: string }) {
+function Block({ title, extra, children, label, id }: { title: string; extra?: ReactNode; children: ReactNode; label?: string; id?: string }) {
   return (
-    <section className="dash-block" aria-label={label ?? title}>
+    <section className="dash-block" aria-label={label ?? title} id={id}>
       <header className="dash-block-head">
         <h2>{title}</h2>
         {extra}
@@ -107,7 +107,8 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
  * A block whose content is one query: the cached-at note, then loading, a retryable failure, the empty state or
  * `children` with the data (the three list blocks of the dashboard).
  */
-function QueryBlock<T>({ title, extra, query, isEmpty, emptyText, children }: {
+function QueryBlock<T>({ title, extra, query, isEmpty, emptyText, children, id }: {
+  id?: string
   title: string
   extra?: ReactNode
   query: UseQueryResult<T>
@@ -117,7 +118,7 @@ function QueryBlock<T>({ title, extra, query, isEmpty, emptyText, children }: {
 }) {
   const cachedAt = useCachedAt(query)
   return (
-    <Block title={title} extra={extra}>
+    <Block title={title} extra={extra} id={id}>
       <CachedNote cachedAt={cachedAt} />
       {query.isPending ? (
         <Loading />
@@ -142,10 +143,11 @@ function Panel() {
     <>
       <CachedNote cachedAt={cachedAt} />
       <div className="dash-stats" role="list" aria-label={t.byFamily}>
-        <Stat label={t.totalDevices} value={p.total} />
-        <Stat label={t.onlineNow} value={p.online} tone="success" />
-        <Stat label={t.offline24h} value={p.offline24h} tone="error" />
-        <Stat label={t.lostMode} value={p.lostMode} tone={p.lostMode > 0 ? 'warning' : undefined} />
+        {/* Issue #43: a tile opens the list it counts (one family's list, else the families below; the offline table). */}
+        <Stat label={t.totalDevices} value={p.total} to={tileLink(p.families)} />
+        <Stat label={t.onlineNow} value={p.online} tone="success" to={tileLink(p.families, 'success')} />
+        <Stat label={t.offline24h} value={p.offline24h} tone="error" to={{ hash: OFFLINE_BLOCK_ID }} />
+        <Stat label={t.lostMode} value={p.lostMode} tone={p.lostMode > 0 ? 'warning' : undefined} to={p.families.some((f) => f.platform === 'IOS') ? familyListLink('IOS') : undefined} />
         <Stat label={t.commandsToday} value={p.commandsToday} />
       </div>
       {p.total === 0 ? <StateBlock kind="empty" title={t.noDevicesYet} /> : <Families families={p.families} />}
@@ -153,11 +155,32 @@ function Panel() {
   )
 }
 
-function Stat({ label, value, tone }: { label: string; value: number; tone?: 'success' | 'warning' | 'error' }) {
-  return (
-    <div className={`dash-stat${tone ? ` dash-stat-${tone}` : ''}`} role="listitem">
+function Stat({ label, value, tone, to }: { label: string; value: number; tone?: 'success' | 'warning' | 'error'; to?: ListLink }) {
+  const content = (
+    <>
       <span className="dash-stat-value">{formatThousands(value)}</span>
       <span className="dash-stat-label">{label}</span>
+    </>
+  )
+  const className = `dash-stat${tone ? ` dash-stat-${tone}` : ''}`
+  if (!to) {
+    return (
+      <div className={className} role="listitem">
+        {content}
+      </div>
+    )
+  }
+  return (
+    <div role="listitem" className="dash-stat-item">
+      {'hash' in to ? (
+        <a className={`${className} dash-stat-link`} href={`#${to.hash}`}>
+          {content}
+        </a>
+      ) : (
+        <Link className={`${className} dash-stat-link`} to={to.to} search={to.search}>
+          {content}
+        </Link>
+      )}
     </div>
   )
 }
@@ -165,12 +188,14 @@ function Stat({ label, value, tone }: { label: string; value: number; tone?: 'su
 /** Each family's devices by SPEC §4 status, as a bar in the status colours and in words. */
 function Families({ families }: { families: WorkspacePanelResponse['families'] }) {
   return (
-    <Block title={t.byFamily}>
+    <Block title={t.byFamily} id={FAMILIES_BLOCK_ID}>
       <ul className="dash-families">
         {families.map((f) => (
           <li key={f.platform} className="dash-family">
             <div className="dash-family-head">
-              <span className="dash-family-name">{t.families[f.platform]}</span>
+              <Link className="dash-family-name" {...familyListLink(f.platform)}>
+                {t.families[f.platform]}
+              </Link>
               <span className="dash-family-total">{formatThousands(f.total)}</span>
             </div>
             <div className="dash-family-bar" aria-hidden>
@@ -183,7 +208,14 @@ function Families({ families }: { families: WorkspacePanelResponse['families'] }
                 ) : null,
               )}
             </div>
-            <span className="dash-family-text">{t.familyStatus(f.online, f.warning, f.offline)}</span>
+            <span className="dash-family-text">
+              {(['success', 'warning', 'error'] as const).map((k, i) => (
+                <Fragment key={k}>
+                  {i > 0 ? ' · ' : null}
+                  <Link {...familyListLink(f.platform, k)}>{t.familyStatusPart(k, f[k === 'success' ? 'online' : k === 'error' ? 'offline' : 'warning'])}</Link>
+                </Fragment>
+              ))}
+            </span>
           </li>
         ))}
       </ul>
@@ -258,7 +290,7 @@ function OfflineDevices() {
     void navigate({ to: link.to, search: link.search })
   }
   return (
-    <QueryBlock title={t.offlineTitle} query={useQuery(offlineDevicesQuery(current))} isEmpty={(d) => d.total === 0} emptyText={t.noOfflineDevices}>
+    <QueryBlock id={OFFLINE_BLOCK_ID} title={t.offlineTitle} query={useQuery(offlineDevicesQuery(current))} isEmpty={(d) => d.total === 0} emptyText={t.noOfflineDevices}>
       {(data) => (
         <>
           <ul className="dash-offline">
