@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react'
 import type { UseQueryResult } from '@tanstack/react-query'
-import { routeTitles, type RoutePath } from '../../shared/messages/routes'
+import type { RoutePath } from '../../shared/messages/routes'
+import { routeTitleFor } from '../../shared/domain/routes'
+import { useAuthorities } from './use-authorities'
 import { OnlineButton } from './OnlineButton'
 import { PagedRecords } from './PagedRecords'
 import { PageTitle } from './PageTitle'
@@ -32,7 +34,8 @@ interface ListScreenProps<T> {
  * the skeleton the organization screens share, so each states only its filters, its card and its dialogs.
  */
 export function ListScreen<T>({ path, add, searchFields, query, list, emptyText, single, children, dialogs }: ListScreenProps<T>) {
-  const title = routeTitles[path]
+  const auth = useAuthorities()
+  const title = routeTitleFor(path, auth.has)
   const [search, , onSearch, onPage] = query
   return (
     <section>

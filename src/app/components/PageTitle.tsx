@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { useRouterState } from '@tanstack/react-router'
-import { routeTitles, type RoutePath } from '../../shared/messages/routes'
+import { readOnlyTitles, routeTitles, type RoutePath } from '../../shared/messages/routes'
 
 /**
  * A screen's heading row: title on the left, actions on the right; wraps on narrow phones. On a phone, a title the
@@ -10,7 +10,7 @@ import { routeTitles, type RoutePath } from '../../shared/messages/routes'
  */
 export function PageTitle({ title, extra }: { title: string; extra?: ReactNode }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
-  const inTopBar = routeTitles[pathname as RoutePath] === title
+  const inTopBar = routeTitles[pathname as RoutePath] === title || readOnlyTitles[pathname as RoutePath] === title
   return (
     <div className={inTopBar ? 'page-title page-title-in-bar' : 'page-title'}>
       <h1>{title}</h1>

@@ -4,6 +4,8 @@ import { useQuery } from '@tanstack/react-query'
 import { Outlet, useRouterState } from '@tanstack/react-router'
 import { uiText } from '../../shared/messages/common'
 import { miDetailTitle, routeTitles, type RoutePath } from '../../shared/messages/routes'
+import { routeTitleFor } from '../../shared/domain/routes'
+import { useAuthorities } from '../components/use-authorities'
 import { MI_DEVICE_ID_PARAM, miDetailSearch } from '../features/huawei-device/device-params'
 import { parseSearch } from '../components/search-params'
 import { unreadTopQuery } from '../api/unread-announcements'
@@ -28,7 +30,8 @@ export function Shell() {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   // /mi/device shows a device's detail when its address names one, read as the screen reads it.
   const miDetail = useRouterState({ select: (s) => s.location.pathname === '/mi/device' && parseSearch(miDetailSearch, s.location.search)[MI_DEVICE_ID_PARAM] !== undefined })
-  const title = miDetail ? miDetailTitle : (routeTitles[pathname as RoutePath] ?? uiText.appShortName)
+  const auth = useAuthorities()
+  const title = miDetail ? miDetailTitle : pathname in routeTitles ? routeTitleFor(pathname as RoutePath, auth.has) : uiText.appShortName
   // The pop-up's code is fetched only when there is an unread pinned announcement to show.
   const hasUnread = (useQuery(unreadTopQuery()).data?.length ?? 0) > 0
   return (

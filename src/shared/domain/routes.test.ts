@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { routeTitles, type RoutePath } from '../messages/routes'
-import { buildMenu, landingPath, routeOf, routeTable } from './routes'
+import { buildMenu, landingPath, routeOf, routeTable, routeTitleFor } from './routes'
 
 const pages = (menu: ReturnType<typeof buildMenu>) => menu.flatMap((m) => (m.type === -1 ? m.children : [m])).map((m) => m.component)
 
@@ -33,5 +33,19 @@ describe('the route table', () => {
     expect(landingPath(routeTable.flatMap((r) => (r.authority ? [r.authority] : [])))).toBe(expectedFirst.path)
     expect(landingPath(['quota:huawei'])).toBe(routeOf['/dashboard'].built ? '/dashboard' : '/account/huawei')
     expect(landingPath([])).toBe(routeOf['/dashboard'].built ? '/dashboard' : '/center')
+  })
+})
+
+describe('a screen the user may only read (issue #43)', () => {
+  const titleOf = (authorities: string[]) =>
+    buildMenu(authorities)
+      .flatMap((m) => m.children)
+      .find((m) => m.component === '/announcement')?.title
+  it('is 公告 for a reader, 公告管理 for one who manages announcements', () => {
+    expect(titleOf(['announcement'])).toBe('公告')
+    expect(titleOf(['announcement', 'announcement:manage'])).toBe('公告管理')
+    expect(routeTitleFor('/announcement', () => false)).toBe('公告')
+    expect(routeTitleFor('/announcement', () => true)).toBe('公告管理')
+    expect(routeTitleFor('/dashboard', () => false)).toBe('首页')
   })
 })

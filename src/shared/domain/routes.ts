@@ -1,4 +1,4 @@
-import { menuGroupTitles, menuTitles, routeTitles, type RoutePath } from '../messages/routes'
+import { menuGroupTitles, menuTitles, readOnlyTitles, routeTitles, type RoutePath } from '../messages/routes'
 import type { AuthorityCode } from './authorities'
 
 /**
@@ -75,8 +75,19 @@ export interface MenuItem {
   children: MenuItem[]
 }
 
-function toItem(route: RouteEntry): MenuItem {
-  return { title: menuTitles[route.path] ?? routeTitles[route.path], component: route.path, icon: route.icon, type: route.hidden ? 1 : 0, children: [] }
+/** The authority that makes a screen more than something to read (its readOnlyTitles entry applies without it). */
+const manageAuthorities: Partial<Record<RoutePath, string>> = { '/announcement': 'announcement:manage' }
+
+/** A route's title for a user holding these authorities: 公告 for one who may read announcements only (issue #43). */
+export function routeTitleFor(path: RoutePath, has: (authority: string) => boolean): string {
+  const manage = manageAuthorities[path]
+  const readOnly = readOnlyTitles[path]
+  return manage && readOnly && !has(manage) ? readOnly : routeTitles[path]
+}
+
+function toItem(route: RouteEntry, authorities: readonly string[]): MenuItem {
+  const title = menuTitles[route.path] ?? routeTitleFor(route.path, (a) => authorities.includes(a))
+  return { title, component: route.path, icon: route.icon, type: route.hidden ? 1 : 0, children: [] }
 }
 
 /**
@@ -92,7 +103,7 @@ export function buildMenu(authorities: readonly string[]): MenuItem[] {
       group = { title: menuGroupTitles[route.group], component: '', icon: menuGroupIcons[route.group], type: -1, children: [] }
       menu.push(group)
     }
-    group.children.push(toItem(route))
+    group.children.push(toItem(route, authorities))
   }
   return menu.filter((g) => g.children.some((c) => c.type === 0))
 }

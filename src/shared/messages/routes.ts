@@ -39,6 +39,11 @@ export const routeTitles = {
 export type RoutePath = keyof typeof routeTitles
 
 /** A device family's pages, inside its menu group (the group already says which family). */
+/** Issue #43: a screen's title for a user who may only read it (公告, not 公告管理). */
+export const readOnlyTitles: Partial<Record<RoutePath, string>> = {
+  '/announcement': '公告',
+}
+
 export const familyPageTitles = { device: '设备列表', recycle: '回收站', detail: '设备详情' } as const
 
 /** Shorter titles for pages shown inside a menu group. */
