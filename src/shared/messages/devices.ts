@@ -216,6 +216,8 @@ export const deviceCommandText = {
   confirmAway: (command: string, device: string) => `设备 ${device} 已超过 24 小时未连接，“${command}”将在设备重新连接后执行。是否继续？`,
   bulkAway: (count: number) => `其中 ${count} 台超过 24 小时未连接或尚未接入，指令将在设备连接后执行。`,
   more: '更多',
+  /** The detail's sheet of the commands after the few used most (issue #43 item 5). */
+  moreCommands: '更多指令',
   /** The 更多 sheet's heading: which device its actions are for (the sheet covers the card). */
   moreFor: (serial: string) => `设备 ${serial}`,
   currentState: '当前状态',

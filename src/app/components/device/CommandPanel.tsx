@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react'
 import { Button, SpinLoading } from 'antd-mobile'
-import { huaweiDeviceText as t } from '../../../shared/messages/devices'
+import { uiText } from '../../../shared/messages/common'
+import { deviceCommandText as c, huaweiDeviceText as t } from '../../../shared/messages/devices'
+import { popups } from '../lazy-popups'
 import { OnlineButton } from '../OnlineButton'
 import { unavailableNotes } from './command-notes'
 import type { DeviceFamily, FamilyDevice } from './family'
@@ -13,8 +15,31 @@ import { useDeviceCommand } from './use-device-command'
  */
 export function CommandPanel<Name extends string, D extends FamilyDevice>({ family, device, summary }: { family: DeviceFamily<Name, D>; device: D; summary?: ReactNode }) {
   const { run, running, waitingFor, cancelResultWait } = useDeviceCommand(family)
-  const offered = family.commands.filter((command) => command.offeredWhen?.(device) ?? true)
+  const all = family.commands.filter((command) => command.offeredWhen?.(device) ?? true)
+  // Issue #43 item 5: a family that marks its most used commands shows them first, the rest in the 更多指令 sheet.
+  const hasPrimary = all.some((command) => command.primary)
+  const offered = hasPrimary ? all.filter((command) => command.primary) : all
+  const rest = hasPrimary ? all.filter((command) => !command.primary) : []
   const reasons = unavailableNotes(offered, device)
+  const openMore = async () => {
+    const { ActionSheet } = await popups()
+    const handler = ActionSheet.show({
+      extra: c.moreFor(device.serialNumber),
+      // A command that cannot work now is there, disabled, with its reason under it.
+      actions: rest.map((command) => ({
+        key: command.name,
+        text: command.label,
+        description: command.unavailable?.(device) ?? undefined,
+        disabled: !!command.unavailable?.(device) || running.has(command.name),
+        danger: command.destructive,
+        onClick: () => {
+          handler.close()
+          void run(command.name, device)
+        },
+      })),
+      cancelText: uiText.cancel,
+    })
+  }
   return (
     <section className="device-section" aria-label={t.commands}>
       <h2>{t.commands}</h2>
@@ -49,6 +74,11 @@ export function CommandPanel<Name extends string, D extends FamilyDevice>({ fami
             {command.label}
           </OnlineButton>
         ))}
+        {rest.length > 0 ? (
+          <OnlineButton size="small" className="command-more" onClick={() => void openMore()}>
+            {c.moreCommands}
+          </OnlineButton>
+        ) : null}
       </div>
     </section>
   )

@@ -44,6 +44,11 @@ export interface CommandDeclaration<Name extends string = string, D extends Comm
   bulk?: boolean
   /** One tap on the device card (lock / unlock). */
   quick?: boolean
+  /**
+   * One of the few used most (issue #43 item 5): when a family marks some, its detail shows them first and the rest
+   * in a 更多指令 sheet.
+   */
+  primary?: boolean
   /** Hidden when the device's state makes it pointless (lock on a locked device). */
   offeredWhen?(device: D): boolean
   /** Why it cannot be sent now (a device that left management, one not supervised), or null. */

@@ -36,17 +36,18 @@ const lostMode = (pay: boolean) => async () => (await import('./params')).askLos
 
 /**
  * The Apple commands of SPEC §7 'my device', in the grid's order: everyday first, the unmanage actions of SPEC §4
- * and the other destructive ones last. Lost mode on and off is one tap on the card (SPEC §4: in the list, the
+ * and the other destructive ones last; the detail shows the `primary` four first (lost mode, its sound, location, a
+ * check) and the rest in its 更多指令 sheet (issue #43 item 5). Lost mode on and off is one tap on the card (SPEC §4: in the list, the
  * fallback action is 解除丢失). Whether a device can take a command now is iosCommandRefusal's answer — the
  * server refuses with the same words.
  */
 export const iosCommands: readonly CommandDeclaration<MyDeviceCommandName, IosDeviceRecord>[] = (
   [
-    { name: 'enableLostMode', quick: true, offeredWhen: (d) => !d.lostStatus, params: lostMode(false) },
-    { name: 'disableLostMode', quick: true, bulk: true, offeredWhen: (d) => d.lostStatus, confirm: named('disableLostMode') },
-    { name: 'playLostModeSound', bulk: true },
-    { name: 'deviceLocation' },
-    { name: 'checkNetwork', bulk: true },
+    { name: 'enableLostMode', quick: true, primary: true, offeredWhen: (d) => !d.lostStatus, params: lostMode(false) },
+    { name: 'disableLostMode', quick: true, primary: true, bulk: true, offeredWhen: (d) => d.lostStatus, confirm: named('disableLostMode') },
+    { name: 'playLostModeSound', bulk: true, primary: true },
+    { name: 'deviceLocation', primary: true },
+    { name: 'checkNetwork', bulk: true, primary: true },
     { name: 'installedApplicationList', bulk: true },
     { name: 'openPayMode', offeredWhen: (d) => !d.payMode, params: lostMode(true) },
     { name: 'closePayMode', offeredWhen: (d) => d.payMode, confirm: named('closePayMode') },

@@ -1,5 +1,4 @@
 import { Suspense, useEffect, useRef } from 'react'
-import { Tabs } from 'antd-mobile'
 import { Loading } from '../../../components/Loading'
 import { param } from '../../../components/search-params'
 import { useSearchState } from '../../../components/use-search-state'
@@ -37,14 +36,28 @@ export function IosTabs(props: IosTabProps) {
   }
   return (
     <section className="ios-tabs" ref={section}>
-      <Tabs activeKey={current.key} onChange={open} stretch={false}>
+      {/* Every tab's name in full, in rows (issue #43 item 5: a scrolling strip cut 消息推送 to 消息推…). */}
+      <div className="ios-tab-list" role="tablist">
         {iosTabs.map((t) => (
-          <Tabs.Tab key={t.key} title={t.title} />
+          <button
+            key={t.key}
+            type="button"
+            role="tab"
+            id={`ios-tab-${t.key}`}
+            aria-selected={t.key === current.key}
+            aria-controls="ios-tab-panel"
+            className={t.key === current.key ? 'ios-tab ios-tab-active' : 'ios-tab'}
+            onClick={() => t.key !== current.key && open(t.key)}
+          >
+            {t.title}
+          </button>
         ))}
-      </Tabs>
-      <Suspense fallback={<Loading />}>
-        <Component {...props} />
-      </Suspense>
+      </div>
+      <div id="ios-tab-panel" role="tabpanel" aria-labelledby={`ios-tab-${current.key}`}>
+        <Suspense fallback={<Loading />}>
+          <Component {...props} />
+        </Suspense>
+      </div>
     </section>
   )
 }
