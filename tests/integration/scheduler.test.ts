@@ -126,7 +126,7 @@ describe.runIf(postgresUrl)('the job scheduler across two server processes on on
       await once(child.stdout!, 'data')
     }
     const probes = async () =>
-      (await database.db.execute(sql`select owner, started, finished from scheduler_probe order by started`).then((r) => ('rows' in r ? r.rows : r))) as {
+      (await database.db.execute(sql`select owner, started, finished from scheduler_probe order by started`).then((r) => (r as unknown as { rows: unknown[] }).rows)) as {
         owner: string
         started: Date
         finished: Date | null
