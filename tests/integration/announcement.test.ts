@@ -177,3 +177,20 @@ describe('announcements', () => {
     expect(await get(admin, `/announcement/detail?id=${stored.id}`)).toMatchObject({ title: '<b>标题</b>', content: html })
   })
 })
+
+describe('an author’s own announcement (issue #43)', () => {
+  it('is read for its author however it was written (the demo seed writes no read row), unread for the others', async () => {
+    const [row] = await h.database.db
+      .insert(announcements)
+      .values({ title: '种子公告', content: '由种子数据写入', top: true, createdBy: h.demo.adminId })
+      .returning({ id: announcements.id })
+    const admin = await h.login('admin')
+    const mine = (await search(admin)).records.find((r) => r.id === row.id)
+    expect(mine).toMatchObject({ read: true })
+    expect(await get(admin, `/announcement/detail?id=${row.id}`)).toMatchObject({ read: true })
+    expect((await unreadTop(admin)).map((a) => a.id)).not.toContain(row.id)
+    const boss = await h.login('demo')
+    expect((await search(boss)).records.find((r) => r.id === row.id)).toMatchObject({ read: false })
+    expect((await unreadTop(boss)).map((a) => a.id)).toContain(row.id)
+  })
+})

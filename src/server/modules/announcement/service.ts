@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
 import { ANNOUNCEMENT_POPUP_MAX, ANNOUNCEMENT_SUMMARY_LENGTH } from '../../../shared/domain/announcement'
 import {
   type AnnouncementDetail,
@@ -41,7 +41,8 @@ export class AnnouncementService {
         updatedAt: announcements.updatedAt,
         authorName: users.name,
         authorUsername: users.username,
-        readAt: announcementReads.readAt,
+        // Issue #43: an author has read what they wrote, however it was added (the demo's seed writes no read row).
+        readAt: sql<Date | null>`coalesce(${announcementReads.readAt}, case when ${announcements.createdBy} = ${user.id} then ${announcements.createdAt} end)`.mapWith(announcementReads.readAt),
       })
       .from(announcements)
       .leftJoin(users, eq(users.id, announcements.createdBy))
@@ -71,7 +72,7 @@ export class AnnouncementService {
   /** Pinned announcements the user has not read, oldest first, so they pop up in the order they were published. */
   async listNotReadTop(user: CurrentUser): Promise<AnnouncementDetail[]> {
     const rows = await this.select(user)
-      .where(and(eq(announcements.top, true), isNull(announcementReads.userId)))
+      .where(and(eq(announcements.top, true), isNull(announcementReads.userId), or(isNull(announcements.createdBy), ne(announcements.createdBy, user.id))))
       .orderBy(asc(announcements.createdAt), asc(announcements.id))
       .limit(ANNOUNCEMENT_POPUP_MAX)
     return rows.map(toDetail)
