@@ -46,6 +46,7 @@ import { announcementRoutes } from './modules/announcement/routes'
 import { contractRoutes } from './modules/contract/routes'
 import { workspaceRoutes } from './modules/workspace/routes'
 import { renewRoutes } from './modules/renew/routes'
+import { lifecycleRoutes } from './modules/lifecycle/routes'
 import { blacklistRoutes } from './modules/blacklist/routes'
 
 export { createServices } from './services'
@@ -79,6 +80,7 @@ export const allRoutes: Route[] = [
   ...contractRoutes,
   ...workspaceRoutes,
   ...renewRoutes,
+  ...lifecycleRoutes,
   ...blacklistRoutes,
 ]
 

@@ -36,6 +36,7 @@ import type { AnnouncementService } from './modules/announcement/service'
 import type { AgreementService } from './modules/contract/service'
 import type { WorkspaceService } from './modules/workspace/service'
 import type { RenewService } from './modules/renew/service'
+import type { LifecycleService } from './modules/lifecycle/service'
 import type { BlacklistService } from './modules/blacklist/service'
 
 /**
@@ -95,6 +96,8 @@ export interface Services {
   workspace: WorkspaceService
   /** Renewals of Apple devices' service and the platform's blacklist (issue #15). */
   renewals: RenewService
+  /** The rental lifecycle (issue #45): policy, automatic lock at the end of service, reminders. */
+  lifecycle: LifecycleService
   blacklist: BlacklistService
 }
 

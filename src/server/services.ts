@@ -35,6 +35,7 @@ import { AnnouncementService } from './modules/announcement/service'
 import { AgreementService } from './modules/contract/service'
 import { WorkspaceService } from './modules/workspace/service'
 import { RenewService } from './modules/renew/service'
+import { LifecycleService } from './modules/lifecycle/service'
 import { BlacklistService } from './modules/blacklist/service'
 
 /**
@@ -98,6 +99,7 @@ export function createServices(config: AppConfig, db: Db): Services {
     agreements: new AgreementService(db),
     workspace: new WorkspaceService(db),
     renewals: new RenewService(db, quota),
+    lifecycle: new LifecycleService({ db, appleMdm, sms }),
     blacklist,
   }
 }

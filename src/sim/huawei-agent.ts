@@ -1,6 +1,6 @@
 import {
   agentEndpoints,
-  type AgentCommand,
+  type AgentTaskType,
   type AgentDeviceState,
   type AgentPlatform,
   type AgentTask,
@@ -8,6 +8,7 @@ import {
   type PollResponse,
   type ResultRequest,
   type ResultResponse,
+  type ServiceTerms,
 } from '../shared/contract/agent'
 import { endpointUrl, type Endpoint, type RequestOf, type ResponseOf } from '../shared/contract/endpoint'
 import { simulatorText as text } from '../shared/messages/server'
@@ -40,9 +41,11 @@ export interface SimulatedAgentOptions {
   /** HTTP client; tests pass the app's own request handler. Default: global fetch. */
   fetch?: FetchLike
   /** Commands this phone fails, with the reason it reports (e.g. an unsupported model). */
-  failCommands?: Partial<Record<AgentCommand, string>>
+  failCommands?: Partial<Record<AgentTaskType, string>>
   /** Commands whose result this phone never sends (it crashes while executing them): they end as TIMEOUT. */
-  dropResults?: AgentCommand[]
+  dropResults?: AgentTaskType[]
+  /** The phone's clock (tests move it); default the real one. */
+  now?: () => Date
   log?: (line: string) => void
 }
 
@@ -56,6 +59,12 @@ export interface SimulatedPhoneState {
   controlled: boolean
   battery: number
   wipedAt: string | null
+  /** Issue #45: locked because the service period ended (by the server's serviceLock, or by itself at lockAt). */
+  serviceLocked: boolean
+  /** The service terms of the last poll that reached the server: the agent enforces them without the network. */
+  service: ServiceTerms | null
+  /** A lock someone set by hand (lockScreen); the screen is locked while either lock holds. */
+  manualLocked: boolean
 }
 
 export interface ExecutedTask {
@@ -102,7 +111,39 @@ export class SimulatedAgent {
       controlled: true,
       battery: options.battery ?? 80,
       wipedAt: null,
+      serviceLocked: false,
+      service: null,
+      manualLocked: false,
     }
+  }
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date()
+  }
+
+  /**
+   * Issue #45, docs/agent-protocol.md "Service terms": the phone locks itself when its clock passes the last terms'
+   * lockAt, whether or not it can reach the server. Called before every poll and on its own timer.
+   */
+  enforceServiceTerms(): void {
+    const lockAt = this.state.service?.lockAt
+    if (lockAt && !this.state.serviceLocked && Date.parse(lockAt) <= this.now().getTime()) {
+      this.setServiceLocked(true)
+      this.log(text.taskDone('serviceLock'))
+    }
+  }
+
+  /** Terms from a poll: a past lockAt locks, none or a later one lifts the service lock (renewed, marked paid). */
+  private applyServiceTerms(terms: ServiceTerms | undefined) {
+    if (!terms) return
+    this.state.service = terms
+    const due = terms.lockAt !== null && Date.parse(terms.lockAt) <= this.now().getTime()
+    if (due !== this.state.serviceLocked) this.setServiceLocked(due)
+  }
+
+  private setServiceLocked(on: boolean) {
+    this.state.serviceLocked = on
+    this.state.locked = on || this.state.manualLocked
   }
 
   /** What the phone tells the server about itself (never the passcode itself). */
@@ -117,6 +158,7 @@ export class SimulatedAgent {
       controlled: s.controlled,
       battery: s.battery,
       wipedAt: s.wipedAt,
+      serviceLocked: s.serviceLocked,
     }
   }
 
@@ -182,6 +224,7 @@ export class SimulatedAgent {
       this.log(text.poweredOn)
       return { skipped: 'poweredOff', executed: [] }
     }
+    this.enforceServiceTerms()
     if (!this.credential) await this.enroll()
     let answer: PollResponse
     try {
@@ -192,6 +235,7 @@ export class SimulatedAgent {
       throw err
     }
     this.serverIntervalMs = answer.pollIntervalSeconds * 1000
+    this.applyServiceTerms(answer.service)
     const executed: ExecutedTask[] = []
     for (const task of answer.tasks) {
       const { result, after } = this.execute(task)
@@ -265,10 +309,19 @@ export class SimulatedAgent {
         return { result: done({}, state), after: 'wipe' }
       }
       case 'lockScreen':
+        s.manualLocked = true
         s.locked = true
         return { result: done() }
       case 'unlockScreen':
-        s.locked = false
+        // A person's unlock does not lift the service lock (issue #45): the screen stays locked until renewal.
+        s.manualLocked = false
+        s.locked = s.serviceLocked
+        return { result: done() }
+      case 'serviceLock':
+        this.setServiceLocked(true)
+        return { result: done() }
+      case 'serviceUnlock':
+        this.setServiceLocked(false)
         return { result: done() }
       case 'exitControl':
         s.controlled = false
@@ -278,7 +331,7 @@ export class SimulatedAgent {
 
   /** Factory reset: no passcode, no app, nobody signed in, and the agent's credential is gone (it re-enrolls). */
   private wipe() {
-    Object.assign(this.state, { locked: false, passcode: '', runningApp: null, loggedIn: false })
+    Object.assign(this.state, { locked: false, manualLocked: false, serviceLocked: false, passcode: '', runningApp: null, loggedIn: false })
     this.credential = null
   }
 

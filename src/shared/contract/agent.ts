@@ -32,6 +32,15 @@ export const agentCommands = [
 export type AgentCommand = (typeof agentCommands)[number]
 export const agentCommandSchema = z.enum(agentCommands)
 
+/**
+ * What a task may ask of the agent: the console's commands, and the rental lifecycle's lock and unlock (issue #45),
+ * which the server queues itself when a service period ends and is renewed. A lock of its own, beside lockScreen, so
+ * that lifting it never unlocks a screen a person locked by hand.
+ */
+export const agentTaskTypes = [...agentCommands, 'serviceLock', 'serviceUnlock'] as const
+export type AgentTaskType = (typeof agentTaskTypes)[number]
+export const agentTaskTypeSchema = z.enum(agentTaskTypes)
+
 /** What the agent reports of the device: every field optional, unknown fields refused. */
 export const AgentDeviceState = z.strictObject({
   poweredOn: z.boolean().optional(),
@@ -45,6 +54,8 @@ export const AgentDeviceState = z.strictObject({
   battery: z.number().int().min(0).max(100).optional(),
   /** ISO time of the last factory reset. */
   wipedAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  /** Locked because its service period ended (issue #45); `locked` says whether the screen is locked at all. */
+  serviceLocked: z.boolean().optional(),
 })
 export type AgentDeviceState = z.infer<typeof AgentDeviceState>
 
@@ -92,14 +103,29 @@ export const PollRequest = z.strictObject({
 export type PollRequest = z.input<typeof PollRequest>
 export const AgentTask = z.object({
   taskId: z.string(),
-  type: agentCommandSchema,
+  type: agentTaskTypeSchema,
   payload: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
 })
 export type AgentTask = z.infer<typeof AgentTask>
+/**
+ * The device's service period (issue #45), for enforcement without the network: the agent locks itself at `lockAt`
+ * even when it cannot reach the server, and unlocks when a poll's `lockAt` is null or later than its clock (renewed,
+ * marked paid). `lockAt` is null when no automatic lock applies (the company's policy is off, the device is exempt,
+ * or this period is marked paid).
+ */
+export const ServiceTerms = z.object({
+  endsAt: z.string(),
+  graceDays: z.number(),
+  lockAt: z.string().nullable(),
+  message: z.string(),
+  phoneNumber: z.string(),
+})
+export type ServiceTerms = z.infer<typeof ServiceTerms>
 export const PollResponse = z.object({
   tasks: z.array(AgentTask),
   pollIntervalSeconds: z.number(),
+  service: ServiceTerms.optional(),
 })
 export type PollResponse = z.infer<typeof PollResponse>
 

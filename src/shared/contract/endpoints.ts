@@ -21,6 +21,7 @@ import { announcementEndpoints } from './announcement'
 import { contractEndpoints } from './contract'
 import { workspaceEndpoints } from './workspace'
 import { renewEndpoints } from './renew'
+import { lifecycleEndpoints } from './lifecycle'
 import { blacklistEndpoints } from './blacklist'
 
 /**
@@ -59,6 +60,8 @@ export const endpoints = {
   // Renewals and the blacklist (issue #15).
   renew: renewEndpoints,
   blacklist: blacklistEndpoints,
+  // The rental lifecycle (issue #45).
+  lifecycle: lifecycleEndpoints,
 }
 
 /** Every endpoint of the table, flat. */

@@ -54,6 +54,12 @@ export const auditText = {
     'renew.init': '发起续费',
     'renew.start': '开始续费',
     'renew.stop': '停止续费',
+    // Issue #45: the rental lifecycle (operator 系统 for what the sweep did).
+    'lifecycle.lock': '到期自动锁定',
+    'lifecycle.unlock': '解除自动锁定',
+    'lifecycle.policy': '修改到期策略',
+    'lifecycle.paid': '标记已付款',
+    'lifecycle.exempt': '设置到期豁免',
     'blacklist.add': '加入黑名单',
     'blacklist.remove': '移出黑名单',
     'blacklist.override': '保存黑名单设备',

@@ -1,10 +1,10 @@
-import type { AgentCommand, DeviceState } from '../../../shared/contract/agent'
+import type { AgentTaskType, DeviceState } from '../../../shared/contract/agent'
 
 /**
  * What a successfully executed command implies for the device's state, for agents that report no state of their
  * own. A state the agent does report is applied after this and wins.
  */
-export function impliedState(command: AgentCommand, payload: Record<string, unknown>, now: Date): DeviceState {
+export function impliedState(command: AgentTaskType, payload: Record<string, unknown>, now: Date): DeviceState {
   switch (command) {
     case 'lockScreen':
       return { locked: true }
@@ -28,6 +28,11 @@ export function impliedState(command: AgentCommand, payload: Record<string, unkn
       return { locked: false, passcodeSet: false, runningApp: null, loggedIn: false, wipedAt: now.toISOString() }
     case 'exitControl':
       return { controlled: false }
+    // Issue #45: the service lock locks the screen; lifting it leaves a lock a person set (the agent reports `locked`).
+    case 'serviceLock':
+      return { serviceLocked: true, locked: true }
+    case 'serviceUnlock':
+      return { serviceLocked: false }
     default:
       return {}
   }
@@ -37,4 +42,4 @@ export function impliedState(command: AgentCommand, payload: Record<string, unkn
  * Commands after which the device no longer holds its credential: a factory reset wipes the agent, and a device
  * that left management must not poll again. Either enrolls anew with the company's token.
  */
-export const revokesCredential: ReadonlySet<AgentCommand> = new Set(['restoreSettings', 'exitControl'])
+export const revokesCredential: ReadonlySet<AgentTaskType> = new Set(['restoreSettings', 'exitControl'])

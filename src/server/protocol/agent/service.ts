@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import {
   DeviceInfoResult,
   LockPasscodeResult,
-  agentCommandSchema,
+  agentTaskTypeSchema,
   type AgentDeviceState,
   type DeviceState,
   type AgentPlatform,
@@ -26,6 +26,7 @@ import { parseOrThrow } from '../../http/envelope'
 import { quotaTypeOf, type QuotaService } from '../../modules/quota/service'
 import { byAge, type TaskService } from '../../modules/task/service'
 import { impliedState, revokesCredential } from './effects'
+import { serviceTerms, serviceTermsCte } from '../../modules/lifecycle/agent-terms'
 import { hashToken } from '../../auth/sessions'
 import { enrollmentBlocked } from '../../modules/blacklist/service'
 import { blacklistText } from '../../../shared/messages/biz'
@@ -230,7 +231,9 @@ export class AgentService {
         .returning({ id: devices.id }),
     )
     const { expired, claimed } = this.tasks.claimCtes(sql`(select ${seen.id} from ${seen})`)
-    return this.db.with(seen, expired, claimed).select().from(seen).leftJoin(claimed, sql`true`).prepare('agent_poll')
+    // Issue #45: the device's service terms, for the agent's own enforcement without the network.
+    const rental = serviceTermsCte(this.db, sql`(select ${seen.id} from ${seen})`)
+    return this.db.with(seen, expired, claimed, rental).select().from(seen).leftJoin(claimed, sql`true`).leftJoin(rental, sql`true`).prepare('agent_poll')
   }
 
   /**
@@ -249,11 +252,12 @@ export class AgentService {
     return {
       tasks: claimed.map((task) => ({
         taskId: task.taskId,
-        type: agentCommandSchema.parse(task.type),
+        type: agentTaskTypeSchema.parse(task.type),
         payload: task.payload,
         createdAt: task.createdAt.toISOString(),
       })),
       pollIntervalSeconds: AGENT_POLL_INTERVAL_SECONDS,
+      ...(rows[0].rental ? { service: serviceTerms(rows[0].rental) } : {}),
     }
   }
 
@@ -277,7 +281,7 @@ export class AgentService {
         data,
         reason: req.success ? undefined : req.reason,
       })
-      const command = agentCommandSchema.parse(task.type)
+      const command = agentTaskTypeSchema.parse(task.type)
       const patch: Partial<typeof devices.$inferInsert> = { lastCommunicationTime: now, updatedAt: now }
       let implied: DeviceState = {}
       if (req.success) {

@@ -1,0 +1,42 @@
+/** The rental lifecycle's texts (issue #45): the policy screen, the 即将到期 list, the reminder message. */
+export const lifecycleText = {
+  /** The operator the audit trail and task logs name for what the sweep did. */
+  systemOperator: '系统',
+  policyTitle: '到期策略',
+  expiringTitle: '即将到期',
+  autoLock: '到期自动锁定',
+  autoLockHint: '服务到期（加宽限天数）后，苹果设备自动开启支付模式，华为/小米设备自动锁屏；续费或标记已付款后自动解除。',
+  graceDays: '宽限天数',
+  reminderDays: '到期前提醒（天）',
+  reminderDaysHint: '如 7,1：到期前 7 天和 1 天各提醒一次（控制台列表，已配置短信时发短信给租户）',
+  lockMessage: '锁定提示语',
+  lockPhone: '联系电话',
+  choosePhrase: '从常用语中选择',
+  choosePhone: '从常用电话中选择',
+  noPhrases: '暂无常用语，请先在丢失模式对话框中添加',
+  save: '保存策略',
+  saved: '保存成功',
+  markPaid: '标记已付款',
+  markPaidConfirm: (serial: string) => `确认设备 ${serial} 本期已付款？自动锁定将解除，本期不再自动锁定。`,
+  markPaidDone: '已标记付款',
+  exempt: '不自动锁定',
+  exemptDone: '设置成功',
+  exemptOn: '已豁免',
+  locked: '已自动锁定',
+  endsAt: '服务到期',
+  daysLeft: (n: number) => (n <= 0 ? '今天到期' : `${n} 天后到期`),
+  empty: '近期没有即将到期的设备',
+  dashboardCount: '即将到期',
+  badGraceDays: '宽限天数须为 0–90 的整数',
+  badReminderDays: '提醒天数须为 1–60 的整数，最多 5 个',
+  phraseNotSaved: '提示语须从常用语中选择',
+  phoneNotSaved: '联系电话须从常用电话中选择',
+  deviceNotFound: '设备不存在',
+  companyOnly: '仅公司账号可以设置到期策略',
+  /** The reminder text message to the renter (SMS). */
+  reminderSms: (serial: string, endDate: string, phone: string) =>
+    `【设备租赁】您租用的设备（序列号 ${serial}）服务将于 ${endDate} 到期，请及时续费${phone ? `，联系电话 ${phone}` : ''}。`,
+  /** After the serial in the audit entries of what the sweep did. */
+  auditLock: '服务到期，自动锁定',
+  auditUnlock: '解除自动锁定',
+}
