@@ -1,12 +1,14 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { auditLog, devices, tasks } from '../../src/server/db/schema'
-import { lifecycleLocks, lifecycleReminders } from '../../src/server/db/schema-lifecycle'
+import { openDatabase } from '../../src/server/db/client'
+import { auditLog, companies, devices, tasks } from '../../src/server/db/schema'
+import { lifecycleLocks, lifecyclePolicies, lifecycleReminders } from '../../src/server/db/schema-lifecycle'
 import { LifecycleService } from '../../src/server/modules/lifecycle/service'
+import { runLifecycleSweep } from '../../src/server/modules/lifecycle/sweep'
 import { addYears } from '../../src/server/modules/renew/service'
 import type { FetchLike } from '../../src/sim/huawei-agent'
-import { enrolledIphone, queue, setIosQuota } from './apple-helpers'
-import { harnessForFile, type Harness } from './harness'
+import { enrolledIphone, setIosQuota } from './apple-helpers'
+import { harnessForFile, ownDatabase, type Harness } from './harness'
 import { addDevice, appFetch, issueToken, setHuaweiQuota, simulator } from './huawei-helpers'
 import { makeDevice, makeTenant, MISSING_ID } from './org-builders'
 
@@ -110,20 +112,17 @@ describe('the automatic lock at the end of service', () => {
 
   it('keeps a lost mode a person set: no pay mode over it, no closePayMode after renewal', async () => {
     await savePolicy(h, boss, { graceDays: 0 })
-    const { phone, deviceId } = await enrolledIphone(h, boss, { supervised: true })
-    expect((await queue(h, boss, 'enableLostMode', deviceId, { message: '拾到请联系', phoneNumber: PHONE })).body.code).toBe(200)
-    await phone.checkIn()
-    const after = new Date(endOf(await createdAt(deviceId)).getTime() + DAY)
+    // An iPhone whose lost mode a person enabled (acknowledged: the state the server keeps).
+    const device = await makeDevice(h, { platform: 'IOS', serialNumber: 'LOSTHAND1', state: { lostMode: true, payMode: false } })
+    const after = new Date(endOf(device.createdAt).getTime() + DAY)
     expect((await h.services.lifecycle.sweep(after)).locked).toBe(0)
-    const [lock] = await h.database.db.select().from(lifecycleLocks).where(eq(lifecycleLocks.deviceId, deviceId))
+    const [lock] = await h.database.db.select().from(lifecycleLocks).where(eq(lifecycleLocks.deviceId, device.id))
     expect(lock.lockTaskId).toBeNull()
-    const draft = await h.call('POST', '/device/renew/init', { token: boss, json: { deviceId, years: 1 } })
-    await h.call('POST', '/device/renew/start', { token: boss, json: { id: draft.body.data.id } })
+    const draft = await h.call('POST', '/device/renew/init', { token: boss, json: { deviceId: device.id, years: 1 } })
+    expect((await h.call('POST', '/device/renew/start', { token: boss, json: { id: draft.body.data.id } })).body.code).toBe(200)
     expect(await h.services.lifecycle.sweep(after)).toMatchObject({ lifted: 0 })
-    expect((await h.database.db.select().from(lifecycleLocks).where(eq(lifecycleLocks.deviceId, deviceId)))[0].liftReason).toBe('RENEWED')
-    expect((await tasksOfDevice(deviceId)).map((t) => t.type).filter((t) => t.endsWith('PayMode'))).toEqual([])
-    await phone.checkIn()
-    expect(phone.state.lostMode?.message).toBe('拾到请联系')
+    expect((await h.database.db.select().from(lifecycleLocks).where(eq(lifecycleLocks.deviceId, device.id)))[0].liftReason).toBe('RENEWED')
+    expect(await tasksOfDevice(device.id)).toEqual([])
   })
 
   it('an agent with its network cut locks itself when its clock passes end + grace, and unlocks at the next poll after 已付款', async () => {
@@ -197,5 +196,31 @@ describe('the policy and device actions', () => {
     expect((await h.call('POST', '/lifecycle/exempt', { token: boss, json: { deviceId: other.deviceId, exempt: true } })).body).toEqual(missing.body)
     const locks = await h.database.db.select().from(lifecycleLocks).where(eq(lifecycleLocks.deviceId, other.deviceId))
     expect(locks).toEqual([])
+  })
+})
+
+const postgresUrl = process.env.MDM_TEST_POSTGRES_URL
+describe.runIf(postgresUrl || process.env.CI)('two server processes on one PostgreSQL', () => {
+  it('sweeping at the same time, they lock each device once', async () => {
+    if (!postgresUrl) throw new Error('CI 中必须设置 MDM_TEST_POSTGRES_URL（由 .ci/run 启动 PostgreSQL）')
+    const own = await ownDatabase(postgresUrl, 'mdm_test_lifecycle')
+    // Two processes' databases: each its own pool of connections to the same PostgreSQL database.
+    const [a, b] = [await openDatabase(own.url), await openDatabase(own.url)]
+    try {
+      const [company] = await a.db.insert(companies).values({ name: '并发测试公司' }).returning({ id: companies.id })
+      await a.db.insert(lifecyclePolicies).values({ companyId: company.id, autoLock: true })
+      const added = new Date(Date.now() - 400 * DAY)
+      await a.db.insert(devices).values(Array.from({ length: 300 }, (_, i) => ({ companyId: company.id, platform: i % 2 ? ('IOS' as const) : ('HUAWEI' as const), serialNumber: `RACE${i}`, createdAt: added })))
+      const wake = { wake: async () => undefined }
+      const now = new Date()
+      const runs = await Promise.all([a, b, a, b].map((d, i) => runLifecycleSweep({ db: d.db, appleMdm: wake }, new Date(now.getTime() + i * DAY))))
+      expect(runs.reduce((n, r) => n + r.locked, 0)).toBe(300)
+      const count = async (table: typeof tasks | typeof lifecycleLocks | typeof auditLog) => (await a.db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n
+      expect([await count(tasks), await count(lifecycleLocks), await count(auditLog)]).toEqual([300, 300, 300])
+    } finally {
+      await a.close()
+      await b.close()
+      await own.drop()
+    }
   })
 })
