@@ -17,6 +17,7 @@ import type { Readiness } from './http/health'
 import { configureLogging, log, logError } from './log'
 import { writeInitialAdminPassword } from './startup/admin-password'
 import { Scheduler } from './jobs/scheduler'
+import { countJobRun } from './metrics'
 import { backgroundJobs } from './jobs/registry'
 
 /** How long a stopping server lets the requests under way finish. */
@@ -89,7 +90,12 @@ export async function startServer(config: AppConfig = loadConfig()) {
     throw err
   }
   // Background work (src/server/jobs/registry.ts): each job runs once across every server process on this database.
-  const scheduler = new Scheduler(database.db, { onRun: (run) => run.error !== undefined && console.error(run.name, run.error) })
+  const scheduler = new Scheduler(database.db, {
+    onRun: (run) => {
+      countJobRun(run.name, run.ok ? 'ok' : 'error')
+      if (run.error !== undefined) console.error(run.name, run.error)
+    },
+  })
   for (const job of backgroundJobs(services)) scheduler.add(job)
   if (config.backgroundJobs) scheduler.start()
   // The embedded database has no autovacuum of its own: its statistics are kept here (PostgreSQL keeps its own).
