@@ -48,6 +48,7 @@ import { workspaceRoutes } from './modules/workspace/routes'
 import { renewRoutes } from './modules/renew/routes'
 import { lifecycleRoutes } from './modules/lifecycle/routes'
 import { blacklistRoutes } from './modules/blacklist/routes'
+import { abmRoutes } from './modules/abm/routes'
 
 export { createServices } from './services'
 export const MAIN_BASE = apiBases.main
@@ -82,6 +83,7 @@ export const allRoutes: Route[] = [
   ...renewRoutes,
   ...lifecycleRoutes,
   ...blacklistRoutes,
+  ...abmRoutes,
 ]
 
 const consoleGuards: Guards = {

@@ -38,6 +38,7 @@ import type { WorkspaceService } from './modules/workspace/service'
 import type { RenewService } from './modules/renew/service'
 import type { LifecycleService } from './modules/lifecycle/service'
 import type { BlacklistService } from './modules/blacklist/service'
+import type { AbmService } from './modules/abm/service'
 
 /**
  * What every request handler can reach: configuration, database and the services built on it. A registry: it names
@@ -99,6 +100,8 @@ export interface Services {
   /** The rental lifecycle (issue #45): policy, automatic lock at the end of service, reminders. */
   lifecycle: LifecycleService
   blacklist: BlacklistService
+  /** Issue #42: each company's Apple Business Manager link, its devices and their sync. */
+  abm: AbmService
 }
 
 export interface AppEnv {

@@ -37,6 +37,7 @@ import { WorkspaceService } from './modules/workspace/service'
 import { RenewService } from './modules/renew/service'
 import { LifecycleService } from './modules/lifecycle/service'
 import { BlacklistService } from './modules/blacklist/service'
+import { AbmService } from './modules/abm/service'
 
 /**
  * The one place services are built (issue #9): each once per server, each given its collaborators here — no
@@ -50,11 +51,13 @@ export function createServices(config: AppConfig, db: Db): Services {
   // Adding or registering a device checks the blacklist (issue #15).
   const blacklist = new BlacklistService(db, secrets, limiter)
   const deviceDeps = { db, tasks, quota, limiter, blacklist }
+  // Issue #42: the company's Apple Business Manager link; 解除ABM is its call.
+  const abm = new AbmService({ db, secrets, config })
   const apple = {
     // An in-memory database gets a CA of this process: its devices die with it.
     appleCa: config.databaseUrl === 'memory://' ? ephemeralCa() : loadOrCreateCa(config.apple.caDir),
     apns: new ReloadableApns(config.apple),
-    appleWebServices: unconfiguredWebServices,
+    appleWebServices: { ...unconfiguredWebServices, disown: (device: { serialNumber: string; companyId: number }) => abm.disownDevice(device) },
   }
   const appleMdm = new AppleMdmService({ db, secrets, tasks, quota, apns: apple.apns })
   const captcha = new CaptchaService(db, secrets, config.captchaAnswer)
@@ -101,5 +104,6 @@ export function createServices(config: AppConfig, db: Db): Services {
     renewals: new RenewService(db, quota),
     lifecycle: new LifecycleService({ db, appleMdm, sms }),
     blacklist,
+    abm,
   }
 }

@@ -23,6 +23,7 @@ import { workspaceEndpoints } from './workspace'
 import { renewEndpoints } from './renew'
 import { lifecycleEndpoints } from './lifecycle'
 import { blacklistEndpoints } from './blacklist'
+import { abmEndpoints } from './abm'
 
 /**
  * The endpoint table (issue #9, ARCHITECTURE "one table, many families"): every endpoint of every API, by
@@ -62,6 +63,8 @@ export const endpoints = {
   blacklist: blacklistEndpoints,
   // The rental lifecycle (issue #45).
   lifecycle: lifecycleEndpoints,
+  // Apple Business Manager (issue #42).
+  abm: abmEndpoints,
 }
 
 /** Every endpoint of the table, flat. */

@@ -1,3 +1,4 @@
+import { abmText } from '../messages/abm'
 import { familyPageTitles, menuGroupTitles, routeTitles } from '../messages/routes'
 
 /**
@@ -34,6 +35,8 @@ const familyAuthorityNames = {
   command: '设备指令',
   recycle: familyPageTitles.recycle,
   renew: routeTitles['/ios/renew'],
+  // Issue #42: the company's Apple Business Manager link (token, sync, its devices).
+  abm: abmText.title,
 } as const
 
 const family = <const Family extends 'ios' | 'huawei' | 'mi', const Authority extends keyof typeof familyAuthorityNames>(
@@ -43,7 +46,7 @@ const family = <const Family extends 'ios' | 'huawei' | 'mi', const Authority ex
 
 const authorityTreeSpec = [
   leaf('dashboard', '首页看板'),
-  family('ios', ['device', 'command', 'recycle', 'renew']),
+  family('ios', ['device', 'command', 'recycle', 'renew', 'abm']),
   family('huawei', ['device', 'command', 'recycle']),
   family('mi', ['device', 'recycle']),
   group('organization', [leaf('company', '下级公司'), leaf('staff', '员工管理'), leaf('role', '角色管理')]),
@@ -69,7 +72,7 @@ export type AuthorityUserType = 'COMPANY' | 'STAFF'
 /** What a role of each type may hold. The administrator's own authorities are outside both trees. */
 const assignable: Record<AuthorityUserType, ReadonlySet<string>> = {
   COMPANY: new Set<AuthorityCode>([
-    'dashboard', 'ios:device', 'ios:command', 'ios:recycle', 'ios:renew', 'huawei:device', 'huawei:command',
+    'dashboard', 'ios:device', 'ios:command', 'ios:recycle', 'ios:renew', 'ios:abm', 'huawei:device', 'huawei:command',
     'huawei:recycle', 'mi:device', 'mi:recycle', 'company', 'staff', 'role', 'quota:ios', 'quota:huawei',
     'announcement', 'access', 'contract', 'audit',
   ]),

@@ -46,6 +46,8 @@ export const auditText = {
     'apple.refused': '苹果设备请求被拒绝',
     'center.phone': '修改手机号',
     'certificate.upload': '上传推送证书',
+    // Issue #42: a company linked (or renewed) its Apple Business Manager server token.
+    'abm.link': '连接苹果商务管理',
     'announcement.add': '发布公告',
     'announcement.update': '编辑公告',
     'announcement.delete': '删除公告',

@@ -121,7 +121,8 @@ export function commandDict(request: QueuedRequest, device: { unlockToken: Buffe
 /** Apple's web services for the commands that are not MDM requests. Without an ABM account they say so. */
 export interface AppleWebServices {
   disableActivationLock(device: { serialNumber: string }): Promise<void>
-  disown(device: { serialNumber: string }): Promise<void>
+  /** 解除ABM: the company's ABM link releases the serial (issue #42). */
+  disown(device: { serialNumber: string; companyId: number }): Promise<void>
 }
 
 export class WebServiceNotConfigured extends Error {}

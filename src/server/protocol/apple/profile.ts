@@ -6,6 +6,8 @@ import { buildPlist } from './plist'
 export const APPLE_MDM_BASE = '/mdm/apple'
 export const CHECKIN_PATH = '/checkin'
 export const SERVER_PATH = '/server'
+/** Issue #42: the enrollment URL of the company's ABM profile (MDM_PUBLIC_URL + APPLE_MDM_BASE + this). */
+export const DEP_ENROLL_PATH = '/dep/enroll'
 /** All rights an MDM server can ask for (Apple's com.apple.mdm AccessRights: the sum of every bit, 1…4096). */
 export const ALL_ACCESS_RIGHTS = 8191
 
