@@ -2,7 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import forge from 'node-forge'
 import { build, parse, type PlistValue } from 'plist'
 import { blockedBundleIds, detailBInitialState, installApplication, settingsItem, type DetailBOptions, type DetailBState } from './iphone-detail-b'
+import { bypassCodeText, newBypassCode } from '../server/modules/abm/albc'
 import { identityFromProfile, mdmSignature, type PayloadIdentity } from './iphone-identity'
+import { imeiFor } from './imei'
 import { installProfile, lockScreenFootnote, removeProfile, restrictionsInForce, type InstalledProfile } from './iphone-profiles'
 
 /**
@@ -19,6 +21,8 @@ export interface SimulatedIphoneOptions extends DetailBOptions {
   /** The .mobileconfig as downloaded. */
   profile: string
   serialNumber: string
+  /** Default: one of its own, from the serial number (imeiFor). */
+  imei?: string
   udid?: string
   fetch?: IphoneFetch
   /** Rewrites the profile's URLs (a test app at http://mdm.test, or a server reached by another name). */
@@ -56,6 +60,8 @@ export interface IphoneState extends DetailBState {
   lockMessage: string | null
   passcode: string | null
   activationLockAllowed: boolean
+  /** The phone's own Activation Lock bypass code (human-readable), made at set-up and again after an erase. */
+  bypassCode: string
   location: { latitude: number; longitude: number }
   installedApps: { Identifier: string; Name: string; ShortVersion: string }[]
   soundsPlayed: number
@@ -78,6 +84,7 @@ const APPS = [
 
 export class SimulatedIphone {
   readonly udid: string
+  readonly imei: string
   readonly identity: PayloadIdentity
   readonly state: IphoneState
   private readonly mdm: Dict
@@ -105,6 +112,7 @@ export class SimulatedIphone {
     }
     this.mdmProfileIdentifier = String(root.PayloadIdentifier)
     this.udid = options.udid ?? randomUUID().toUpperCase()
+    this.imei = options.imei ?? imeiFor(options.serialNumber)
     this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
     this.state = {
       enrolled: false,
@@ -117,6 +125,7 @@ export class SimulatedIphone {
       lockMessage: null,
       passcode: '123456',
       activationLockAllowed: false,
+      bypassCode: bypassCodeText(newBypassCode()),
       location: options.location ?? { latitude: 31.2304, longitude: 121.4737 },
       installedApps: [...APPS],
       soundsPlayed: 0,
@@ -187,7 +196,7 @@ export class SimulatedIphone {
       ProductName: this.options.productName ?? 'iPhone15,2',
       OSVersion: this.state.osVersion,
       BuildVersion: '21F90',
-      IMEI: '35 000000 000000 0',
+      IMEI: this.imei,
     }
   }
 
@@ -327,6 +336,7 @@ export class SimulatedIphone {
         s.lostMode = null
         s.passcode = null
         s.installedApps = []
+        s.bypassCode = bypassCodeText(newBypassCode())
         return {}
       case 'RemoveProfile': {
         // Removing the profile that enrolled it ends management; any other is one of its installed profiles.
@@ -349,7 +359,7 @@ export class SimulatedIphone {
       case 'InstallApplication':
         return installApplication(s, command, this.options)
       case 'ActivationLockBypassCode':
-        return { ActivationLockBypassCode: 'ABCDE-FGHIJ-KLMNO-PQRST-UVWXY' }
+        return { ActivationLockBypassCode: s.bypassCode }
       case 'InstalledApplicationList':
         return { InstalledApplicationList: s.installedApps }
       case 'ScheduleOSUpdate': {
@@ -366,7 +376,7 @@ export class SimulatedIphone {
           ServiceSubscriptions: [
             {
               Slot: 'CTSubscriptionSlotOne', Label: '主号', CurrentCarrierNetwork: '中国移动', SubscriberCarrierNetwork: '中国移动', IsRoaming: false,
-              IsDataPreferred: true, IsVoicePreferred: true, PhoneNumber: '+86 138 0000 0000', IMEI: '35 000000 000000 0', ICCID: '8986 0000 0000 0000 0000',
+              IsDataPreferred: true, IsVoicePreferred: true, PhoneNumber: '+86 138 0000 0000', IMEI: this.imei, ICCID: '8986 0000 0000 0000 0000',
             },
           ],
           OSVersion: s.osVersion, BuildVersion: '21F90', IsSupervised: s.supervised, IsActivationLockEnabled: s.activationLockAllowed,

@@ -222,7 +222,7 @@ describe('location (地图) and device information (设备信息)', () => {
     const after = (await h.call('GET', `/device/information/getByDeviceId?deviceId=${deviceId}`, { token: boss })).body.data
     expect(after).toMatchObject({
       deviceName: 'iPhone', modelName: 'iPhone', productName: 'iPhone15,2', osVersion: '17.5.1', buildVersion: '21F90', deviceCapacity: 128,
-      availableDeviceCapacity: 64.5, batteryLevel: phone.state.batteryLevel, imei: '35 000000 000000 0', phoneNumber: '+86 138 0000 0000', isSupervised: true, isActivationLockEnabled: false,
+      availableDeviceCapacity: 64.5, batteryLevel: phone.state.batteryLevel, imei: phone.imei, phoneNumber: '+86 138 0000 0000', isSupervised: true, isActivationLockEnabled: false,
     })
     expect(after.reportedAt).not.toBeNull()
     const sent = (await tasksOf(h, deviceId)).at(-1)!

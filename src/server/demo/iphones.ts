@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto'
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, gt, isNull } from 'drizzle-orm'
 import { SimulatedIphone, type IphoneFetch } from '../../sim/iphone'
 import type { Services } from '../context'
 import { appleEnrollments, companies, devices, users } from '../db/schema'
 import { appleCommands } from '../protocol/apple/commands'
 import { demoAccounts } from './seed'
+import { log } from '../log'
 
 /** Simulated iPhones poll (no push reaches them) about as often as the demo agents. */
 export const DEMO_IPHONE_POLL_MS = 3000
@@ -18,16 +19,18 @@ interface DemoIphone {
   supervised: boolean
   osVersion: string
   location: { latitude: number; longitude: number }
+  /** Days before the demo's first start it was added (issue #43: the fleet grew over a year, not all today). */
+  addedDaysAgo: number
   /** What the demo shows of it: lost mode on (queued once, on its first start), or a profile never finished installing. */
   show?: 'lost' | 'notEnrolled'
 }
 
 export const demoIphones: DemoIphone[] = [
-  { company: 'boss', serialNumber: 'F2LXDEMO0001', deviceName: '演示 iPhone 15', productName: 'iPhone15,4', supervised: true, osVersion: '17.5.1', location: { latitude: 31.2304, longitude: 121.4737 } },
-  { company: 'boss', serialNumber: 'F2LXDEMO0002', deviceName: '演示 iPhone 13', productName: 'iPhone14,5', supervised: true, osVersion: '16.7.8', location: { latitude: 39.9042, longitude: 116.4074 }, show: 'lost' },
-  { company: 'boss', serialNumber: 'F2LXDEMO0003', deviceName: '演示 iPhone SE（未监管）', productName: 'iPhone14,6', supervised: false, osVersion: '17.4', location: { latitude: 22.5431, longitude: 114.0579 } },
-  { company: 'east', serialNumber: 'F2LXDEMO0004', deviceName: '华东 iPhone 14', productName: 'iPhone14,7', supervised: true, osVersion: '17.5.1', location: { latitude: 30.2741, longitude: 120.1551 } },
-  { company: 'boss', serialNumber: 'F2LXDEMO0005', deviceName: '演示 iPhone 12（未完成注册）', productName: 'iPhone13,2', supervised: true, osVersion: '17.1', location: { latitude: 23.1291, longitude: 113.2644 }, show: 'notEnrolled' },
+  { company: 'boss', serialNumber: 'F2LXDEMO0001', addedDaysAgo: 331, deviceName: '演示 iPhone 15', productName: 'iPhone15,4', supervised: true, osVersion: '17.5.1', location: { latitude: 31.2304, longitude: 121.4737 } },
+  { company: 'boss', serialNumber: 'F2LXDEMO0002', addedDaysAgo: 236, deviceName: '演示 iPhone 13', productName: 'iPhone14,5', supervised: true, osVersion: '16.7.8', location: { latitude: 39.9042, longitude: 116.4074 }, show: 'lost' },
+  { company: 'boss', serialNumber: 'F2LXDEMO0003', addedDaysAgo: 163, deviceName: '演示 iPhone SE（未监管）', productName: 'iPhone14,6', supervised: false, osVersion: '17.4', location: { latitude: 22.5431, longitude: 114.0579 } },
+  { company: 'east', serialNumber: 'F2LXDEMO0004', addedDaysAgo: 71, deviceName: '华东 iPhone 14', productName: 'iPhone14,7', supervised: true, osVersion: '17.5.1', location: { latitude: 30.2741, longitude: 120.1551 } },
+  { company: 'boss', serialNumber: 'F2LXDEMO0005', addedDaysAgo: 27, deviceName: '演示 iPhone 12（未完成注册）', productName: 'iPhone13,2', supervised: true, osVersion: '17.1', location: { latitude: 23.1291, longitude: 113.2644 }, show: 'notEnrolled' },
 ]
 
 /** Lost mode as the demo shows it on its lost iPhone. */
@@ -46,6 +49,18 @@ async function demoCommands(services: Services, deviceId: number, companyId: num
   }
   await queue('checkNetwork', {})
   if (spec.show === 'lost' && device && device.state.lostMode === undefined) await queue('enableLostMode', DEMO_LOST_MODE)
+}
+
+/**
+ * On the demo's first start an iPhone's record is new: dated back to when the demo says it was added, so that the
+ * dashboard's trend and histogram show a year's history. A record older than a day (a later start) keeps its date.
+ */
+async function backdateFirstStart(services: Services, spec: DemoIphone): Promise<void> {
+  const now = Date.now()
+  await services.db
+    .update(devices)
+    .set({ createdAt: new Date(now - spec.addedDaysAgo * 86_400_000) })
+    .where(and(eq(devices.platform, 'IOS'), eq(devices.serialNumber, spec.serialNumber), gt(devices.createdAt, new Date(now - 86_400_000))))
 }
 
 /** A UDID of the same shape as a real one, fixed per serial so that a restart re-enrolls the same device. */
@@ -102,16 +117,18 @@ export async function startDemoIphones(services: Services, serverUrl: string, fe
           .update(devices)
           .set({ name: spec.deviceName })
           .where(and(eq(devices.platform, 'IOS'), eq(devices.serialNumber, spec.serialNumber), eq(devices.name, '')))
+        await backdateFirstStart(services, spec)
         continue
       }
       await phone.enroll()
+      await backdateFirstStart(services, spec)
       const [enrollment] = await db
         .select({ deviceId: appleEnrollments.deviceId })
         .from(appleEnrollments)
         .where(and(eq(appleEnrollments.companyId, company.id), eq(appleEnrollments.udid, phone.udid)))
       if (enrollment) await demoCommands(services, enrollment.deviceId, company.id, spec)
     } catch (error) {
-      console.warn(`[demo iPhone ${spec.serialNumber}] ${(error as Error).message}`)
+      log.warn((error as Error).message, { demoIphone: spec.serialNumber })
       continue
     }
     phone.startPolling(DEMO_IPHONE_POLL_MS)

@@ -9,6 +9,7 @@ import { devices } from '../db/schema'
 import type { DemoIds } from './seed'
 
 const HOUR_MS = 3_600_000
+const DAY_MS = 24 * HOUR_MS
 
 type DemoCompany = 'boss' | 'east' | 'west'
 
@@ -20,6 +21,8 @@ export interface DemoDevice {
   name: string
   osVersion: string
   imei: string
+  /** Days since it was added: the demo's fleet grew over a year, so its trend and histogram show one (issue #43). */
+  addedDaysAgo: number
   /** Hours since the device was last seen; null = never. Devices with an agent are seen as soon as it polls. */
   lastSeenHours: number | null
   /** Run a simulated agent for it in demo mode. */
@@ -37,22 +40,22 @@ function demoIdCard(birth: string, sequence: string): string {
 }
 
 /**
- * The demo fleet: Huawei and Mi phones in the three demo companies, last seen at varied times so that all three
- * status colours appear; the ones with `agent` are kept online by simulated agents (src/server/demo/agents.ts).
+ * The demo fleet: Huawei and Mi phones in the three demo companies, added over the last year, last seen at varied
+ * times so that all three status colours appear; the ones with `agent` are kept online by simulated agents (src/server/demo/agents.ts).
  */
 export const demoDevices: DemoDevice[] = [
-  { serialNumber: 'HWDEMO0001', platform: 'HUAWEI', company: 'boss', model: 'ALN-AL00', name: 'HUAWEI Mate 60 Pro', osVersion: 'HarmonyOS 4.2', imei: '860000000000011', lastSeenHours: 0, agent: true, passcode: '246810', renter: { name: '张伟', phone: '13912345601', birth: '19900307' } },
-  { serialNumber: 'HWDEMO0002', platform: 'HUAWEI', company: 'boss', model: 'CET-AL00', name: 'HUAWEI nova 12', osVersion: 'HarmonyOS 4.0', imei: '860000000000029', lastSeenHours: 0, agent: true, staff: true, renter: { name: '李娜', phone: '13912345602', birth: '19951112' } },
-  { serialNumber: 'HWDEMO0003', platform: 'HUAWEI', company: 'boss', model: 'BRA-AL00', name: 'HUAWEI Pura 70', osVersion: 'HarmonyOS 4.2', imei: '860000000000037', lastSeenHours: 10, agent: false, staff: true, renter: { name: '王芳', phone: '13912345603', birth: '19880521' } },
-  { serialNumber: 'HWDEMO0004', platform: 'HUAWEI', company: 'boss', model: 'JLN-AL00', name: 'HUAWEI nova 11', osVersion: 'HarmonyOS 3.1', imei: '860000000000045', lastSeenHours: 75, agent: false },
-  { serialNumber: 'HWDEMO0005', platform: 'HUAWEI', company: 'boss', model: 'ALN-AL80', name: 'HUAWEI Mate 60', osVersion: 'HarmonyOS 4.0', imei: '860000000000052', lastSeenHours: null, agent: false },
-  { serialNumber: 'HWDEMO0006', platform: 'HUAWEI', company: 'east', model: 'ALN-AL00', name: 'HUAWEI Mate 60 Pro', osVersion: 'HarmonyOS 4.2', imei: '860000000000060', lastSeenHours: 0, agent: true, passcode: '135790', renter: { name: '刘洋', phone: '13912345606', birth: '19920815' } },
-  { serialNumber: 'HWDEMO0007', platform: 'HUAWEI', company: 'east', model: 'CET-AL00', name: 'HUAWEI nova 12', osVersion: 'HarmonyOS 4.0', imei: '860000000000078', lastSeenHours: 30, agent: false },
-  { serialNumber: 'HWDEMO0008', platform: 'HUAWEI', company: 'west', model: 'BRA-AL00', name: 'HUAWEI Pura 70', osVersion: 'HarmonyOS 4.2', imei: '860000000000086', lastSeenHours: 8, agent: false, renter: { name: '陈静', phone: '13912345608', birth: '19870203' } },
-  { serialNumber: 'MIDEMO0001', platform: 'MI', company: 'boss', model: '23127PN0CC', name: 'Xiaomi 14', osVersion: 'HyperOS 1.0', imei: '868000000000016', lastSeenHours: 0, agent: true, passcode: '112233', renter: { name: '赵磊', phone: '13912345611', birth: '19930619' } },
-  { serialNumber: 'MIDEMO0002', platform: 'MI', company: 'boss', model: '2311DRK48C', name: 'Redmi K70', osVersion: 'HyperOS 1.0', imei: '868000000000024', lastSeenHours: 12, agent: false, staff: true },
-  { serialNumber: 'MIDEMO0003', platform: 'MI', company: 'boss', model: '23090RA98C', name: 'Redmi Note 13 Pro', osVersion: 'MIUI 14', imei: '868000000000032', lastSeenHours: 100, agent: false },
-  { serialNumber: 'MIDEMO0004', platform: 'MI', company: 'east', model: '23127PN0CC', name: 'Xiaomi 14', osVersion: 'HyperOS 1.0', imei: '868000000000040', lastSeenHours: 0, agent: true },
+  { serialNumber: 'HWDEMO0001', platform: 'HUAWEI', company: 'boss', model: 'ALN-AL00', name: 'HUAWEI Mate 60 Pro', osVersion: 'HarmonyOS 4.2', imei: '860000000000011', addedDaysAgo: 352, lastSeenHours: 0, agent: true, passcode: '246810', renter: { name: '张伟', phone: '13912345601', birth: '19900307' } },
+  { serialNumber: 'HWDEMO0002', platform: 'HUAWEI', company: 'boss', model: 'CET-AL00', name: 'HUAWEI nova 12', osVersion: 'HarmonyOS 4.0', imei: '860000000000029', addedDaysAgo: 318, lastSeenHours: 0, agent: true, staff: true, renter: { name: '李娜', phone: '13912345602', birth: '19951112' } },
+  { serialNumber: 'HWDEMO0003', platform: 'HUAWEI', company: 'boss', model: 'BRA-AL00', name: 'HUAWEI Pura 70', osVersion: 'HarmonyOS 4.2', imei: '860000000000037', addedDaysAgo: 287, lastSeenHours: 10, agent: false, staff: true, renter: { name: '王芳', phone: '13912345603', birth: '19880521' } },
+  { serialNumber: 'HWDEMO0004', platform: 'HUAWEI', company: 'boss', model: 'JLN-AL00', name: 'HUAWEI nova 11', osVersion: 'HarmonyOS 3.1', imei: '860000000000045', addedDaysAgo: 251, lastSeenHours: 75, agent: false },
+  { serialNumber: 'HWDEMO0005', platform: 'HUAWEI', company: 'boss', model: 'ALN-AL80', name: 'HUAWEI Mate 60', osVersion: 'HarmonyOS 4.0', imei: '860000000000052', addedDaysAgo: 214, lastSeenHours: null, agent: false },
+  { serialNumber: 'HWDEMO0006', platform: 'HUAWEI', company: 'east', model: 'ALN-AL00', name: 'HUAWEI Mate 60 Pro', osVersion: 'HarmonyOS 4.2', imei: '860000000000060', addedDaysAgo: 183, lastSeenHours: 0, agent: true, passcode: '135790', renter: { name: '刘洋', phone: '13912345606', birth: '19920815' } },
+  { serialNumber: 'HWDEMO0007', platform: 'HUAWEI', company: 'east', model: 'CET-AL00', name: 'HUAWEI nova 12', osVersion: 'HarmonyOS 4.0', imei: '860000000000078', addedDaysAgo: 149, lastSeenHours: 30, agent: false },
+  { serialNumber: 'HWDEMO0008', platform: 'HUAWEI', company: 'west', model: 'BRA-AL00', name: 'HUAWEI Pura 70', osVersion: 'HarmonyOS 4.2', imei: '860000000000086', addedDaysAgo: 118, lastSeenHours: 8, agent: false, renter: { name: '陈静', phone: '13912345608', birth: '19870203' } },
+  { serialNumber: 'MIDEMO0001', platform: 'MI', company: 'boss', model: '23127PN0CC', name: 'Xiaomi 14', osVersion: 'HyperOS 1.0', imei: '868000000000016', addedDaysAgo: 86, lastSeenHours: 0, agent: true, passcode: '112233', renter: { name: '赵磊', phone: '13912345611', birth: '19930619' } },
+  { serialNumber: 'MIDEMO0002', platform: 'MI', company: 'boss', model: '2311DRK48C', name: 'Redmi K70', osVersion: 'HyperOS 1.0', imei: '868000000000024', addedDaysAgo: 51, lastSeenHours: 12, agent: false, staff: true },
+  { serialNumber: 'MIDEMO0003', platform: 'MI', company: 'boss', model: '23090RA98C', name: 'Redmi Note 13 Pro', osVersion: 'MIUI 14', imei: '868000000000032', addedDaysAgo: 19, lastSeenHours: 100, agent: false },
+  { serialNumber: 'MIDEMO0004', platform: 'MI', company: 'east', model: '23127PN0CC', name: 'Xiaomi 14', osVersion: 'HyperOS 1.0', imei: '868000000000040', addedDaysAgo: 3, lastSeenHours: 0, agent: true },
 ]
 
 /**
@@ -116,7 +119,8 @@ export async function seedDemoDevices(db: Db, ids: DemoIds, now = new Date()): P
           renterPhone: d.renter?.phone ?? '',
           renterIdCard: d.renter ? demoIdCard(d.renter.birth, String(sequence)) : '',
           state: { poweredOn: d.lastSeenHours !== null, locked: false, passcodeSet: !!d.passcode, runningApp: null, loggedIn: true, controlled: true },
-          createdAt: new Date(now.getTime() - (demoDevices.length - demoDevices.indexOf(d)) * 60_000),
+          // Added over the last year, in the list's order (the first one first), at a working hour's minute of its own.
+          createdAt: new Date(now.getTime() - d.addedDaysAgo * DAY_MS - (demoDevices.length - demoDevices.indexOf(d)) * 60_000),
         })
         .returning({ id: devices.id })
       await quota.consume(tx, {
