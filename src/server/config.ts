@@ -33,6 +33,9 @@ const envSchema = z.object({
   MDM_CAPTCHA_ANSWER: z.string().min(1).optional(),
   MDM_MAP_TILE_URL: z.string().default('https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}'),
   MDM_MAP_COORDINATES: z.enum(['WGS84', 'GCJ02']).default('GCJ02'),
+  /** Issue #43: an AMap Web 服务 key: a reported position is shown with its address (reverse geocoding, on the server). */
+  MDM_AMAP_KEY: z.string().min(1).optional(),
+  MDM_AMAP_URL: z.url().default('https://restapi.amap.com'),
   MDM_DIST_DIR: z.string().default('dist'),
   /**
    * The server speaks HTTPS itself, with HTTP/2 for browsers (PEM files; both or neither). Unset: plain HTTP, for a
@@ -111,6 +114,8 @@ export interface AppConfig {
   tokenTtlMs: number
   captchaAnswer: string | undefined
   map: { tileUrl: string; coordinates: 'WGS84' | 'GCJ02' }
+  /** MDM_AMAP_KEY and MDM_AMAP_URL (no trailing slash); null without a key: positions are shown as coordinates. */
+  amap: { key: string; url: string } | null
   distDir: string
   trustProxy: boolean
   /** MDM_APPLE_REQUIRE_HTTPS: the Apple device endpoints answer only requests that arrived over TLS. */
@@ -177,6 +182,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tokenTtlMs: e.MDM_TOKEN_TTL_HOURS * 3600_000,
     captchaAnswer: e.MDM_CAPTCHA_ANSWER,
     map: { tileUrl: e.MDM_MAP_TILE_URL, coordinates: e.MDM_MAP_COORDINATES },
+    amap: e.MDM_AMAP_KEY ? { key: e.MDM_AMAP_KEY, url: e.MDM_AMAP_URL.replace(/\/+$/, '') } : null,
     distDir: e.MDM_DIST_DIR,
     trustProxy: e.MDM_TRUST_PROXY === 'on',
     appleRequireHttps: (e.MDM_APPLE_REQUIRE_HTTPS ?? (production ? 'on' : 'off')) === 'on',

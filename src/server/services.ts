@@ -17,6 +17,7 @@ import { MyDeviceService } from './modules/my-device/service'
 import { EnrollmentLinks } from './modules/my-device/enrollment-link'
 import { IosDeviceService } from './modules/my-device/devices'
 import { IosDetailService } from './modules/ios-detail/service'
+import { AmapGeocoder } from './modules/ios-detail/amap'
 import { CommonPhraseService } from './modules/common-phrases/service'
 import { AccountService } from './modules/account/service'
 import { PersonalCenterService } from './modules/personal-center/service'
@@ -83,7 +84,7 @@ export function createServices(config: AppConfig, db: Db): Services {
     appleMdm,
     iosDevices,
     myDevices,
-    iosDetail: new IosDetailService({ db, iosDevices, myDevices }),
+    iosDetail: new IosDetailService({ db, iosDevices, myDevices, geocoder: config.amap ? new AmapGeocoder(config.amap.url, config.amap.key) : null }),
     enrollmentLinks: new EnrollmentLinks({ db, secrets, myDevices }),
     commonPhrases: new CommonPhraseService(db),
     account: new AccountService({ db, captcha, sessions, limiter }),

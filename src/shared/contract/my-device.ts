@@ -31,7 +31,13 @@ import { contactPhoneSchema } from './common-phrases'
 // ---------------------------------------------------------------------------------------------------------------
 
 /** What lost mode (or pay mode, which is lost mode with the payment notice) shows on the lock screen. */
-export const IosLostModeInfo = z.object({ message: z.string(), phoneNumber: z.string(), footnote: z.string() })
+export const IosLostModeInfo = z.object({
+  message: z.string(),
+  phoneNumber: z.string(),
+  footnote: z.string(),
+  /** When the device reported lost mode on (ISO 8601); null for a report from before it was kept. */
+  since: z.string().nullable(),
+})
 export type IosLostModeInfo = z.infer<typeof IosLostModeInfo>
 
 /** The last location the device reported (WGS-84; DeviceLocation works in lost mode only). */
@@ -42,6 +48,8 @@ export const IosLocation = z.object({
   horizontalAccuracy: z.number().nullable(),
   /** When the server received it (ISO 8601). */
   at: z.string(),
+  /** Issue #43: its address, where a maps key is configured (AMap reverse geocoding; GET /device/location/now only). */
+  address: z.string().nullable().optional(),
 })
 export type IosLocation = z.infer<typeof IosLocation>
 

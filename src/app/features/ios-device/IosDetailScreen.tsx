@@ -13,6 +13,7 @@ import { iosFamily } from './family'
 import type { IosFormMode } from './IosDeviceForm'
 import { IosDeviceForm } from './lazy-dialogs'
 import { IosTabs } from './tabs/IosTabs'
+import { LostModeSummary } from './LostModeSummary'
 
 const detailSearch = { [IOS_DEVICE_ID_PARAM]: param.id }
 
@@ -31,6 +32,7 @@ export function IosDetailScreen() {
       taskLog={false}
       deviceId={deviceId}
       onBack={(recycled) => backToList(recycled)}
+      summary={(device) => <LostModeSummary device={device} />}
       actions={(device) => (
         <>
           <OnlineButton onClick={() => form.open({ kind: 'device', device })}>{t.editDevice}</OnlineButton>

@@ -17,6 +17,7 @@ import type { QueuedRequest } from '../../protocol/apple/commands'
 import { deviceCommandEntry } from '../audit/device-command'
 import { recordAudit } from '../audit/service'
 import type { IosDeviceService } from '../my-device/devices'
+import type { AmapGeocoder } from './amap'
 import type { MyDeviceService } from '../my-device/service'
 import { installProfile, LOCK_MESSAGE_PROFILE_IDENTIFIER, lockMessageProfile, removeProfile, RESTRICTION_PROFILE_IDENTIFIER, restrictionProfile } from './profiles'
 
@@ -65,7 +66,7 @@ export class IosDetailService {
   private readonly db: Db
 
   constructor(
-    private readonly services: { db: Db; iosDevices: IosDeviceService; myDevices: MyDeviceService },
+    private readonly services: { db: Db; iosDevices: IosDeviceService; myDevices: MyDeviceService; geocoder?: AmapGeocoder | null },
     private readonly now: () => Date = () => new Date(),
   ) {
     this.db = services.db
@@ -193,9 +194,14 @@ export class IosDetailService {
     return due.length
   }
 
-  /** GET /device/location/now: the last location the device reported (WGS-84), or null. */
+  /**
+   * GET /device/location/now: the last location the device reported (WGS-84), or null; with its address where a maps
+   * key is configured (issue #43), else address null.
+   */
   async location(user: CurrentUser, deviceId: number): Promise<IosLocation | null> {
-    return (await this.services.iosDevices.detail(user, deviceId)).location
+    const location = (await this.services.iosDevices.detail(user, deviceId)).location
+    if (!location) return null
+    return { ...location, address: this.services.geocoder ? await this.services.geocoder.address(location) : null }
   }
 
   /** GET /device/information/getByDeviceId: the last DeviceInformation answer, with what Authenticate told before it. */

@@ -34,7 +34,7 @@ const text = (v: unknown): string => textValue(v) ?? ''
 function lostModeInfo(v: unknown): IosLostModeInfo | null {
   if (!v || typeof v !== 'object') return null
   const info = v as Record<string, unknown>
-  return { message: text(info.message), phoneNumber: text(info.phoneNumber), footnote: text(info.footnote) }
+  return { message: text(info.message), phoneNumber: text(info.phoneNumber), footnote: text(info.footnote), since: text(info.since) || null }
 }
 
 function location(v: unknown): IosLocation | null {

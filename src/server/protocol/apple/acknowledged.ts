@@ -23,7 +23,8 @@ export function acknowledged(
   if (detailB) return detailB
   switch (request.requestType) {
     case 'EnableLostMode': {
-      const lost = { message: request.params.Message ?? '', phoneNumber: request.params.PhoneNumber ?? '', footnote: request.params.Footnote ?? '' }
+      // Since when it shows them (issue #43): the time the device reported lost mode on.
+      const lost = { message: request.params.Message ?? '', phoneNumber: request.params.PhoneNumber ?? '', footnote: request.params.Footnote ?? '', since: at }
       // Pay mode is lost mode showing the payment notice; lost mode enabled again replaces it.
       return { state: { lostMode: true, payMode: name === 'openPayMode', lostModeInfo: lost }, result: {} }
     }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { CircleMarker, MapContainer, TileLayer, useMap } from 'react-leaflet'
 import 'leaflet/dist/leaflet.css'
@@ -7,6 +7,8 @@ import { toTileDatum } from '../../../../shared/domain/gcj02'
 import { formatDate } from '../../../../shared/domain/format'
 import { mapText as t } from '../../../../shared/messages/ios-detail-a'
 import { iosDeviceText } from '../../../../shared/messages/ios-device'
+import { lostModeText } from '../../../../shared/messages/lost-mode'
+import { navigationUrl } from '../navigation-link'
 import { call } from '../../../api/http'
 import { api } from '../../../api/routes'
 import { appConfigQuery } from '../../../api/user-center'
@@ -38,14 +40,29 @@ function FollowMarker({ at }: { at: [number, number] | null }) {
   return null
 }
 
-/** The configured tiles with the device's marker (leaflet + react-leaflet, bundled with this tab only). */
+/**
+ * The configured tiles with the device's marker (leaflet + react-leaflet, bundled with this tab only). Tiles that cannot
+ * load (offline, the service down or refused by the network) are said to, over the grey box they would leave (issue #43).
+ */
 function DeviceMap({ tileUrl, at }: { tileUrl: string; at: [number, number] | null }) {
+  const [tiles, setTiles] = useState<'loading' | 'shown' | 'failed'>('loading')
   return (
-    <MapContainer center={at ?? DEFAULT_CENTER} zoom={at ? LOCATED_ZOOM : DEFAULT_ZOOM} className="device-map-canvas" attributionControl={false}>
-      <TileLayer url={tileUrl} subdomains={tileSubdomains(tileUrl)} />
-      {at ? <CircleMarker center={at} radius={9} pathOptions={{ color: '#1677ff', fillOpacity: 0.6 }} className="device-map-marker" /> : null}
-      <FollowMarker at={at} />
-    </MapContainer>
+    <>
+      {tiles === 'failed' ? (
+        <p className="map-tiles-failed" role="status" data-testid="map-tiles-failed">
+          {lostModeText.tilesFailed}
+        </p>
+      ) : null}
+      <MapContainer center={at ?? DEFAULT_CENTER} zoom={at ? LOCATED_ZOOM : DEFAULT_ZOOM} className="device-map-canvas" attributionControl={false}>
+        <TileLayer
+          url={tileUrl}
+          subdomains={tileSubdomains(tileUrl)}
+          eventHandlers={{ tileload: () => setTiles('shown'), tileerror: () => setTiles((now) => (now === 'shown' ? now : 'failed')) }}
+        />
+        {at ? <CircleMarker center={at} radius={9} pathOptions={{ color: '#1677ff', fillOpacity: 0.6 }} className="device-map-marker" /> : null}
+        <FollowMarker at={at} />
+      </MapContainer>
+    </>
   )
 }
 
@@ -69,10 +86,20 @@ export function MapTab({ device }: IosTabProps) {
       <p className="form-hint" data-testid="location-text">
         {reported ? `${iosDeviceText.locationValue(reported.latitude, reported.longitude, reported.horizontalAccuracy)} · ${t.at(formatDate(reported.at))}` : t.none}
       </p>
+      {reported?.address ? (
+        <p className="form-hint" data-testid="location-address">
+          {lostModeText.address}：{reported.address}
+        </p>
+      ) : null}
       <div className="device-map" data-testid="device-map" data-lat={point?.latitude} data-lng={point?.longitude}>
         {map ? <DeviceMap tileUrl={map.tileUrl} at={at} /> : null}
       </div>
-      <OnlineButton color="primary" block disabled={refusal !== null} loading={commands.running.has('deviceLocation')} onClick={() => void commands.run('deviceLocation', device)}>
+      {reported ? (
+        <a className="adm-button adm-button-primary lost-navigate" href={navigationUrl(reported, device.serialNumber, navigator.userAgent)} target="_blank" rel="noopener">
+          {lostModeText.navigate}
+        </a>
+      ) : null}
+      <OnlineButton color="primary" fill="outline" block disabled={refusal !== null} loading={commands.running.has('deviceLocation')} onClick={() => void commands.run('deviceLocation', device)}>
         {t.locate}
       </OnlineButton>
       {refusal ? <p className="form-hint">{refusal}</p> : null}
