@@ -15,6 +15,7 @@ import type { CertificateAuthority } from './protocol/apple/ca'
 import type { ApnsClient } from './protocol/apple/apns'
 import type { AppleWebServices } from './protocol/apple/commands'
 import type { AppleMdmService } from './protocol/apple/service'
+import type { DepEnrollmentService } from './protocol/apple/dep-enrollment'
 import type { MyDeviceService } from './modules/my-device/service'
 import type { EnrollmentLinks } from './modules/my-device/enrollment-link'
 import type { IosDeviceService } from './modules/my-device/devices'
@@ -72,6 +73,8 @@ export interface Services {
   iosDevices: IosDeviceService
   /** The console's Apple 'my device' actions (profile download, commands). */
   myDevices: MyDeviceService
+  /** Issue #42: the enrollment URL of automated enrollment (a phone's signed MachineInfo → its company's profile). */
+  depEnrollment: DepEnrollmentService
   /** The Apple detail's restriction strategy, lock-screen message, device information and location (issue #14). */
   iosDetail: IosDetailService
   enrollmentLinks: EnrollmentLinks

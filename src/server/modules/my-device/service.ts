@@ -55,10 +55,13 @@ export class MyDeviceService {
     return this.issueProfile(user.companyId, user.id)
   }
 
-  /** A profile of a company with a fresh identity bound to it (the download, and the demo iPhones). */
-  async issueProfile(companyId: number, createdBy: number): Promise<string> {
+  /**
+   * A profile of a company with a fresh identity bound to it (the download, and the demo iPhones). Automated enrollment
+   * (issue #42) asks for one with no account (`createdBy` null) and an identity named for the phone's serial.
+   */
+  async issueProfile(companyId: number, createdBy: number | null, commonName = `MDM Device ${companyId}-${Date.now().toString(36)}`): Promise<string> {
     const [company] = await this.services.db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId))
-    const identity = this.services.appleCa.issueIdentity(`MDM Device ${companyId}-${Date.now().toString(36)}`)
+    const identity = this.services.appleCa.issueIdentity(commonName)
     await this.services.appleMdm.recordIdentity({
       companyId,
       fingerprint: identity.fingerprint,

@@ -66,6 +66,9 @@ export function acknowledged(
       return { state: { activationLockAllowed: true }, result: {} }
     case 'ActivationLockBypassCode':
       return { state: {}, result: { activationLockBypassCode: typeof answer.ActivationLockBypassCode === 'string' ? answer.ActivationLockBypassCode : '' } }
+    case 'DeviceConfigured':
+      // Issue #42: the phone has left Setup Assistant (automated enrollment).
+      return { state: { awaitingConfiguration: false }, result: {} }
     case 'RemoveProfile':
       // Only the enrollment profile's removal ends management; the detail's own profiles come and go.
       return { state: request.params.Identifier === ENROLLMENT_PROFILE_IDENTIFIER ? { profileRemoved: true } : {}, result: {} }

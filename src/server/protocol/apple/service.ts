@@ -16,6 +16,7 @@ import { commandDict, secretRequestTypes, type QueuedRequest } from './commands'
 import { DEVICE_INFORMATION_QUERIES, DEVICE_INFORMATION_TASK, reportedColumns } from './device-information'
 import { data, str, type PlistDict } from './plist'
 import { withAttachments } from './detail-b'
+import { abmAtAuthenticate, automatedState, configureAfterToken, consumesQuota, deviceConfigured, markAbmEnrolled } from './abm-checkin'
 
 type Enrollment = typeof appleEnrollments.$inferSelect
 
@@ -55,15 +56,16 @@ export class AppleMdmService {
   }
 
   /** Records the identity issued for a profile download: the company a device enrolling with it joins. */
-  async recordIdentity(input: { companyId: number; fingerprint: string; serialNumber: string; createdBy: number }) {
+  async recordIdentity(input: { companyId: number; fingerprint: string; serialNumber: string; createdBy: number | null }) {
     await this.db.insert(appleIdentities).values(input)
   }
 
-  async checkin(fingerprint: string, message: PlistDict): Promise<void> {
+  /** `depSerial`: the serial the identity was issued for at the enrollment URL (abm-checkin.ts: depSerialOf), else null. */
+  async checkin(fingerprint: string, message: PlistDict, depSerial: string | null = null): Promise<void> {
     const udid = str(message, 'UDID')
     const type = str(message, 'MessageType')
     if (!udid || udid.length > 128 || !type) throw ApiError.badRequest(t.badMessage)
-    if (type === 'Authenticate') return this.authenticate(fingerprint, udid, message)
+    if (type === 'Authenticate') return this.authenticate(fingerprint, udid, message, depSerial)
     const enrollment = await this.boundEnrollment(fingerprint, udid)
     const now = this.now()
     if (type === 'TokenUpdate') {
@@ -71,7 +73,7 @@ export class AppleMdmService {
       const pushMagic = str(message, 'PushMagic')
       if (!token || !pushMagic) throw ApiError.badRequest(t.badMessage)
       const unlock = data(message, 'UnlockToken')
-      const { firstToken, updated } = await this.db.transaction(async (tx) => {
+      const { firstToken, configure, updated } = await this.db.transaction(async (tx) => {
         // Read under the row's lock: of two first TokenUpdates racing, one asks the phone what it is.
         const [locked] = await tx.select({ tokenUpdatedAt: appleEnrollments.tokenUpdatedAt }).from(appleEnrollments).where(eq(appleEnrollments.id, enrollment.id)).for('update')
         const [updated] = await tx
@@ -112,10 +114,13 @@ export class AppleMdmService {
             tx,
           )
         }
-        return { firstToken, updated }
+        // Issue #42: a phone in Setup Assistant (automated enrollment) goes on after these, with DeviceConfigured.
+        const awaiting = message.AwaitingConfiguration === true
+        const configure = await configureAfterToken(tx, this.tasks, { deviceId: enrollment.deviceId, companyId: device.companyId, awaiting, now })
+        return { firstToken, configure, updated }
       })
       // Not awaited: the phone's check-in is answered without waiting for APNs.
-      if (firstToken) void this.wake(updated).catch((err: unknown) => console.error(err))
+      if (firstToken || configure) void this.wake(updated).catch((err: unknown) => console.error(err))
       return
     }
     if (type === 'CheckOut') {
@@ -138,7 +143,7 @@ export class AppleMdmService {
    * UDID a message names are not proven, so both are looked up in the identity's company only (docs/serials.md):
    * another tenant's device with them is neither touched nor told of.
    */
-  private async authenticate(fingerprint: string, udid: string, message: PlistDict): Promise<void> {
+  private async authenticate(fingerprint: string, udid: string, message: PlistDict, depSerial: string | null): Promise<void> {
     const [identity] = await this.db.select().from(appleIdentities).where(eq(appleIdentities.fingerprint, fingerprint))
     if (!identity) throw ApiError.unauthorized(t.identityInvalid)
     const serialNumber = (str(message, 'SerialNumber') ?? udid).trim().slice(0, 64)
@@ -162,6 +167,8 @@ export class AppleMdmService {
           .from(devices)
           .where(and(eq(devices.companyId, identity.companyId), eq(devices.platform, 'IOS'), eq(devices.serialNumber, serialNumber)))
           .for('update')
+        // Issue #42: the serial in the company's Apple Business Manager (quota is consumed when it first enrolls).
+        const abm = await abmAtAuthenticate(tx, identity.companyId, serialNumber, depSerial)
         // Issue #41: the company's enrollments of this UDID, and of this device under another UDID. One that another
         // identity holds stays bound (401, nothing changes): a second profile of the company cannot take an enrolled
         // phone's place and its commands. It is let go when the phone checked out (or acknowledged an erase), or when
@@ -177,7 +184,7 @@ export class AppleMdmService {
         if (held) throw ApiError.unauthorized(t.identityInvalid)
         const modelName = str(message, 'ModelName')
         const buildVersion = str(message, 'BuildVersion')
-        const state = { mdmEnrolled: false, udid, ...(modelName ? { modelName } : {}), ...(buildVersion ? { buildVersion } : {}) }
+        const state = { mdmEnrolled: false, udid, ...(modelName ? { modelName } : {}), ...(buildVersion ? { buildVersion } : {}), ...automatedState(abm) }
         let deviceId: number
         if (existing) {
           deviceId = existing.id
@@ -185,6 +192,7 @@ export class AppleMdmService {
             .update(devices)
             .set({ ...reported, lastCommunicationTime: now, updatedAt: now, state: sql`${devices.state} || ${JSON.stringify(state)}::jsonb` })
             .where(eq(devices.id, existing.id))
+          if (await consumesQuota(tx, identity.companyId, existing.id, abm)) await this.quota.consume(tx, { companyId: identity.companyId, quotaType: 'IOS', deviceId, serialNumber, operatorUserId: null })
         } else {
           const [created] = await tx
             .insert(devices)
@@ -210,6 +218,7 @@ export class AppleMdmService {
         const bound = enrolled.find(({ enrollment }) => enrollment.udid === udid)?.enrollment
         if (bound) await tx.update(appleEnrollments).set(fresh).where(eq(appleEnrollments.id, bound.id))
         else await tx.insert(appleEnrollments).values({ companyId: identity.companyId, udid, ...fresh })
+        if (abm) await markAbmEnrolled(tx, abm, deviceId, now)
       })
       .catch((err: unknown) => {
         // Two Authenticate messages of one new device at once: the second is refused and the device retries.
@@ -317,6 +326,7 @@ export class AppleMdmService {
             updatedAt: now,
           })
           .where(eq(devices.id, enrollment.deviceId))
+        if (request.requestType === 'DeviceConfigured') await deviceConfigured(tx, enrollment.deviceId, now)
         if (request.requestType === 'EraseDevice') {
           // A wiped device is no longer enrolled; it will not check out.
           await tx.update(appleEnrollments).set({ checkedOutAt: now, pushToken: null, pushMagic: null }).where(eq(appleEnrollments.id, enrollment.id))
