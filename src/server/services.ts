@@ -31,6 +31,7 @@ import { AccessKeyService } from './modules/access/service'
 import { AuditService } from './modules/audit/service'
 import { ReloadableApns } from './modules/certificate/reloadable-apns'
 import { CertificateService } from './modules/certificate/service'
+import { vendorIdentityOf } from './modules/certificate/push-request'
 import { IosAppService } from './modules/ios-apps/service'
 import { WallpaperService } from './modules/ios-wallpaper/service'
 import { AnnouncementService } from './modules/announcement/service'
@@ -104,7 +105,7 @@ export function createServices(config: AppConfig, db: Db): Services {
     audit: new AuditService(db),
     iosApps: new IosAppService(detailDeps),
     wallpapers: new WallpaperService(detailDeps),
-    certificates: new CertificateService({ db, secrets, apns: apple.apns }),
+    certificates: new CertificateService({ db, secrets, apns: apple.apns, vendor: vendorIdentityOf(config.apple) }),
     announcements: new AnnouncementService(db),
     agreements: new AgreementService(db),
     workspace: new WorkspaceService(db),

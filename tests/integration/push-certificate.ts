@@ -3,10 +3,16 @@ import forge from 'node-forge'
 
 const UID = '0.9.2342.19200300.100.1.1'
 
-/** A push certificate as Apple issues one (subject UID = the topic), signed by a test CA, with its key. */
-export function pushCertificate(options: { topic?: string; days?: number } = {}) {
+/**
+ * A push certificate as Apple issues one (subject UID = the topic), signed by a test CA, with its key; or, given a
+ * CSR (`csrPem`, issue #42), for the CSR's public key, as Apple's portal answers a request (no key then).
+ */
+export function pushCertificate(options: { topic?: string; days?: number; csrPem?: string } = {}) {
   const topic = options.topic ?? `com.apple.mgmt.External.${randomUUID()}`
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } })
+  const own = options.csrPem
+    ? { publicKey: forge.pki.publicKeyToPem(forge.pki.certificationRequestFromPem(options.csrPem).publicKey!), privateKey: '' }
+    : generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } })
+  const { publicKey, privateKey } = own
   const ca = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } })
   const cert = forge.pki.createCertificate()
   cert.publicKey = forge.pki.publicKeyFromPem(publicKey)

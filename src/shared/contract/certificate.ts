@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { certificateText as t } from '../messages/ios-detail-b'
-import { access, endpoint, noRequest } from './endpoint'
+import { apnsRequestText } from '../messages/apns-request'
+import { access, binaryResponse, endpoint, noRequest } from './endpoint'
 import { flexibleBoolean } from './id'
 
 /**
@@ -45,8 +46,27 @@ export const ApnsUploadRequest = z.discriminatedUnion('format', [
     password: z.string().max(256).default(''),
     confirmTopicChange: flexibleBoolean.optional(),
   }),
+  /** Issue #42: Apple's answer to a request the server made — the certificate alone (PEM, or DER as base64); its key is the request's. */
+  z.object({ format: z.literal('CERT'), certificate: z.string().trim().min(1, { error: apnsRequestText.badCertificate }).max(20_000, { error: t.tooLarge }), confirmTopicChange: flexibleBoolean.optional() }),
 ])
 export type ApnsUploadRequest = z.input<typeof ApnsUploadRequest>
+
+/** Issue #42: the push key and CSR the server made last (the key stays on the server, sealed). */
+export const ApnsPushRequest = z.object({
+  id: z.number(),
+  createdAt: z.string(),
+  /** When a certificate Apple issued for it was uploaded; null while it waits. */
+  usedAt: z.string().nullable(),
+})
+export const ApnsPushRequestState = z.object({
+  /** An MDM vendor certificate is configured: the request can be downloaded signed, ready for Apple's portal. */
+  vendorConfigured: z.boolean(),
+  request: ApnsPushRequest.nullable(),
+})
+export type ApnsPushRequestState = z.infer<typeof ApnsPushRequestState>
+
+/** Which file of the last request: the CSR (PEM), or the vendor-signed request (base64 property list) Apple's portal takes. */
+export const ApnsPushRequestFileQuery = z.object({ kind: z.enum(['CSR', 'SIGNED']) })
 
 const admin = access.authority('certificate')
 
@@ -55,4 +75,7 @@ export const certificateEndpoints = {
   /** The expiry alone, for the dashboard's warning. */
   apnsExpiry: endpoint({ base: 'main', method: 'GET', path: '/certificate/apns/expiry', access: admin, request: noRequest, response: ApnsExpiry }),
   upload: endpoint({ base: 'main', method: 'POST', path: '/certificate/apns/upload', access: admin, request: ApnsUploadRequest, response: ApnsCertificateInfo, success: t.uploaded }),
+  pushRequest: endpoint({ base: 'main', method: 'GET', path: '/certificate/apns/request', access: admin, request: noRequest, response: ApnsPushRequestState }),
+  createPushRequest: endpoint({ base: 'main', method: 'POST', path: '/certificate/apns/request', access: admin, request: noRequest, response: ApnsPushRequestState, success: apnsRequestText.created }),
+  pushRequestFile: endpoint({ base: 'main', method: 'GET', path: '/certificate/apns/request/file', access: admin, request: ApnsPushRequestFileQuery, response: binaryResponse, binary: true }),
 }

@@ -46,6 +46,8 @@ export const auditText = {
     'apple.refused': '苹果设备请求被拒绝',
     'center.phone': '修改手机号',
     'certificate.upload': '上传推送证书',
+    // Issue #42: the server made a push key and its CSR (certificate page).
+    'certificate.request': '生成推送证书请求',
     // Issue #42: a company linked (or renewed) its Apple Business Manager server token.
     'abm.link': '连接苹果商务管理',
     'announcement.add': '发布公告',

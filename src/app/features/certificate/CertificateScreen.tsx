@@ -13,15 +13,23 @@ import { PageTitle } from '../../components/PageTitle'
 import { QueryStatus } from '../../components/QueryStatus'
 import { base64Of } from '../../components/file-base64'
 import { notify } from '../../notify'
+import { apnsRequestText } from '../../../shared/messages/apns-request'
+import { PushRequestSection, pushRequestKey } from './PushRequestSection'
 import './certificate.css'
 
 const certificateKey = ['certificate', 'apns'] as const
 const certificateQuery = () => queryOptions({ queryKey: certificateKey, queryFn: () => call(api.certificate.apns) })
 
-/** Upload of a renewed certificate: a PEM pair or a .p12 with its password; a topic change must be confirmed. */
+type UploadFormat = ApnsUploadRequest['format']
+
+/**
+ * Upload of a renewed certificate: a PEM pair, a .p12 with its password, or (issue #42) Apple's answer to the
+ * server's own request, without key; a topic change must be confirmed.
+ */
 function UploadForm() {
   const client = useQueryClient()
-  const [format, setFormat] = useState<'PEM' | 'P12'>('PEM')
+  const [format, setFormat] = useState<UploadFormat>('PEM')
+  const [answer, setAnswer] = useState<File | null>(null)
   const [pem, setPem] = useState({ certificatePem: '', privateKeyPem: '' })
   const [p12, setP12] = useState<File | null>(null)
   const [password, setPassword] = useState('')
@@ -29,11 +37,18 @@ function UploadForm() {
   const [confirmTopicChange, setConfirm] = useState(false)
   const upload = useMutation({
     mutationFn: (req: ApnsUploadRequest) => call(api.certificate.upload, req, { silent: true }),
-    onSuccess: (data) => client.setQueryData(certificateKey, data),
+    onSuccess: (data) => {
+      client.setQueryData(certificateKey, data)
+      void client.invalidateQueries({ queryKey: pushRequestKey })
+    },
   })
   const submit = async () => {
     const req: ApnsUploadRequest =
-      format === 'PEM' ? { format, ...pem, confirmTopicChange } : { format, p12Base64: p12 ? await base64Of(p12) : '', password, confirmTopicChange }
+      format === 'PEM'
+        ? { format, ...pem, confirmTopicChange }
+        : format === 'P12'
+          ? { format, p12Base64: p12 ? await base64Of(p12) : '', password, confirmTopicChange }
+          : { format, certificate: answer ? await base64Of(answer) : '', confirmTopicChange }
     try {
       await upload.mutateAsync(req)
     } catch (error) {
@@ -49,8 +64,23 @@ function UploadForm() {
   return (
     <section className="device-section certificate-upload" aria-label={t.upload}>
       <h2>{t.upload}</h2>
-      <Selector columns={2} options={[{ label: t.pem, value: 'PEM' }, { label: t.p12, value: 'P12' }]} value={[format]} onChange={(v) => v[0] && setFormat(v[0] as 'PEM' | 'P12')} />
-      {format === 'PEM' ? (
+      <Selector
+        columns={2}
+        options={[
+          { label: apnsRequestText.answerFormat, value: 'CERT' },
+          { label: t.pem, value: 'PEM' },
+          { label: t.p12, value: 'P12' },
+        ]}
+        value={[format]}
+        onChange={(v) => v[0] && setFormat(v[0] as UploadFormat)}
+      />
+      {format === 'CERT' ? (
+        <label className="lost-field">
+          {apnsRequestText.answerFile}
+          <input type="file" accept=".pem,.cer,.crt,application/x-pem-file,application/pkix-cert" onChange={(e) => setAnswer(e.target.files?.[0] ?? null)} />
+          <span className="form-hint">{apnsRequestText.answerHint}</span>
+        </label>
+      ) : format === 'PEM' ? (
         <>
           <label className="lost-field">
             {t.certificatePem}
@@ -118,6 +148,7 @@ export function CertificateScreen() {
               [t.enrolledTopics, info.enrolledTopics.join('，') || '—'],
             ]}
           />
+          <PushRequestSection />
           <UploadForm />
         </>
       ) : null}

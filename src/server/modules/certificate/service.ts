@@ -2,6 +2,7 @@ import { X509Certificate } from 'node:crypto'
 import { and, isNull, ne } from 'drizzle-orm'
 import type { z } from 'zod'
 import { APNS_EXPIRY_WARNING_DAYS, ApnsUploadRequest, type ApnsCertificateInfo, type ApnsExpiry } from '../../../shared/contract/certificate'
+import { apnsRequestText } from '../../../shared/messages/apns-request'
 import { certificateText as t } from '../../../shared/messages/ios-detail-b'
 import type { CurrentUser } from '../../auth/sessions'
 import type { SecretBox } from '../../crypto/secret-box'
@@ -11,6 +12,8 @@ import { ApiError } from '../../http/errors'
 import { PLACEHOLDER_TOPIC } from '../../protocol/apple/apns'
 import { recordAudit } from '../audit/service'
 import { oneLine, pemFromPkcs12, readPushCertificate } from './parse'
+import { readUploadedCertificate, type VendorIdentity } from './push-request'
+import { PushRequestService } from './push-request-service'
 import type { ReloadableApns } from './reloadable-apns'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -28,10 +31,15 @@ export function expiryOf(notAfter: Date | null, now: Date): ApnsExpiry {
  * topic), so it is refused unless the administrator confirms it.
  */
 export class CertificateService {
+  /** Issue #42: push keys and CSRs made on the certificate page. */
+  readonly pushRequests: PushRequestService
+
   constructor(
-    private readonly services: { db: Db; secrets: SecretBox; apns: ReloadableApns },
+    private readonly services: { db: Db; secrets: SecretBox; apns: ReloadableApns; vendor?: VendorIdentity | null },
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.pushRequests = new PushRequestService({ db: services.db, secrets: services.secrets, vendor: services.vendor ?? null })
+  }
 
   /** At start-up: the newest uploaded certificate replaces the configured one; later, one another process took. */
   async loadStored(): Promise<void> {
@@ -74,7 +82,7 @@ export class CertificateService {
   /** POST /certificate/apns/upload: checked, stored (key sealed), and pushed with from now on. */
   async upload(user: CurrentUser, req: z.output<typeof ApnsUploadRequest>): Promise<ApnsCertificateInfo> {
     await this.loadStored()
-    const pair = req.format === 'PEM' ? req : await pemFromPkcs12(Buffer.from(req.p12Base64.replace(/\s+/g, ''), 'base64'), req.password)
+    const { requestId, ...pair } = await this.pairOf(req)
     const cert = readPushCertificate(pair.certificatePem, pair.privateKeyPem, this.now())
     const other = (await this.enrolledTopics()).find((topic) => topic !== cert.topic)
     if (other !== undefined && req.confirmTopicChange !== true) throw ApiError.conflict(t.topicChanged(other, cert.topic))
@@ -89,6 +97,7 @@ export class CertificateService {
       })
       .returning({ id: apnsCertificates.id })
     this.services.apns.useStored(stored.id, cert.certificatePem, cert.privateKeyPem)
+    if (requestId !== undefined) await this.pushRequests.markUsed(requestId, this.now())
     await recordAudit(this.services.db, {
       action: 'certificate.upload',
       targetKind: 'apnsCertificate',
@@ -96,5 +105,16 @@ export class CertificateService {
       summary: `${cert.topic} ${cert.notAfter.toISOString().slice(0, 10)}`,
     })
     return this.info()
+  }
+
+  /** The certificate and key of an upload: as given, from a PKCS#12, or (Apple's answer to our request) the certificate with the request's key. */
+  private async pairOf(req: z.output<typeof ApnsUploadRequest>): Promise<{ certificatePem: string; privateKeyPem: string; requestId?: number }> {
+    if (req.format === 'PEM') return req
+    if (req.format === 'P12') return pemFromPkcs12(Buffer.from(req.p12Base64.replace(/\s+/g, ''), 'base64'), req.password)
+    const certificate = readUploadedCertificate(req.certificate)
+    if (!certificate) throw ApiError.badRequest(apnsRequestText.badCertificate)
+    const key = await this.pushRequests.keyOf(certificate)
+    if (!key) throw ApiError.badRequest(apnsRequestText.noMatchingRequest)
+    return { certificatePem: certificate.toString(), privateKeyPem: key.privateKeyPem, requestId: key.requestId }
   }
 }
