@@ -1,5 +1,4 @@
 import { wgs84ToGcj02, type LatLng } from '../../../shared/domain/gcj02'
-import { log } from '../../log'
 
 /** Addresses kept per process: a lost phone's detail is opened again and again at the same reported point. */
 const KEPT = 500
@@ -32,9 +31,9 @@ export class AmapGeocoder {
       const text = body.regeocode?.formatted_address
       // AMap answers an empty array for a point it has no address for (at sea).
       if (body.status === '1' && typeof text === 'string' && text) address = text
-      else log.warn('amap regeo refused', { info: body.info ?? res.status })
+      else console.warn(`[amap] regeo refused: ${body.info ?? res.status}`)
     } catch (error) {
-      log.warn('amap regeo failed', { error: (error as Error).message })
+      console.warn(`[amap] regeo failed: ${(error as Error).message}`)
       return null
     }
     if (this.kept.size >= KEPT) this.kept.delete(this.kept.keys().next().value!)
