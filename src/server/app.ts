@@ -34,8 +34,11 @@ import { openAuthority, signedRequest } from './openapi/auth'
 import { auditRoutes } from './modules/audit/routes'
 import { describeServerError } from './http/log-error'
 import { healthRoutes, type Readiness } from './http/health'
+import { metricsRoutes } from './http/metrics-route'
+import { requestScopeMiddleware } from './http/request-scope'
+import { log, logError } from './log'
 import { appleMdmRoutes } from './protocol/apple/routes'
-import { APPLE_MDM_BASE } from './protocol/apple/profile'
+import { APPLE_MDM_BASE, CHECKIN_PATH, SERVER_PATH } from './protocol/apple/profile'
 import { myDeviceExtraRoutes, myDeviceRoutes } from './modules/my-device/routes'
 import { iosDetailRoutes } from './modules/ios-detail/routes'
 import { commonPhraseRoutes } from './modules/common-phrases/routes'
@@ -168,8 +171,12 @@ async function policyHeader(directives: ReturnType<typeof contentSecurityPolicy>
 /** Composes the whole server: both API bases, then the built console with its single-page fallback. */
 export function createApp(services: Services, readiness: Readiness = { draining: false }): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
-  // For the balancer, before everything else: no session, no audit context, no console.
+  // Issue #44: every request has an id (X-Request-Id, and in each of its log lines) and is timed by its endpoint's name.
+  const otherNames = { [APPLE_MDM_BASE + CHECKIN_PATH]: 'apple.checkin', [APPLE_MDM_BASE + SERVER_PATH]: 'apple.connect', '/healthz': 'healthz', '/readyz': 'readyz', '/metrics': 'metrics' }
+  app.use('*', requestScopeMiddleware({ otherNames, trustProxy: services.config.trustProxy }))
+  // For the balancer and the scraper, before everything else: no session, no audit context, no console.
   app.route('/', healthRoutes(services.db, readiness))
+  app.route('/', metricsRoutes(services.db, services.config.metricsToken))
   // The audit trail reads the actor and client address of the request it records (modules/audit/service.ts).
   app.use('*', contextStorage())
   const policy = contentSecurityPolicy(services.config.map.tileUrl)
@@ -178,11 +185,11 @@ export function createApp(services: Services, readiness: Readiness = { draining:
     if (err instanceof ApiError) return fail(c, err)
     // The database briefly unreachable (restart, failover, network): a clear 503; the pool reconnects by itself.
     if (isDatabaseUnavailable(err)) {
-      console.error(`[${c.req.method} ${c.req.path}] ${serverMessages.databaseUnavailable} ${describeServerError(err).split('\n')[0]}`)
+      log.error(serverMessages.databaseUnavailable, { method: c.req.method, path: c.req.path, cause: describeServerError(err).split('\n')[0] })
       return fail(c, new ApiError(ResultCode.serviceUnavailable, serverMessages.databaseUnavailable))
     }
     // Never the error object itself: a failed query's error holds the query's parameters (password hashes …).
-    console.error(`[${c.req.method} ${c.req.path}] ${describeServerError(err)}`)
+    logError(errorMessages.serverError, err, { method: c.req.method, path: c.req.path })
     return fail(c, new ApiError(ResultCode.serverError, errorMessages.serverError))
   })
 

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
+import { log } from './log'
 
 /** Files whose change makes the built console stale. */
 const SOURCES = ['src/app', 'src/build', 'src/shared', 'public', 'index.html', 'vite.config.ts', 'package.json']
@@ -19,7 +20,7 @@ export function ensureConsoleBuilt(root = process.cwd(), distDir = 'dist'): void
   const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0
   const newest = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))))
   if (built > newest) return
-  console.log(built ? '控制台源码已更新，正在重新构建…' : '正在构建控制台…')
+  log.info(built ? '控制台源码已更新，正在重新构建…' : '正在构建控制台…')
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js')
   const result = spawnSync(process.execPath, [vite, 'build', '--outDir', distDir, '--emptyOutDir'], {
     cwd: root,

@@ -26,8 +26,7 @@ const httpRequestDuration = new Histogram({
 
 const agentPolls = new Counter({
   name: 'mdm_agent_polls_total',
-  help: 'Huawei / Mi agent polls for their next task, by platform',
-  labelNames: ['platform'] as const,
+  help: 'Huawei / Mi agent polls for their next tasks (answered: the credential was valid)',
   registers,
 })
 
@@ -43,8 +42,8 @@ export type CommandStage = 'queued' | 'delivered' | 'done' | 'failed' | 'timeout
 
 const commands = new Counter({
   name: 'mdm_commands_total',
-  help: 'Device commands by family (huawei, mi, apple), type and stage (queued, delivered, done, failed, timeout)',
-  labelNames: ['family', 'type', 'stage'] as const,
+  help: 'Device commands by type (a Huawei / Mi command name or an Apple console command) and stage (queued, delivered, done, failed, timeout)',
+  labelNames: ['type', 'stage'] as const,
   registers,
 })
 
@@ -91,8 +90,8 @@ export function startRequestTimer(): (endpoint: string, method: string, status: 
   return (endpoint, method, status) => end({ endpoint, method, status: String(status) })
 }
 
-export function countAgentPoll(platform: string): void {
-  agentPolls.inc({ platform })
+export function countAgentPoll(): void {
+  agentPolls.inc()
 }
 
 export function countAppleCheckin(message: string): void {
@@ -100,8 +99,20 @@ export function countAppleCheckin(message: string): void {
 }
 
 /** `count` tasks of one type moved to `stage` (a fleet-wide command queues many in one statement). */
-export function countCommand(family: string, type: string, stage: CommandStage, count = 1): void {
-  if (count > 0) commands.inc({ family, type, stage }, count)
+export function countCommand(type: string, stage: CommandStage, count = 1): void {
+  if (count > 0) commands.inc({ type, stage }, count)
+}
+
+/** Tasks moved to `stage`, counted by their type (rows a statement returned). */
+export function countCommands(rows: readonly { type: string }[], stage: CommandStage): void {
+  const byType = new Map<string, number>()
+  for (const r of rows) byType.set(r.type, (byType.get(r.type) ?? 0) + 1)
+  for (const [type, n] of byType) commands.inc({ type, stage }, n)
+}
+
+/** A task's final status as a stage. */
+export function stageOfStatus(status: string): CommandStage | null {
+  return status === 'DONE' ? 'done' : status === 'ERROR' ? 'failed' : status === 'TIMEOUT' ? 'timeout' : null
 }
 
 export function countApnsPush(outcome: ApnsOutcome, count = 1): void {

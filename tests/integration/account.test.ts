@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm'
-import { describe, expect, it, onTestFinished, vi } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { createApp, createServices, MAIN_BASE } from '../../src/server/app'
 import { testConfig } from '../../src/server/config'
 import { captchas, companies, rateLimits, registrations, sessions } from '../../src/server/db/schema'
 import { hashToken } from '../../src/server/auth/sessions'
 import { CaptchaService } from '../../src/server/auth/captcha'
 import { CAPTCHA, createHarness, harnessForFile } from './harness'
+import { captureLog } from '../../src/server/log'
 
 const h = harnessForFile()
 
@@ -363,20 +364,21 @@ describe('server errors', () => {
   it('logs the route, the error kind and the database’s reason, never the failed query’s parameters', async () => {
     const db = h.database.db
     await db.execute(sql.raw('alter table registrations add constraint mdm_test_refuse check (false) not valid'))
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const logged = captureLog()
     try {
       const res = await h.call('POST', '/register', {
         json: { username: 'newco', password: 'Kq7#vLm2-Tz9', confirmPassword: 'Kq7#vLm2-Tz9', companyName: '新租赁公司', contactName: '张三', phoneNumber: '13912345678' },
       })
       expect(res.status).toBe(500)
       expect(res.body).toEqual({ code: 500, msg: '服务器内部错误，请稍后重试', data: null })
-      const text = logged.mock.calls.flat().map(String).join('\n')
-      expect(text).toContain('[POST /mdm/api/v1/register]')
+      const [error] = logged.lines().filter((l) => l.level === 50)
+      expect(error).toMatchObject({ method: 'POST', path: '/mdm/api/v1/register', reqId: res.headers.get('x-request-id') })
+      const text = String(error.err)
       expect(text).toContain('DrizzleQueryError')
       expect(text).toContain('violates check constraint "mdm_test_refuse"')
-      for (const secret of ['scrypt$', '13912345678', 'newco']) expect(text).not.toContain(secret)
+      for (const secret of ['scrypt$', '13912345678', 'newco']) expect(logged.text()).not.toContain(secret)
     } finally {
-      logged.mockRestore()
+      logged.restore()
       await db.execute(sql.raw('alter table registrations drop constraint mdm_test_refuse'))
     }
   })

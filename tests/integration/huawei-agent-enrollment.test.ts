@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { devices, quotaRecords } from '../../src/server/db/schema'
 import { harnessForFile } from './harness'
 import { agentTestbed } from './huawei-agent-helpers'
 import { addDevice, detail, HW, issueToken, MI, setHuaweiQuota } from './huawei-helpers'
 import { makeTenant } from './org-builders'
+import { captureLog } from '../../src/server/log'
 
 /** The Huawei agent protocol (docs/agent-protocol.md): a phone enrolling with its company's token. */
 const h = harnessForFile()
@@ -91,14 +92,14 @@ describe('enrollment', () => {
       raise exception 'duplicate key value violates unique constraint "devices_platform_serial_idx"' using errcode = 'unique_violation';
     end $$`))
     await db.execute(sql.raw(`create trigger mdm_test_taken before insert on devices for each row when (new.serial_number = 'RACE0001') execute function mdm_test_taken()`))
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const logged = captureLog()
     try {
       const res = await agentCall('/enroll', { enrollmentToken: await issueToken(h, boss), serialNumber: 'RACE0001' })
       expect(res.status).toBe(409)
       expect(res.body).toEqual({ code: 409, msg: '该序列号的设备正在接入，请稍后重试', data: null })
-      expect(logged).not.toHaveBeenCalled()
+      expect(logged.lines().filter((l) => (l.level as number) >= 50)).toEqual([])
     } finally {
-      logged.mockRestore()
+      logged.restore()
       await db.execute(sql.raw('drop trigger mdm_test_taken on devices'))
       await db.execute(sql.raw('drop function mdm_test_taken()'))
     }

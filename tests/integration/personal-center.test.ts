@@ -1,22 +1,25 @@
 import { eq } from 'drizzle-orm'
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createApp, createServices, MAIN_BASE } from '../../src/server/app'
 import { testConfig } from '../../src/server/config'
 import { smsCodes, users } from '../../src/server/db/schema'
 import { harnessForFile } from './harness'
+import { captureLog } from '../../src/server/log'
 
 const h = harnessForFile()
 let token: string
-let log: MockInstance<typeof console.info>
+let log: ReturnType<typeof captureLog>
 beforeEach(async () => {
   token = await h.login('demo')
-  log = vi.spyOn(console, 'info').mockImplementation(() => undefined)
+  log = captureLog()
 })
-afterEach(() => log.mockRestore())
+afterEach(() => log.restore())
+/** The SMS provider's lines of the log ('log' provider: the message sent). */
+const smsLines = () => log.lines().map((l) => String(l.msg)).filter((m) => m.startsWith('[短信]'))
 
 /** The default SMS provider writes the message to the server log; read the code from there. */
 function loggedCode(phoneNumber: string): string {
-  const line = log.mock.calls.map((c) => String(c[0])).reverse().find((l) => l.includes(phoneNumber))
+  const line = smsLines().reverse().find((l) => l.includes(phoneNumber))
   const code = line?.match(/验证码是 (\d{6})/)?.[1]
   if (!code) throw new Error(`no SMS code logged for ${phoneNumber}`)
   return code
@@ -90,7 +93,7 @@ describe('POST /sms/sendCode and PUT /userCenter/updatePhoneNumber', () => {
     })
     expect(res.status).toBe(503)
     expect(await res.json()).toEqual({ code: 503, msg: '短信服务未配置，请联系管理员', data: null })
-    expect(log).not.toHaveBeenCalled()
+    expect(smsLines()).toEqual([])
     expect(await h.database.db.select().from(smsCodes)).toHaveLength(0)
   })
 

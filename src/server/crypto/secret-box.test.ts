@@ -5,6 +5,7 @@ import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { logMessages } from '../../shared/messages/server'
 import { createSecretBox, parseSecretKey, resolveSecretKey } from './secret-box'
+import { captureLog } from '../log'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -65,14 +66,17 @@ describe('resolveSecretKey', () => {
   })
 
   it('creates the key file once, owner-only, and reads the same key on the next start', () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
-    const keyFile = path.join(dir(), 'nested', 'secret.key')
-    const first = resolveSecretKey({ key: null, keyFile, databaseUrl: undefined })
-    expect(statSync(keyFile).mode & 0o777).toBe(0o600)
-    expect(readFileSync(keyFile, 'utf8').trim()).toBe(first.toString('hex'))
-    expect(warn).toHaveBeenCalledWith(logMessages.secretKeyCreated(keyFile))
-    expect(resolveSecretKey({ key: null, keyFile, databaseUrl: 'postgres://db/mdm' }).equals(first)).toBe(true)
-    expect(warn).toHaveBeenCalledTimes(1)
+    const log = captureLog()
+    try {
+      const keyFile = path.join(dir(), 'nested', 'secret.key')
+      const first = resolveSecretKey({ key: null, keyFile, databaseUrl: undefined })
+      expect(statSync(keyFile).mode & 0o777).toBe(0o600)
+      expect(readFileSync(keyFile, 'utf8').trim()).toBe(first.toString('hex'))
+      expect(resolveSecretKey({ key: null, keyFile, databaseUrl: 'postgres://db/mdm' }).equals(first)).toBe(true)
+      expect(log.lines().map((l) => l.msg)).toEqual([logMessages.secretKeyCreated(keyFile)])
+    } finally {
+      log.restore()
+    }
   })
 
   it('refuses a damaged key file instead of replacing it', () => {

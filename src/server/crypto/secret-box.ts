@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } f
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { logMessages } from '../../shared/messages/server'
+import { log } from '../log'
 
 /**
  * Secrets the server must be able to read back (the open API's access secrets: HMAC is verified with the secret
@@ -79,6 +80,6 @@ export function resolveSecretKey(options: { key: Buffer | null; keyFile: string;
     throw error
   }
   chmodSync(options.keyFile, 0o600)
-  console.warn(logMessages.secretKeyCreated(options.keyFile))
+  log.warn(logMessages.secretKeyCreated(options.keyFile))
   return key
 }

@@ -14,6 +14,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import * as schema from './schema'
 import { serverMessages } from '../../shared/messages/server'
+import { log } from '../log'
 
 /** The one database type every service sees; PGlite and PostgreSQL share it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -85,7 +86,7 @@ export async function openDatabase(url: string | undefined): Promise<Database> {
     const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000, options: `-c random_page_cost=${RANDOM_PAGE_COST}`, Client: StatementNamingClient })
     // An idle connection cut by the server (restart, 57P01) is reported here; without a listener it would end the
     // process. The pool drops that connection and opens a new one for the next query.
-    pool.on('error', (err) => console.error(`${serverMessages.databaseUnavailable} ${err.message}`))
+    pool.on('error', (err) => log.error(serverMessages.databaseUnavailable, { cause: err.message }))
     const db = drizzlePg({ client: pool, schema })
     await migratePg(db, { migrationsFolder })
     return { db: db as unknown as Db, engine: 'postgres', close: () => pool.end() }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { isEmbedded, type Db } from './client'
+import { logError } from '../log'
 
 /**
  * The embedded database's autovacuum (issue #16). PGlite runs no background workers, so nothing ever vacuumed or
@@ -88,7 +89,7 @@ export function startEmbeddedMaintenance(
   options: { firstCheckMs?: number; checkMs?: number; now?: () => number; onError?: (err: unknown) => void } = {},
 ): { stop(): Promise<void>; passes(): number } | null {
   if (!isEmbedded(db)) return null
-  const { firstCheckMs = MAINTENANCE_FIRST_CHECK_MS, checkMs = MAINTENANCE_CHECK_MS, now = Date.now, onError = (err: unknown) => console.error(err) } = options
+  const { firstCheckMs = MAINTENANCE_FIRST_CHECK_MS, checkMs = MAINTENANCE_CHECK_MS, now = Date.now, onError = (err: unknown) => logError('embedded database maintenance', err) } = options
   const lastDone = new Map<string, number>()
   const started = now()
   let running: Promise<unknown> = Promise.resolve()

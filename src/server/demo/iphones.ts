@@ -5,6 +5,7 @@ import type { Services } from '../context'
 import { appleEnrollments, companies, devices, users } from '../db/schema'
 import { appleCommands } from '../protocol/apple/commands'
 import { demoAccounts } from './seed'
+import { log } from '../log'
 
 /** Simulated iPhones poll (no push reaches them) about as often as the demo agents. */
 export const DEMO_IPHONE_POLL_MS = 3000
@@ -127,7 +128,7 @@ export async function startDemoIphones(services: Services, serverUrl: string, fe
         .where(and(eq(appleEnrollments.companyId, company.id), eq(appleEnrollments.udid, phone.udid)))
       if (enrollment) await demoCommands(services, enrollment.deviceId, company.id, spec)
     } catch (error) {
-      console.warn(`[demo iPhone ${spec.serialNumber}] ${(error as Error).message}`)
+      log.warn((error as Error).message, { demoIphone: spec.serialNumber })
       continue
     }
     phone.startPolling(DEMO_IPHONE_POLL_MS)

@@ -3,6 +3,7 @@ import { createSecureServer, type Http2SecureServer, type ServerHttp2Session } f
 import { request } from 'node:https'
 import { createSecureContext, type Server as TlsServer, type TLSSocket } from 'node:tls'
 import { logMessages } from '../../shared/messages/server'
+import { log as serverLog } from '../log'
 
 export interface TlsFiles {
   certFile: string
@@ -83,7 +84,7 @@ const TLS_RELOAD_MS = 3600_000
  * theirs. A pair that does not load (a half-written renewal, a key that does not match) is logged and the one in
  * service stays. `reload` answers whether the certificate changed.
  */
-export function reloadTlsCredentials(server: TlsServer, current: TlsCredentials, log: (line: string) => void = console.error) {
+export function reloadTlsCredentials(server: TlsServer, current: TlsCredentials, log: (line: string) => void = (line) => serverLog.error(line)) {
   const files = current.files
   let served = current
   const reload = (): boolean => {

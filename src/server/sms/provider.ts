@@ -1,5 +1,6 @@
 import { organizationMessages } from '../../shared/messages/organization'
 import type { SmsProviderName } from '../config'
+import { log as serverLog } from '../log'
 
 /** Sends text messages. Deployments plug in their operator's gateway; the default writes to the server log. */
 export interface SmsProvider {
@@ -8,7 +9,7 @@ export interface SmsProvider {
 
 /** Writes each message to the server log instead of sending it (development and demo). */
 export class LogSmsProvider implements SmsProvider {
-  constructor(private readonly log: (line: string) => void = (line) => console.info(line)) {}
+  constructor(private readonly log: (line: string) => void = (line) => serverLog.info(line)) {}
 
   async send(phoneNumber: string, text: string): Promise<void> {
     this.log(organizationMessages.smsLog(phoneNumber, text))

@@ -7,7 +7,7 @@
 /** Server log lines (operators read them in Chinese too). */
 export const logMessages = {
   demoActive: '警告：演示账号已启用（admin / demo / demo-east / demo-west / demo-staff），请勿在生产环境使用',
-  adminCreated: (password: string) => `已创建平台管理员 admin，初始密码：${password}（仅显示一次，请立即修改）`,
+  adminCreated: (file: string) => `已创建平台管理员 admin，初始密码已写入 ${file}（日志中不记录密码；请登录后立即修改密码并删除该文件）`,
   listening: (url: string) => `服务已启动：${url}`,
   captchaFixed: '警告：MDM_CAPTCHA_ANSWER 已设置，所有验证码答案固定，仅供测试使用',
   captchaFixedInProduction: 'NODE_ENV=production 时不允许设置 MDM_CAPTCHA_ANSWER',

@@ -33,6 +33,7 @@ import { blacklistText } from '../../../shared/messages/biz'
 import { LimitRefused, limits, type RateLimiter } from '../../auth/rate-limit'
 import { recordRefusal } from '../../modules/audit/service'
 import { ResultCode } from '../../../shared/contract/envelope'
+import { countAgentPoll, countCommands } from '../../metrics'
 
 /** What the server asks agents to wait between polls; an agent may poll more often when told to by its operator. */
 export const AGENT_POLL_INTERVAL_SECONDS = 10
@@ -249,6 +250,8 @@ export class AgentService {
     const rows = await this.pollStatement.execute({ ...claim, credentialHash: credential.hash, state: JSON.stringify(reported) })
     if (!rows.length) throw ApiError.unauthorized(t.deviceCredentialInvalid)
     const claimed = byAge(rows.flatMap((r) => (r.claimed ? [r.claimed] : [])))
+    countAgentPoll()
+    countCommands(claimed, 'delivered')
     return {
       tasks: claimed.map((task) => ({
         taskId: task.taskId,

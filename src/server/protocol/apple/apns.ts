@@ -2,6 +2,7 @@ import { X509Certificate } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import http2 from 'node:http2'
 import { appleMdmText } from '../../../shared/messages/apple'
+import { log as serverLog } from '../../log'
 
 /**
  * MDM wake-up pushes through Apple Push Notification service: an HTTP/2 POST of {"mdm": PushMagic} to the device
@@ -36,7 +37,7 @@ export function topicOfCertificate(pem: string): string | null {
 }
 
 /** No certificate configured: says so once in the log; devices pick their commands up at their next check-in. */
-export function unconfiguredApns(log: (message: string) => void = console.warn): ApnsClient {
+export function unconfiguredApns(log: (message: string) => void = (m) => serverLog.warn(m)): ApnsClient {
   let logged = false
   return {
     topic: PLACEHOLDER_TOPIC,
@@ -60,7 +61,7 @@ export interface ApnsOptions {
 }
 
 export function http2Apns(options: ApnsOptions): ApnsClient {
-  const log = options.log ?? console.warn
+  const log = options.log ?? ((m: string) => serverLog.warn(m))
   const topic = topicOfCertificate(options.cert) ?? PLACEHOLDER_TOPIC
   let session: http2.ClientHttp2Session | null = null
   const connect = () => {

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { X509Certificate } from 'node:crypto'
 import forge from 'node-forge'
 import { ephemeralCa, fingerprintOf, loadOrCreateCa, serialNumber } from './ca'
+import { captureLog } from '../../log'
 
 let dir = ''
 afterEach(() => {
@@ -14,7 +15,7 @@ afterEach(() => {
 
 describe('the device CA', () => {
   it('is created once in its folder (owner-only files) and read back on the next start', () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const log = captureLog()
     dir = mkdtempSync(path.join(tmpdir(), 'mdm-ca-'))
     const first = loadOrCreateCa(path.join(dir, 'secrets'))
     for (const file of ['ca.pem', 'ca.key']) expect(statSync(path.join(dir, 'secrets', file)).mode & 0o777).toBe(0o600)
@@ -22,7 +23,8 @@ describe('the device CA', () => {
     const second = loadOrCreateCa(path.join(dir, 'secrets'))
     expect(second.certificatePem).toBe(first.certificatePem)
     expect(second.verifyIssued(identity.certificatePem)).not.toBeNull()
-    expect(console.warn).toHaveBeenCalledTimes(1)
+    log.restore()
+    expect(log.lines()).toHaveLength(1)
   }, 30_000)
 
   it('accepts only certificates it issued, within their validity', () => {

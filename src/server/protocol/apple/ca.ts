@@ -4,6 +4,7 @@ import path from 'node:path'
 import forge from 'node-forge'
 import { appleMdmText } from '../../../shared/messages/apple'
 import { Lru } from '../../cache/lru'
+import { log } from '../../log'
 
 /**
  * The server's own certificate authority. It issues the identity certificate every enrollment profile carries; a
@@ -190,6 +191,6 @@ export function loadOrCreateCa(dir: string): CertificateAuthority {
   }
   writeFileSync(certFile, certPem, { mode: 0o600 })
   chmodSync(keyFile, 0o600)
-  console.warn(appleMdmText.caCreated(dir))
+  log.warn(appleMdmText.caCreated(dir))
   return certificateAuthority(certPem, keyPem)
 }

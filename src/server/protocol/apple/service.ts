@@ -15,6 +15,7 @@ import type { ApnsClient } from './apns'
 import { commandDict, secretRequestTypes, type QueuedRequest } from './commands'
 import { DEVICE_INFORMATION_QUERIES, DEVICE_INFORMATION_TASK, reportedColumns } from './device-information'
 import { data, str, type PlistDict } from './plist'
+import { countApnsPush, countAppleCheckin, countCommand } from '../../metrics'
 import { withAttachments } from './detail-b'
 import { abmAtAuthenticate, automatedState, configureAfterToken, consumesQuota, deviceConfigured, markAbmEnrolled } from './abm-checkin'
 
@@ -65,6 +66,8 @@ export class AppleMdmService {
     const udid = str(message, 'UDID')
     const type = str(message, 'MessageType')
     if (!udid || udid.length > 128 || !type) throw ApiError.badRequest(t.badMessage)
+    // A bounded label: the message types of the protocol, anything else as one.
+    countAppleCheckin(['Authenticate', 'TokenUpdate', 'CheckOut'].includes(type) ? type : 'other')
     if (type === 'Authenticate') return this.authenticate(fingerprint, udid, message, depSerial)
     const enrollment = await this.boundEnrollment(fingerprint, udid)
     const now = this.now()
@@ -246,6 +249,7 @@ export class AppleMdmService {
     const udid = str(message, 'UDID')
     const status = str(message, 'Status')
     if (!udid || !status || !STATUSES.has(status)) throw ApiError.badRequest(t.badMessage)
+    countAppleCheckin('connect')
     const enrollment = await this.boundEnrollment(fingerprint, udid)
     const now = this.now()
     await this.db.update(devices).set({ lastCommunicationTime: now, updatedAt: now }).where(eq(devices.id, enrollment.deviceId))
@@ -289,6 +293,7 @@ export class AppleMdmService {
   async wake(enrollment: Enrollment): Promise<void> {
     if (!enrollment.pushToken || !enrollment.pushMagic || enrollment.pushTokenInvalidAt) return
     const outcome = await this.services.apns.push({ token: enrollment.pushToken, pushMagic: enrollment.pushMagic, topic: enrollment.topic })
+    countApnsPush(outcome === 'invalid-token' ? 'unregistered' : outcome === 'not-configured' ? 'skipped' : outcome)
     if (outcome === 'invalid-token') {
       await this.db.update(appleEnrollments).set({ pushTokenInvalidAt: this.now() }).where(eq(appleEnrollments.id, enrollment.id))
     }
@@ -315,6 +320,7 @@ export class AppleMdmService {
         const { state, result, columns } = acknowledged(task.type, request, message, now)
         const stored = secretRequestTypes.has(request.requestType) ? { sealed: this.services.secrets.seal(JSON.stringify(result)) } : result
         await tx.update(tasks).set({ status: 'DONE', result: stored, errorMessage: null, finishedAt: now }).where(eq(tasks.id, task.id))
+        countCommand(task.type, 'done')
         // The phone's own name fills an empty one only: a name the company typed (registration, 编辑设备信息) stays.
         const { name, ...reported } = columns ?? {}
         await tx
@@ -348,6 +354,7 @@ export class AppleMdmService {
           finishedAt: now,
         })
         .where(eq(tasks.id, task.id))
+      countCommand(task.type, 'failed')
       return false
     })
   }
