@@ -13,7 +13,7 @@ import { DeviceService } from './modules/huawei-device/service'
 import { ephemeralCa, loadOrCreateCa } from './protocol/apple/ca'
 import { unconfiguredWebServices } from './protocol/apple/commands'
 import { AppleMdmService } from './protocol/apple/service'
-import { abmOwnerOfSerial, DepEnrollmentService, depRoots } from './protocol/apple/dep-enrollment'
+import { DepEnrollmentService, depRoots } from './protocol/apple/dep-enrollment'
 import { MyDeviceService } from './modules/my-device/service'
 import { EnrollmentLinks } from './modules/my-device/enrollment-link'
 import { IosDeviceService } from './modules/my-device/devices'
@@ -88,7 +88,7 @@ export function createServices(config: AppConfig, db: Db): Services {
     myDevices,
     depEnrollment: new DepEnrollmentService({
       roots: depRoots(config.apple.depRootsFile),
-      ownerOfSerial: abmOwnerOfSerial(db),
+      ownerOfSerial: (serial) => abm.ownerOfSerial(serial),
       issueProfile: (companyId, createdBy, commonName) => myDevices.issueProfile(companyId, createdBy, commonName),
     }),
     iosDetail: new IosDetailService({ db, iosDevices, myDevices, geocoder: config.amap ? new AmapGeocoder(config.amap.url, config.amap.key) : null }),

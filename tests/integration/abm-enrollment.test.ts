@@ -4,22 +4,30 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import forge from 'node-forge'
 import { parse } from 'plist'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { createApp } from '../../src/server/app'
 import { testConfig } from '../../src/server/config'
-import { abmDevices } from '../../src/server/db/schema-abm'
+import { abmDevices, abmLinks } from '../../src/server/db/schema-abm'
 import { appleEnrollments, appleIdentities, companies, devices, quotaRecords } from '../../src/server/db/schema'
 import { DEP_ENROLL_PATH } from '../../src/server/protocol/apple/profile'
 import { identityFromProfile, SimulatedIphone } from '../../src/sim/iphone'
-import { OutOfBoxIphone, simulatedAppleDeviceCa, type BinaryFetch, type CloudConfiguration } from '../../src/sim/iphone-dep'
+import { startAbmSimulator } from '../../src/sim/abm'
+import { cloudConfigurationOf, OutOfBoxIphone, simulatedAppleDeviceCa, type BinaryFetch, type CloudConfiguration } from '../../src/sim/iphone-dep'
 import { harnessForFile } from './harness'
 import { iosDetail, iosQuota, iphoneFetch, sendAndRun, setIosQuota, tasksOf, toTestApp } from './apple-helpers'
 import { makeDevice } from './org-builders'
 
+/**
+ * Issue #42, automated enrollment: a simulated out-of-box iPhone (src/sim/iphone-dep.ts) whose MachineInfo is signed
+ * under a simulated Apple root, which the server is told to trust (MDM_APPLE_DEP_ROOTS_FILE), against the simulated
+ * ABM (src/sim/abm.ts) that the company links and syncs for real in the journey.
+ */
 const apple = simulatedAppleDeviceCa()
 const rootsDir = mkdtempSync(path.join(tmpdir(), 'mdm-dep-roots-'))
 writeFileSync(path.join(rootsDir, 'roots.pem'), apple.rootPem)
-const h = harnessForFile({ apple: { ...testConfig().apple, publicUrl: 'http://mdm.test', depRootsFile: path.join(rootsDir, 'roots.pem') } })
+const abmSim = await startAbmSimulator()
+afterAll(() => abmSim.stop())
+const h = harnessForFile({ apple: { ...testConfig().apple, publicUrl: 'http://mdm.test', depRootsFile: path.join(rootsDir, 'roots.pem'), abmUrl: abmSim.url } })
 
 /** The cloud configuration ABM gives every assigned phone of these tests (issue #42: the company's profile). */
 const cloud: CloudConfiguration = { url: `http://mdm.test/mdm/apple${DEP_ENROLL_PATH}`, isSupervised: true, awaitDeviceConfigured: true }
@@ -34,10 +42,15 @@ let serial = 0
 const nextSerial = () => `DEPX${String(++serial).padStart(8, '0')}`
 
 /**
- * What the ABM sync leaves for a serial assigned to the company's MDM server: its abm_devices row and (`pending`) the
- * company's device record shown as 待激活, which consumed no quota.
+ * What a linked company's ABM sync leaves for a serial assigned to its MDM server, written directly: the link, the
+ * abm_devices row and (`pending`) the company's device record shown as 待激活, which consumed no quota. The journey
+ * below links and syncs for real.
  */
 async function inAbm(companyId: number, serialNumber: string, o: { pending?: boolean; removed?: boolean; deviceId?: number } = {}) {
+  await h.database.db
+    .insert(abmLinks)
+    .values({ companyId, certificatePem: 'test', privateKeySealed: 'test', tokenSealed: h.services.secrets.seal('{}') })
+    .onConflictDoNothing()
   const device = o.pending ? await makeDevice(h, { companyId, platform: 'IOS', serialNumber }) : undefined
   const [row] = await h.database.db
     .insert(abmDevices)
@@ -126,10 +139,19 @@ describe('the enrollment URL', () => {
 
 describe('the out-of-box iPhone', () => {
   it('enrolls through ABM, awaits configuration, gets DeviceConfigured, is supervised, consumes quota once and takes lost mode', async () => {
+    // The company links its ABM server, whose list holds the phone: the sync records it (待激活) and assigns the profile.
     const serialNumber = nextSerial()
-    const abm = await inAbm(h.demo.bossCompanyId, serialNumber, { pending: true })
+    const serverName = `DEP ${serialNumber}`
+    abmSim.addDevices([{ serial_number: serialNumber, model: 'iPhone 15', color: 'BLACK' }], { serverName })
+    const certificate = (await h.call('GET', '/mdm/api/v1/abm/publicKey', { token: boss })).text
+    const linked = await h.call('POST', '/mdm/api/v1/abm/token', { token: boss, json: { token: abmSim.issueToken(certificate, { serverName }) } })
+    expect(linked.body.data).toMatchObject({ linked: true, deviceCount: 1, enrolledCount: 0 })
+    const [abm] = await h.database.db.select().from(abmDevices).where(eq(abmDevices.serialNumber, serialNumber))
+    expect(abm.deviceId).not.toBeNull()
     const quotaBefore = (await iosQuota(h, h.demo.bossCompanyId)).remainingQuantity
-    const box = outOfBox(serialNumber)
+    // Apple's activation hands the phone the profile ABM assigned its serial: its url is this server's enrollment URL.
+    expect(cloudConfigurationOf(abmSim, serialNumber)).toEqual(cloud)
+    const box = outOfBox(serialNumber, { cloud: cloudConfigurationOf(abmSim, serialNumber) })
     const phone = await box.activate({ checkIn: false })
 
     // Authenticate made the sync's record (待激活) the device, consuming one unit now; the phone waits in Setup Assistant.

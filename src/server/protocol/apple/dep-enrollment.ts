@@ -1,15 +1,12 @@
 import { readFileSync } from 'node:fs'
-import { and, desc, eq, isNull } from 'drizzle-orm'
 import type * as pkijs from 'pkijs'
 import { appleDepText as t } from '../../../shared/messages/apple-dep'
-import type { Db } from '../../db/client'
-import { abmDevices } from '../../db/schema-abm'
 import { ApiError } from '../../http/errors'
 import { DEP_IDENTITY_PREFIX } from './abm-checkin'
 import { APPLE_ROOT_CA_PEM } from './apple-root-ca'
 import { certificatesOfPem, verifiedMachineInfo } from './machine-info'
 
-/** Who owns a serial in Apple Business Manager (A1's AbmService.ownerOfSerial has this shape). */
+/** Who owns a serial in Apple Business Manager: a linked company's live abm_devices row (AbmService.ownerOfSerial). */
 export type SerialOwner = (serial: string) => Promise<{ companyId: number; abmDeviceId: number } | null>
 
 /**
@@ -26,22 +23,6 @@ export function depRoots(file: string | undefined): pkijs.Certificate[] {
   }
   if (roots.length === 0) throw new Error(t.rootsFileInvalid(file))
   return roots
-}
-
-/**
- * The company's live abm_devices row of a serial (not removed or released in ABM), the newest if two companies' ABM
- * ever listed it: until the ABM module's own lookup is wired in.
- */
-export function abmOwnerOfSerial(db: Db): SerialOwner {
-  return async (serial) => {
-    const [row] = await db
-      .select({ companyId: abmDevices.companyId, abmDeviceId: abmDevices.id })
-      .from(abmDevices)
-      .where(and(eq(abmDevices.serialNumber, serial), isNull(abmDevices.removedAt), isNull(abmDevices.disownedAt)))
-      .orderBy(desc(abmDevices.updatedAt))
-      .limit(1)
-    return row ?? null
-  }
 }
 
 /**
