@@ -83,6 +83,8 @@ const envSchema = z.object({
   MDM_ABM_URL: z.url().default('https://mdmenrollment.apple.com'),
   /** Issue #42: Apple's device services (activation lock removal). */
   MDM_APPLE_DEVICESERVICES_URL: z.url().default('https://deviceservices-external.apple.com'),
+  /** Issue #42: PEM roots trusted for the device-services URL besides the system's (a local simulator's certificate). */
+  MDM_APPLE_DEVICESERVICES_CA_FILE: z.string().min(1).optional(),
   /** Issue #42: PEM bundle of the roots that sign a phone's MachineInfo at automated enrollment; unset: Apple's. */
   MDM_APPLE_DEP_ROOTS_FILE: z.string().min(1).optional(),
   /** Seconds after which a delivered task without a result, or a task never fetched, becomes TIMEOUT. */
@@ -137,6 +139,8 @@ export interface AppConfig {
     /** MDM_ABM_URL without a trailing slash: every device-assignment URL is built from it. */
     abmUrl: string
     deviceServicesUrl: string
+    /** MDM_APPLE_DEVICESERVICES_CA_FILE: extra trust for the device-services URL's TLS certificate. */
+    deviceServicesCaFile: string | undefined
     depRootsFile: string | undefined
     /** MDM_APNS_VENDOR_CERT_FILE and MDM_APNS_VENDOR_KEY_FILE (issue #42): both or neither. */
     apnsVendorCertFile: string | undefined
@@ -202,6 +206,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apnsVendorKeyFile: e.MDM_APNS_VENDOR_KEY_FILE,
       abmUrl: e.MDM_ABM_URL.replace(/\/+$/, ''),
       deviceServicesUrl: e.MDM_APPLE_DEVICESERVICES_URL.replace(/\/+$/, ''),
+      deviceServicesCaFile: e.MDM_APPLE_DEVICESERVICES_CA_FILE,
       depRootsFile: e.MDM_APPLE_DEP_ROOTS_FILE,
     },
     taskTimeouts: { resultMs: e.MDM_TASK_RESULT_TIMEOUT_SECONDS * 1000, queueMs: e.MDM_TASK_QUEUE_EXPIRY_SECONDS * 1000 },

@@ -11,7 +11,7 @@ import { QuotaService } from './modules/quota/service'
 import { AgentService } from './protocol/agent/service'
 import { DeviceService } from './modules/huawei-device/service'
 import { ephemeralCa, loadOrCreateCa } from './protocol/apple/ca'
-import { unconfiguredWebServices } from './protocol/apple/commands'
+import { unconfiguredWebServices, type AppleWebServices } from './protocol/apple/commands'
 import { AppleMdmService } from './protocol/apple/service'
 import { DepEnrollmentService, depRoots } from './protocol/apple/dep-enrollment'
 import { MyDeviceService } from './modules/my-device/service'
@@ -41,6 +41,8 @@ import { RenewService } from './modules/renew/service'
 import { LifecycleService } from './modules/lifecycle/service'
 import { BlacklistService } from './modules/blacklist/service'
 import { AbmService } from './modules/abm/service'
+import { ActivationLockService } from './modules/abm/activation-lock'
+import { deviceServicesClient } from './modules/abm/device-services'
 
 /**
  * The one place services are built (issue #9): each once per server, each given its collaborators here — no
@@ -56,11 +58,30 @@ export function createServices(config: AppConfig, db: Db): Services {
   const deviceDeps = { db, tasks, quota, limiter, blacklist }
   // Issue #42: the company's Apple Business Manager link; 解除ABM is its call.
   const abm = new AbmService({ db, secrets, config })
+  const apns = new ReloadableApns(config.apple)
+  // Issue #42: 删除激活锁 at Apple's device services (the push certificate is the TLS identity), with the bypass code
+  // escrowed with ABM at 下发激活锁 or read from the phone (askDevice).
+  const activationLock: ActivationLockService = new ActivationLockService({
+    db,
+    secrets,
+    abm,
+    deviceServices: deviceServicesClient({ baseUrl: config.apple.deviceServicesUrl, identity: () => apns.tlsIdentity(), caFile: config.apple.deviceServicesCaFile }),
+    askDevice: (device) =>
+      myDevices
+        .sendRequests({ deviceId: device.id, companyId: device.companyId, type: 'disableActivationLock', createdBy: null }, [{ requestType: 'ActivationLockBypassCode', params: {} }])
+        .then((queued) => queued.taskId),
+    answerWaitMs: config.commandAnswerWaitMs,
+  })
   const apple = {
     // An in-memory database gets a CA of this process: its devices die with it.
     appleCa: config.databaseUrl === 'memory://' ? ephemeralCa() : loadOrCreateCa(config.apple.caDir),
-    apns: new ReloadableApns(config.apple),
-    appleWebServices: { ...unconfiguredWebServices, disown: (device: { serialNumber: string; companyId: number }) => abm.disownDevice(device) },
+    apns,
+    appleWebServices: {
+      ...unconfiguredWebServices,
+      disown: (device: { serialNumber: string; companyId: number }) => abm.disownDevice(device),
+      disableActivationLock: (device, user) => activationLock.disable(device, user),
+      escrowBeforeLock: (device) => activationLock.escrowBeforeLock(device),
+    } satisfies AppleWebServices,
   }
   const appleMdm = new AppleMdmService({ db, secrets, tasks, quota, apns: apple.apns })
   const captcha = new CaptchaService(db, secrets, config.captchaAnswer)

@@ -8,9 +8,11 @@ import { deviceState, statusToneColors, type DeviceStateInput, type StatusWord }
 export function StateTag({ word, text = word.label, description, className, testId }: { word: StatusWord; text?: string; description?: string; className?: string; testId?: string }) {
   const colors = statusToneColors[word.tone]
   const solid = word.fill === 'solid'
+  // An outlined grey on the dark theme's background was 2.7:1: the secondary text colour reads on both themes.
+  const color = !solid && word.tone === 'default' ? 'var(--app-text-secondary)' : colors.background
   return (
     <Tag
-      color={colors.background}
+      color={color}
       fill={word.fill}
       round={solid}
       className={className}

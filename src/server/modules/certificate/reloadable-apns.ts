@@ -27,6 +27,8 @@ export class ReloadableApns implements ApnsClient {
   private checking: Promise<void> | null = null
   source: ApnsSource
   certificatePem: string | null
+  /** The key of certificatePem: the TLS client identity of Apple's device services too (issue #42, activation lock). */
+  private privateKeyPem: string | null = null
 
   constructor(
     private readonly config: { apnsCertFile?: string; apnsKeyFile?: string; apnsUrl: string },
@@ -34,7 +36,8 @@ export class ReloadableApns implements ApnsClient {
   ) {
     if (config.apnsCertFile && config.apnsKeyFile) {
       this.certificatePem = readFileSync(config.apnsCertFile, 'utf8')
-      this.current = http2Apns({ url: config.apnsUrl, cert: this.certificatePem, key: readFileSync(config.apnsKeyFile, 'utf8') })
+      this.privateKeyPem = readFileSync(config.apnsKeyFile, 'utf8')
+      this.current = http2Apns({ url: config.apnsUrl, cert: this.certificatePem, key: this.privateKeyPem })
       this.source = 'FILE'
     } else {
       this.certificatePem = null
@@ -56,11 +59,18 @@ export class ReloadableApns implements ApnsClient {
     this.current.close()
   }
 
+  /** The push certificate and its key in use (the newest uploaded one), for a TLS client; null while there is none. */
+  async tlsIdentity(): Promise<{ cert: string; key: string } | null> {
+    await this.fresh()
+    return this.certificatePem && this.privateKeyPem ? { cert: this.certificatePem, key: this.privateKeyPem } : null
+  }
+
   /** Pushes with this certificate from now on. */
   use(certificatePem: string, privateKeyPem: string): void {
     const previous = this.current
     this.current = http2Apns({ url: this.config.apnsUrl, cert: certificatePem, key: privateKeyPem })
     this.certificatePem = certificatePem
+    this.privateKeyPem = privateKeyPem
     this.source = 'UPLOADED'
     previous.close()
   }

@@ -98,7 +98,7 @@ export class MyDeviceService {
     const task = { deviceId, companyId: device.companyId, type: commandName, createdBy: user.id }
     if ('webService' in entry) {
       try {
-        await this.services.appleWebServices[entry.webService](device)
+        await this.services.appleWebServices[entry.webService](device, user)
       } catch (error) {
         if (error instanceof WebServiceNotConfigured) throw ApiError.badRequest(error.message)
         throw error
@@ -107,6 +107,7 @@ export class MyDeviceService {
       await recordAudit(db, audit)
       return done
     }
+    if (commandName === 'activationLock') await this.services.appleWebServices.escrowBeforeLock(device)
     const queued = await this.sendRequests(task, entry.requests(parsed.data))
     await recordAudit(db, audit)
     return queued

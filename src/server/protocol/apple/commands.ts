@@ -120,7 +120,10 @@ export function commandDict(request: QueuedRequest, device: { unlockToken: Buffe
 
 /** Apple's web services for the commands that are not MDM requests. Without an ABM account they say so. */
 export interface AppleWebServices {
-  disableActivationLock(device: { serialNumber: string }): Promise<void>
+  /** 删除激活锁 (issue #42): Apple's device services unlock with an escrowed bypass code; `user` names who asks, for Apple's audit. */
+  disableActivationLock(device: { id: number; companyId: number; serialNumber: string }, user: { username: string }): Promise<void>
+  /** 下发激活锁 (issue #42): before the lock is on, the server's bypass code is escrowed where Apple takes it. */
+  escrowBeforeLock(device: { id: number; companyId: number; serialNumber: string }): Promise<void>
   /** 解除ABM: the company's ABM link releases the serial (issue #42). */
   disown(device: { serialNumber: string; companyId: number }): Promise<void>
 }
@@ -131,4 +134,6 @@ export class WebServiceNotConfigured extends Error {}
 export const unconfiguredWebServices: AppleWebServices = {
   disableActivationLock: () => Promise.reject(new WebServiceNotConfigured(t.webServiceNotConfigured(t.disableActivationLock))),
   disown: () => Promise.reject(new WebServiceNotConfigured(t.webServiceNotConfigured(t.disown))),
+  // Nothing to escrow without ABM: the phone's own code is read when the lock is removed.
+  escrowBeforeLock: () => Promise.resolve(),
 }
