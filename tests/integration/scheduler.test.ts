@@ -22,14 +22,16 @@ async function until(check: () => Promise<boolean> | boolean, ms = 5_000): Promi
 /** A job that counts its runs and can be held open until released. */
 function countingJob(name: string, everyMs: number) {
   let release: (() => void) | undefined
-  const job: Job & { runs: number; hold: boolean; open(): void } = {
+  const job: Job & { runs: number; turns: { startedAt: Date; previousStartedAt: Date | null }[]; hold: boolean; open(): void } = {
     name,
     everyMs,
     runs: 0,
+    turns: [],
     hold: false,
     open: () => release?.(),
-    run: async ({ signal }) => {
+    run: async ({ signal, startedAt, previousStartedAt }) => {
       job.runs++
+      job.turns.push({ startedAt, previousStartedAt })
       if (job.hold) await new Promise<void>((resolve) => ((release = resolve), signal.addEventListener('abort', () => resolve())))
     },
   }
@@ -60,6 +62,11 @@ describe.each([['PGlite', 'memory://'], ...(postgresUrl ? [['PostgreSQL', postgr
     a.everyMs = b.everyMs = 100
     await until(async () => (await one.runDue()).length === 1)
     expect(a.runs + b.runs).toBe(2)
+    // Each run is told its turn and the one before it: consecutive windows, no moment in two.
+    const [first, second] = [...a.turns, ...b.turns].sort((x, y) => x.startedAt.getTime() - y.startedAt.getTime())
+    expect(first.previousStartedAt).toBeNull()
+    expect(second.previousStartedAt).toEqual(first.startedAt)
+    expect(second.startedAt.getTime() - first.startedAt.getTime()).toBeGreaterThanOrEqual(100)
     const [row] = await database.db.select().from(jobs).where(eq(jobs.name, 'once'))
     expect(row).toMatchObject({ runs: 2, leaseOwner: null, leaseUntil: null, lastError: null })
   })

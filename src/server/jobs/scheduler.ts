@@ -19,8 +19,18 @@ export interface Job {
   everyMs: number
   /** How long a silent lease lasts (a crashed process's run is taken over after it); renewed at a third of it. */
   leaseMs?: number
-  /** The work. `signal` aborts when the server stops: leave off at a safe point. */
-  run(context: { signal: AbortSignal }): Promise<void>
+  /**
+   * The work. `signal` aborts when the server stops: leave off at a safe point. `startedAt` is this run's turn in the
+   * database's time, `previousStartedAt` the turn before it (null the first time): a job that acts on what happened
+   * between two turns takes exactly that window, so each moment falls in one run's window only.
+   */
+  run(context: JobContext): Promise<void>
+}
+
+export interface JobContext {
+  signal: AbortSignal
+  startedAt: Date
+  previousStartedAt: Date | null
 }
 
 export interface JobOutcome {
@@ -119,7 +129,7 @@ export class Scheduler {
   private async claimAndRun(job: Job, force: boolean): Promise<JobOutcome | null> {
     if (this.stopped) return null
     const leaseMs = job.leaseMs ?? DEFAULT_LEASE_MS
-    let claimed: boolean
+    let claimed: Omit<JobContext, 'signal'> | null
     try {
       claimed = await this.claim(job, leaseMs, force)
     } catch (error) {
@@ -134,7 +144,7 @@ export class Scheduler {
     renew.unref()
     let error: unknown
     try {
-      await job.run({ signal: this.abort.signal })
+      await job.run({ signal: this.abort.signal, ...claimed })
     } catch (err) {
       error = err
     } finally {
@@ -152,15 +162,17 @@ export class Scheduler {
    * last run started at least everyMs ago (unless forced) is updated, so of several processes at once exactly one
    * gets a row back.
    */
-  private async claim(job: Job, leaseMs: number, force: boolean): Promise<boolean> {
+  private async claim(job: Job, leaseMs: number, force: boolean): Promise<Omit<JobContext, 'signal'> | null> {
     await this.db.insert(jobs).values({ name: job.name }).onConflictDoNothing()
-    const due = force ? sql`true` : sql`(${jobs.lastStartedAt} is null or ${jobs.lastStartedAt} <= now() - ${job.everyMs} * interval '1 millisecond')`
-    const rows = await this.db
-      .update(jobs)
-      .set({ leaseOwner: this.owner, leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'`, lastStartedAt: sql`now()` })
-      .where(and(eq(jobs.name, job.name), sql`(${jobs.leaseUntil} is null or ${jobs.leaseUntil} < now())`, due))
-      .returning({ name: jobs.name })
-    return rows.length === 1
+    const due = force ? sql`true` : sql`(j.last_started_at is null or j.last_started_at <= now() - ${job.everyMs} * interval '1 millisecond')`
+    // The row before the update (FROM) gives the previous turn; RETURNING alone would give the new one only.
+    const result = await this.db.execute(sql`
+      update ${jobs} j set lease_owner = ${this.owner}, lease_until = now() + ${leaseMs} * interval '1 millisecond', last_started_at = now()
+      from (select name, last_started_at from ${jobs} where name = ${job.name}) before
+      where j.name = before.name and (j.lease_until is null or j.lease_until < now()) and ${due}
+      returning j.last_started_at as started, before.last_started_at as previous`)
+    const [row] = (result as unknown as { rows: { started: Date | string; previous: Date | string | null }[] }).rows
+    return row ? { startedAt: new Date(row.started), previousStartedAt: row.previous === null ? null : new Date(row.previous) } : null
   }
 
   private async renew(name: string, leaseMs: number): Promise<void> {
