@@ -98,7 +98,7 @@ export class AbmService {
     const companyId = this.companyOf(user)
     let link = await this.linkOf(companyId)
     if (!link) {
-      const pair = createTokenExchangeCertificate(`mdm-abm-${companyId}`, this.now())
+      const pair = await createTokenExchangeCertificate(`mdm-abm-${companyId}`, this.now())
       await this.deps.db
         .insert(abmLinks)
         .values({ companyId, certificatePem: pair.certificatePem, privateKeySealed: this.deps.secrets.seal(pair.privateKeyPem) })

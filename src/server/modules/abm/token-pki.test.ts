@@ -15,6 +15,7 @@ const token = {
   access_token_expiry: '2027-11-28T09:00:00Z',
 }
 
+const [pair, other] = await Promise.all([createTokenExchangeCertificate('mdm-abm-test'), createTokenExchangeCertificate('mdm-abm-other')])
 const dir = mkdtempSync(path.join(tmpdir(), 'abm-token-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
@@ -28,8 +29,6 @@ const reason = (fn: () => unknown) => {
 }
 
 describe('token-exchange certificate and server token', () => {
-  const pair = createTokenExchangeCertificate('mdm-abm-test')
-  const other = createTokenExchangeCertificate('mdm-abm-other')
 
   it('makes a self-signed RSA 2048 certificate for key encipherment', () => {
     const cert = new X509Certificate(pair.certificatePem)

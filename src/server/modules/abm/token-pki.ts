@@ -1,4 +1,5 @@
-import { constants, createDecipheriv, createHash, generateKeyPairSync, privateDecrypt, randomBytes, X509Certificate } from 'node:crypto'
+import { constants, createDecipheriv, createHash, generateKeyPair, privateDecrypt, randomBytes, X509Certificate } from 'node:crypto'
+import { promisify } from 'node:util'
 import * as asn1js from 'asn1js'
 import forge from 'node-forge'
 
@@ -35,9 +36,10 @@ export class TokenFileError extends Error {
 const CERTIFICATE_YEARS = 10
 
 /** A new 2048-bit RSA key and its self-signed certificate (key encipherment), as nanodep's SelfSignedRSAKeypair. */
-export function createTokenExchangeCertificate(commonName: string, now = new Date()): TokenKeyPair {
-  // The key is made by node (OpenSSL, milliseconds); node-forge, which would take seconds in JavaScript, only signs.
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
+export async function createTokenExchangeCertificate(commonName: string, now = new Date()): Promise<TokenKeyPair> {
+  // The key is made by node (OpenSSL, off the event loop: the prime search can take a second); node-forge, which
+  // would take many seconds in JavaScript, only signs.
+  const { privateKey } = await promisify(generateKeyPair)('rsa', { modulusLength: 2048 })
   const privateKeyPem = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString()
   const key = forge.pki.privateKeyFromPem(privateKeyPem)
   const cert = forge.pki.createCertificate()
