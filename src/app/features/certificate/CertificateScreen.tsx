@@ -12,6 +12,7 @@ import { InfoSection } from '../../components/device/InfoSection'
 import { PageTitle } from '../../components/PageTitle'
 import { QueryStatus } from '../../components/QueryStatus'
 import { base64Of } from '../../components/file-base64'
+import { FilePicker } from '../../components/FilePicker'
 import { notify } from '../../notify'
 import { apnsRequestText } from '../../../shared/messages/apns-request'
 import { PushRequestSection, pushRequestKey } from './PushRequestSection'
@@ -75,11 +76,13 @@ function UploadForm() {
         onChange={(v) => v[0] && setFormat(v[0] as UploadFormat)}
       />
       {format === 'CERT' ? (
-        <label className="lost-field">
-          {apnsRequestText.answerFile}
-          <input type="file" accept=".pem,.cer,.crt,application/x-pem-file,application/pkix-cert" onChange={(e) => setAnswer(e.target.files?.[0] ?? null)} />
-          <span className="form-hint">{apnsRequestText.answerHint}</span>
-        </label>
+        <FilePicker
+          label={apnsRequestText.answerFile}
+          accept=".pem,.cer,.crt,application/x-pem-file,application/pkix-cert"
+          file={answer}
+          onChange={setAnswer}
+          hint={apnsRequestText.answerHint}
+        />
       ) : format === 'PEM' ? (
         <>
           <label className="lost-field">
@@ -93,10 +96,7 @@ function UploadForm() {
         </>
       ) : (
         <>
-          <label className="lost-field">
-            {t.p12File}
-            <input type="file" accept=".p12,.pfx,application/x-pkcs12" onChange={(e) => setP12(e.target.files?.[0] ?? null)} />
-          </label>
+          <FilePicker label={t.p12File} accept=".p12,.pfx,application/x-pkcs12" file={p12} onChange={setP12} />
           <label className="lost-field">
             {t.password}
             <Input type="password" value={password} onChange={setPassword} autoComplete="off" />
@@ -134,7 +134,12 @@ export function CertificateScreen() {
               {t.expiringSoon(info.daysLeft)}
             </p>
           ) : null}
-          {info.configured ? null : <p className="form-hint">{t.notConfigured}</p>}
+          {/* Issue #43: said as a warning, not a grey hint: nothing reaches an iPhone until it is. */}
+          {info.configured ? null : (
+            <p className="certificate-warning" role="status">
+              {t.notConfigured}
+            </p>
+          )}
           <InfoSection
             title={t.title}
             rows={[
