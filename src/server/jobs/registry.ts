@@ -14,5 +14,8 @@ export function backgroundJobs(services: Services): Job[] {
     { name: 'task-expiry', everyMs: 60_000, run: async () => void (await services.tasks.expireAllOverdue()) },
     // Issue #45: the rental lifecycle locks at the end of service, lifts after renewal, reminds before (idempotent).
     { name: 'rental-lifecycle', everyMs: 60_000, run: async () => void (await services.lifecycle.sweep()) },
+    // Issue #42: every linked company's ABM devices (POST /devices/sync from its cursor) and their profile. Apple asks
+    // clients not to poll often; the console's 立即同步 (POST /abm/sync) is there for now.
+    { name: 'abm-sync', everyMs: 15 * 60_000, run: ({ signal }) => services.abm.syncAll(signal) },
   ]
 }
