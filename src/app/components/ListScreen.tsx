@@ -27,13 +27,15 @@ interface ListScreenProps<T> {
   children: (record: T) => ReactNode
   /** The screen's dialogs. */
   dialogs?: ReactNode
+  /** Between the title row and the search panel (the renewals screen's tabs). */
+  header?: ReactNode
 }
 
 /**
  * A paged list screen (SPEC §2, §4): title row with its add button, the search panel, and the paged records —
  * the skeleton the organization screens share, so each states only its filters, its card and its dialogs.
  */
-export function ListScreen<T>({ path, add, searchFields, query, list, emptyText, single, children, dialogs }: ListScreenProps<T>) {
+export function ListScreen<T>({ path, add, searchFields, query, list, emptyText, single, children, dialogs, header }: ListScreenProps<T>) {
   const auth = useAuthorities()
   const title = routeTitleFor(path, auth.has)
   const [search, , onSearch, onPage] = query
@@ -49,6 +51,7 @@ export function ListScreen<T>({ path, add, searchFields, query, list, emptyText,
           ) : undefined
         }
       />
+      {header}
       <SearchPanel fields={searchFields} values={search} onSearch={onSearch} />
       <PagedRecords list={list} label={title} emptyText={emptyText} paging={search} onPage={onPage} single={single}>
         {children}

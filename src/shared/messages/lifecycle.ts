@@ -22,6 +22,8 @@ export const lifecycleText = {
   exempt: '不自动锁定',
   exemptDone: '设置成功',
   exemptOn: '已豁免',
+  cancelExempt: '恢复自动锁定',
+  renewalsTab: '续费记录',
   locked: '已自动锁定',
   endsAt: '服务到期',
   daysLeft: (n: number) => (n <= 0 ? '今天到期' : `${n} 天后到期`),

@@ -8,6 +8,7 @@ import { modelText } from '../../../shared/domain/apple-models'
 import { connectionStatusColors } from '../../../shared/domain/connection-status'
 import { formatDate, formatRelativeTime, formatThousands } from '../../../shared/domain/format'
 import { dashboardText as t } from '../../../shared/messages/dashboard'
+import { lifecycleText } from '../../../shared/messages/lifecycle'
 import { routeTitles } from '../../../shared/messages/routes'
 import { CHUNK_LOAD_TIMEOUT_MS, withTimeout } from '../../lazy'
 import { errorMessages } from '../../../shared/messages/common'
@@ -18,8 +19,9 @@ import { StateBlock } from '../../components/StateBlock'
 import { useAuthorities } from '../../components/use-authorities'
 import { useNow } from '../../components/use-now'
 import { useCachedAt } from '../../components/use-online'
-import { announcementsKey, dashboardKeys, apnsExpiryQuery, latestAnnouncementsQuery, offlineDevicesQuery, panelQuery, subAccountsQuery } from './queries'
+import { announcementsKey, dashboardKeys, apnsExpiryQuery, expiringCountQuery, latestAnnouncementsQuery, offlineDevicesQuery, panelQuery, subAccountsQuery } from './queries'
 import { detailLink, familyListLink, FAMILIES_BLOCK_ID, OFFLINE_BLOCK_ID, rememberDevice, tileLink, type ListLink } from './detail-link'
+import { AbmWarning } from './AbmWarning'
 import './dashboard.css'
 
 /** The charts and their library (uPlot) arrive after the counts: the first screen never waits for them. */
@@ -46,6 +48,7 @@ export function DashboardScreen() {
     <section className="dashboard">
       <PageTitle title={title} />
       {auth.isAdmin ? <ApnsWarning /> : null}
+      {auth.has('ios:abm') ? <AbmWarning /> : null}
       <PullToRefresh
         onRefresh={() => Promise.all([dashboardKeys.all, announcementsKey].map((queryKey) => queryClient.refetchQueries({ queryKey, type: 'active' })))}
         pullingText={t.pullToRefresh}
@@ -149,10 +152,20 @@ function Panel() {
         <Stat label={t.offline24h} value={p.offline24h} tone="error" to={{ hash: OFFLINE_BLOCK_ID }} />
         <Stat label={t.lostMode} value={p.lostMode} tone={p.lostMode > 0 ? 'warning' : undefined} to={p.families.some((f) => f.platform === 'IOS') ? familyListLink('IOS') : undefined} />
         <Stat label={t.commandsToday} value={p.commandsToday} />
+        <ExpiringStat />
       </div>
       {p.total === 0 ? <StateBlock kind="empty" title={t.noDevicesYet} /> : <Families families={p.families} />}
     </>
   )
+}
+
+/** Issue #45: devices whose service ends soon, for those who manage renewals; the tile opens the 即将到期 list. */
+function ExpiringStat() {
+  const auth = useAuthorities()
+  const may = auth.has('ios:renew')
+  const count = useQuery({ ...expiringCountQuery(), enabled: may })
+  if (!may || !count.data) return null
+  return <Stat label={lifecycleText.dashboardCount} value={count.data.total} tone={count.data.total > 0 ? 'warning' : undefined} to={{ to: '/ios/renew', search: { view: 'expiring' } }} />
 }
 
 function Stat({ label, value, tone, to }: { label: string; value: number; tone?: 'success' | 'warning' | 'error'; to?: ListLink }) {

@@ -59,3 +59,10 @@ export const apnsExpiryQuery = () => queryOptions({ queryKey: dashboardKeys.apns
 export const announcementsKey = ['announcement'] as const
 export const latestAnnouncementsQuery = (size = 5) =>
   queryOptions({ queryKey: [...announcementsKey, 'list', 'latest', size] as const, queryFn: () => call(api.announcement.list, { size }), ...persisted })
+
+/**
+ * Issue #45: how many devices' service ends soon (the 即将到期 list's total). Keyed under the renewals screen's
+ * ['lifecycle', 'expiring', …] (features do not import each other), so 已付款 there refreshes the count too.
+ */
+export const expiringCountQuery = () =>
+  queryOptions({ queryKey: ['lifecycle', 'expiring', { current: 1, pageSize: 1 }] as const, queryFn: () => call(api.lifecycle.expiring, { current: 1, pageSize: 1 }) })

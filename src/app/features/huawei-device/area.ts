@@ -2,6 +2,7 @@ import { deviceAreaAuthorities } from '../../../shared/domain/device-areas'
 import type { AgentCommand, AgentPlatform } from '../../../shared/contract/agent'
 import type { DeviceRecord } from '../../../shared/contract/huawei-device'
 import { api } from '../../api/routes'
+import { lifecycleText } from '../../../shared/messages/lifecycle'
 import type { DeviceFamily } from '../../components/device/family'
 import { agentCommands } from './commands'
 import { AgentStateTags } from './StateTags'
@@ -24,6 +25,8 @@ const agentArea = (platform: AgentPlatform, endpoints: typeof api.huawei, paths:
   ...paths,
   authority: deviceAreaAuthorities[platform],
   commands: agentCommands,
+  // Issue #45: the rental lifecycle's own lock and unlock, queued by the server, in the task log.
+  taskLabels: { serviceLock: lifecycleText.auditLock, serviceUnlock: lifecycleText.auditUnlock },
   // SPEC: Mi devices count against the Huawei quota.
   quotaKind: 'HUAWEI',
   StateTags: AgentStateTags,

@@ -16,6 +16,7 @@ import { useNow } from '../../components/use-now'
 import { useSearchState } from '../../components/use-search-state'
 import { notify } from '../../notify'
 import { renewListQuery, renewSearch, renewSearchMax, useRenewMutations } from './queries'
+import { useLifecycleViews } from './lifecycle-views'
 
 const RenewForm = lazyDialog(() => import('./RenewForm').then((m) => m.RenewForm))
 
@@ -64,6 +65,8 @@ export function RenewScreen() {
   const form = useDisclosure()
   const m = useRenewMutations()
   const now = useNow()
+  const lifecycle = useLifecycleViews(query)
+  if (search.view === 'expiring') return lifecycle.expiring(now)
 
   const start = async (r: RenewalRecord) => {
     const from = Date.parse(r.deviceServiceEndsAt) > now ? r.deviceServiceEndsAt : new Date(now).toISOString()
@@ -87,10 +90,14 @@ export function RenewScreen() {
       query={query}
       list={list}
       emptyText={t.empty}
+      header={lifecycle.tabs}
       dialogs={
-        <DialogSlot of={form}>
-          <RenewForm visible={form.visible} onClose={form.close} />
-        </DialogSlot>
+        <>
+          <DialogSlot of={form}>
+            <RenewForm visible={form.visible} onClose={form.close} />
+          </DialogSlot>
+          {lifecycle.dialog}
+        </>
       }
     >
       {(r) => (

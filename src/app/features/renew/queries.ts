@@ -13,6 +13,8 @@ export const renewSearch = {
   ...pagingSearch,
   serialNumber: param.textOfAtMost(renewSearchMax.serialNumber),
   status: param.oneOf(renewalStatuses),
+  /** Issue #45: the 即将到期 list instead of the renewals (the dashboard's count links here). */
+  view: param.oneOf(['expiring'] as const),
 }
 
 export const renewKeys = {

@@ -4,6 +4,7 @@ import type { PgPreparedQuery, PreparedQueryConfig } from 'drizzle-orm/pg-core'
 import type { TaskRecord } from '../../../shared/contract/huawei-device'
 import { deviceAreaAuthorities } from '../../../shared/domain/device-areas'
 import { huaweiDeviceText } from '../../../shared/messages/devices'
+import { lifecycleText } from '../../../shared/messages/lifecycle'
 import type { CurrentUser } from '../../auth/sessions'
 import type { SecretBox } from '../../crypto/secret-box'
 import type { Db } from '../../db/client'
@@ -69,7 +70,8 @@ function toTaskRecord(row: TaskRow & { createdByName: string | null }, secrets: 
     createdAt: row.createdAt.toISOString(),
     sentAt: iso(row.sentAt),
     finishedAt: iso(row.finishedAt),
-    createdByName: row.createdByName,
+    // A task the server queued itself (the rental lifecycle's lock, an enrollment's first question) is the system's.
+    createdByName: row.createdBy === null ? lifecycleText.systemOperator : row.createdByName,
     deferredAt: iso(row.deferredAt),
   }
 }
