@@ -39,7 +39,7 @@ describe('one status language (issue #43 item 3)', () => {
     expect(word.description).toBe('缓存于 11-27 09:30，状态截至缓存时：不稳定')
     expect(deviceState({ lastCommunicationTime: at(cachedAt - HOUR) }, { now: NOW, cachedAt }).key).toBe('success')
     // No real time (a list shown with another page's records): never 01-01 00:00.
-    expect(deviceState({ lastCommunicationTime: at(NOW) }, { now: NOW, cachedAt: 0 }).text).toBe('在线')
+    expect(deviceState({ lastCommunicationTime: at(NOW) }, { now: NOW, cachedAt: 0 })).toMatchObject({ text: '缓存数据', fill: 'outline', asOf: null })
   })
 
   it('has a colour pair of WCAG AA contrast for every tone', () => {

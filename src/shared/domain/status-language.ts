@@ -92,6 +92,8 @@ export function deviceState(device: DeviceStateInput, at: { now: number; cachedA
   const tone = key === 'wiped' ? 'default' : connectionTones[key]
   // Cached at a time nobody knows (a list shown with another page's records): still "as of", never 01-01 00:00.
   if (at.cachedAt !== undefined && asOf === null) return { key, label, tone, fill: 'outline', text: statusText.cachedUnknown, description: statusText.asOfUnknown(label), asOf }
+  // Cached at a time nobody knows (a list shown with another page's records): still "as of", never 01-01 00:00.
+  if (at.cachedAt !== undefined && asOf === null) return { key, label, tone, fill: 'outline', text: statusText.cachedUnknown, description: statusText.asOfUnknown(label), asOf }
   if (asOf === null) return { key, label, tone, fill: 'solid', text: label, description: label, asOf }
   const time = formatDate(asOf, 'MM-dd hh:mm')
   return { key, label, tone, fill: 'outline', text: statusText.cachedAt(time), description: statusText.asOf(time, label), asOf }

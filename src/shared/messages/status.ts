@@ -16,6 +16,8 @@ export const statusText = {
   cachedAt: deviceCommandText.cachedAt,
   cachedUnknown: '缓存数据',
   asOfUnknown: (state: string) => `缓存数据，状态截至缓存时：${state}`,
+  cachedUnknown: '缓存数据',
+  asOfUnknown: (state: string) => `缓存数据，状态截至缓存时：${state}`,
   asOf: (time: string, state: string) => `${deviceCommandText.cachedAt(time)}，${deviceCommandText.statusAsOf}：${state}`,
   /** A device with unfinished commands: how many, in the command's own word. */
   pendingCommands: (state: string, count: number) => (count > 1 ? `${count} 条指令${state}` : `指令${state}`),
