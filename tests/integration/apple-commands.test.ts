@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { parse } from 'plist'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { tasks } from '../../src/server/db/schema'
+import { devices, tasks } from '../../src/server/db/schema'
+import { repushWaitingPhones } from '../../src/server/protocol/apple/repush'
 import { harnessForFile } from './harness'
 import { deviceOf, iphone, markLost, queue, setIosQuota, tasksOf } from './apple-helpers'
 
@@ -182,6 +183,28 @@ describe('waking the device', () => {
     } finally {
       push.mockRestore()
     }
+  })
+
+  it('pushes a phone again as a command waits for it (1 min, 5 min …), only while it has not checked in since', async () => {
+    const { phone, deviceId } = await enrolled()
+    await markLost(h, deviceId)
+    await queue(h, boss, 'deviceLocation', deviceId)
+    const [task] = (await tasksOf(h, deviceId)).filter((t) => t.status === 'QUEUED')
+    const at = (ms: number) => new Date(task.createdAt.getTime() + ms)
+    const woken: number[] = []
+    const wake = async (enrollment: { deviceId: number }) => void woken.push(enrollment.deviceId)
+    // Consecutive windows of the job's turns: the 1-minute mark falls in one of them only.
+    expect(await repushWaitingPhones(h.database.db, wake, at(0), at(50_000))).toBe(0)
+    expect(await repushWaitingPhones(h.database.db, wake, at(50_000), at(110_000))).toBe(1)
+    expect(await repushWaitingPhones(h.database.db, wake, at(110_000), at(170_000))).toBe(0)
+    expect(await repushWaitingPhones(h.database.db, wake, at(290_000), at(350_000))).toBe(1)
+    expect(woken).toEqual([deviceId, deviceId])
+    // Once the phone checked in (and has its command), the 30-minute mark pushes nothing.
+    await phone.checkIn()
+    await queue(h, boss, 'playLostModeSound', deviceId)
+    await h.database.db.update(tasks).set({ createdAt: task.createdAt }).where(eq(tasks.type, 'playLostModeSound'))
+    await h.database.db.update(devices).set({ lastCommunicationTime: at(1_000) }).where(eq(devices.id, deviceId))
+    expect(await repushWaitingPhones(h.database.db, wake, at(1_790_000), at(1_850_000))).toBe(0)
   })
 })
 

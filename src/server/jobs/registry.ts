@@ -1,4 +1,5 @@
 import type { Services } from '../context'
+import { repushWaitingPhones } from '../protocol/apple/repush'
 import type { Job } from './scheduler'
 
 /**
@@ -12,6 +13,15 @@ export function backgroundJobs(services: Services): Job[] {
     { name: 'ios-profile-expiry', everyMs: 30_000, run: async () => void (await services.iosDetail.sweepExpired()) },
     // Commands of devices that never come back end as TIMEOUT (the queue expires a device's own on its every poll).
     { name: 'task-expiry', everyMs: 60_000, run: async () => void (await services.tasks.expireAllOverdue()) },
+    // A command waiting for an iPhone that has not checked in since: pushed again as it ages (repush.ts).
+    {
+      name: 'apns-repush',
+      everyMs: 60_000,
+      run: async ({ startedAt, previousStartedAt }) => {
+        const from = previousStartedAt ?? new Date(startedAt.getTime() - 60_000)
+        await repushWaitingPhones(services.db, (enrollment) => services.appleMdm.wake(enrollment), from, startedAt)
+      },
+    },
     // Issue #45: the rental lifecycle locks at the end of service, lifts after renewal, reminds before (idempotent).
     { name: 'rental-lifecycle', everyMs: 60_000, run: async () => void (await services.lifecycle.sweep()) },
     // Issue #42: every linked company's ABM devices (POST /devices/sync from its cursor) and their profile. Apple asks
