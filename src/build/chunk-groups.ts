@@ -55,7 +55,7 @@ export const chunkGroups = [
   },
   {
     name: 'components',
-    test: /src[\\/]app[\\/]components[\\/](?!PlainButton|PopupForm|FormPopup|popups|form-rules|Notifier|DeviceMoveDialog|device[\\/])/,
+    test: /src[\\/]app[\\/]components[\\/](?!PlainButton|PopupForm|FormPopup|popups|form-rules|Notifier|DeviceMoveDialog|FilePicker|device[\\/])/,
     priority: 5,
   },
 ]
