@@ -11,6 +11,7 @@ import { seedDemoDevices } from './demo/seed-devices'
 import { seedDemoContent } from './demo/seed-content'
 import { startDemoAgents } from './demo/agents'
 import { startDemoIphones } from './demo/iphones'
+import { prepareDemoAbm, startDemoAbm } from './demo/abm'
 import { sealStoredSecrets } from './startup/seal-stored'
 import { pinnedFetch, readTlsCredentials, secureServerOptions, serveSecurely } from './http/tls'
 import type { Readiness } from './http/health'
@@ -45,7 +46,10 @@ export async function startServer(config: AppConfig = loadConfig()) {
     }
   }
   if (config.demo) log.warn(logMessages.demoActive)
-  const services = createServices(config, database.db)
+  // Demo mode (issue #42): a simulated Apple Business Manager, and the simulated Apple device root its phones are
+  // trusted by, set up before the services that call them.
+  const demoAbm = config.demo && config.demoDevices ? await prepareDemoAbm(config) : null
+  const services = createServices(demoAbm?.config ?? config, database.db)
   await services.certificates.loadStored()
   const sealed = await sealStoredSecrets(database.db, services.secrets)
   if (sealed.accessKeys || sealed.taskResults) log.warn(logMessages.secretsSealed(sealed.accessKeys, sealed.taskResults))
@@ -74,6 +78,7 @@ export async function startServer(config: AppConfig = loadConfig()) {
   }
   let demoAgents: Awaited<ReturnType<typeof startDemoAgents>> | null = null
   let demoIphones: Awaited<ReturnType<typeof startDemoIphones>> | null = null
+  let demoAbmPhones: Awaited<ReturnType<typeof startDemoAbm>> | null = null
   try {
     // Demo mode: simulated Huawei / Mi agents poll this server over HTTP(S), like real phones would.
     const agentHost = ['0.0.0.0', '::', 'localhost', '127.0.0.1'].includes(config.host) ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host
@@ -82,9 +87,13 @@ export async function startServer(config: AppConfig = loadConfig()) {
     demoAgents = simulate ? await startDemoAgents(services, `${scheme}://${agentHost}:${port}`, demoFetch) : null
     // …and simulated iPhones speak Apple MDM to it.
     demoIphones = simulate ? await startDemoIphones(services, `${scheme}://${agentHost}:${port}`, demoFetch) : null
+    // …and the demo company's ABM, with a phone that enrolls out of its box (supervised).
+    demoAbmPhones = demoAbm ? await startDemoAbm(services, demoAbm, `${scheme}://${agentHost}:${port}`, demoFetch) : null
   } catch (err) {
     // A start that fails after listening leaves nothing open behind it.
     await demoAgents?.stop()
+    demoIphones?.stop()
+    await demoAbm?.stop()
     await closeServer()
     await database.close()
     throw err
@@ -107,6 +116,8 @@ export async function startServer(config: AppConfig = loadConfig()) {
     services,
     /** Its background jobs: tests run them with runNow / runDue instead of waiting for their turn. */
     scheduler,
+    /** Demo mode: the simulated ABM (its sim, to add phones) and the simulated Apple device CA of out-of-box phones. */
+    demoAbm,
     /**
      * Issue #44: a graceful stop. Not ready first (GET /readyz answers 503, the balancer sends no more), then no new
      * connections and the requests under way finish (bounded), then the background work and the database.
@@ -117,6 +128,8 @@ export async function startServer(config: AppConfig = loadConfig()) {
       await maintenance?.stop()
       await demoAgents?.stop()
       demoIphones?.stop()
+      demoAbmPhones?.stop()
+      await demoAbm?.stop()
       await closeServer()
       await database.close()
     },

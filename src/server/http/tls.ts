@@ -115,7 +115,7 @@ export function reloadTlsCredentials(server: TlsServer, current: TlsCredentials,
   }
 }
 
-export type SimpleFetch = (input: string, init: { method: string; headers: Record<string, string>; body: string }) => Promise<Response>
+export type SimpleFetch = (input: string, init: { method: string; headers: Record<string, string>; body: string | Uint8Array }) => Promise<Response>
 
 /**
  * What the server does once it listens over TLS: serves renewed certificates (reloadTlsCredentials) and bounds its
