@@ -359,7 +359,8 @@ export class SimulatedIphone {
       case 'InstallApplication':
         return installApplication(s, command, this.options)
       case 'ActivationLockBypassCode':
-        return { ActivationLockBypassCode: s.bypassCode }
+        // A phone without a code (cleared by ClearActivationLockBypassCode) answers without the key.
+        return s.bypassCode ? { ActivationLockBypassCode: s.bypassCode } : {}
       case 'InstalledApplicationList':
         return { InstalledApplicationList: s.installedApps }
       case 'ScheduleOSUpdate': {

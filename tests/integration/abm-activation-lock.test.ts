@@ -13,6 +13,7 @@ import { startDeviceServicesSimulator } from '../../src/sim/device-services'
 import { harnessForFile, type Harness } from './harness'
 import { enrolledIphone, queue, tasksOf } from './apple-helpers'
 import { pushCertificate } from './push-certificate'
+import { secondaryPasswordFor } from './secondary-helpers'
 
 /**
  * Issue #42, 删除激活锁 end to end: the bypass code escrowed where Apple takes it (with ABM at 下发激活锁 for a phone ABM
@@ -95,6 +96,15 @@ describe('删除激活锁', () => {
     expect((await codeRow(deviceId)).removedAt).not.toBeNull()
     expect(await askedCode(deviceId)).toHaveLength(0) // the escrowed code worked: the phone was not asked
 
+    // 3b. 查看激活锁密码 of a phone that has no code of its own to give: the escrowed code is the password.
+    const ownCode = phone.state.bypassCode
+    phone.state.bypassCode = ''
+    const showing = h.call('POST', '/myDevice/showActivationLockPassword', { token: boss, json: { deviceId, ...(await secondaryPasswordFor(h, boss, 'showActivationLockPassword')) } })
+    await waitForQuestion(deviceId)
+    await phone.checkIn()
+    expect((await showing).body.data.password).toBe(code)
+    phone.state.bypassCode = ownCode
+
     // 4. A phone ABM does not list (the first one): the phone's own code is asked for, kept sealed in its task, and unlocks.
     ds.lock('ALOWN0001', { bypassCodes: [own.phone.state.bypassCode] })
     const asking = queue(h, boss, 'disableActivationLock', own.deviceId)
@@ -114,7 +124,7 @@ describe('删除激活锁', () => {
     await waitForQuestion(deviceId)
     await phone.checkIn()
     expect((await refused).body.msg).toBe(activationLockText.refused('400 escrow key does not match'))
-    expect(ds.requests.slice(before).map((r) => r.form.escrowKey)).toEqual([code, phone.state.bypassCode])
+    expect(ds.requests.slice(before).map((r) => r.form.escrowKey)).toEqual([code, ownCode])
     expect(ds.locked.has('ALABM0001')).toBe(true)
     expect((await codeRow(deviceId)).lastError).toBe('400 escrow key does not match')
   }, 60_000)

@@ -10,6 +10,7 @@ import type { AppConfig } from '../../config'
 import type { SecretBox } from '../../crypto/secret-box'
 import type { Db } from '../../db/client'
 import { companies } from '../../db/schema'
+import { activationLockCodes } from '../../db/schema-abm'
 import { ApiError } from '../../http/errors'
 import type { ApnsClient } from '../../protocol/apple/apns'
 import type { CertificateAuthority } from '../../protocol/apple/ca'
@@ -132,7 +133,9 @@ export class MyDeviceService {
   /**
    * POST /myDevice/showActivationLockPassword: asks the device for its Activation Lock bypass code and waits a few
    * seconds for the answer. The code goes back in this answer only: the task keeps it sealed, it is never logged,
-   * and GET /task/status gives it to the same user when the device answers later (password null here).
+   * and GET /task/status gives it to the same user when the device answers later (password null here). When the
+   * phone has no code to give, or has not answered yet, the code the server escrowed with ABM at 下发激活锁 is the
+   * password (issue #42), opened here only.
    */
   async activationLockPassword(user: CurrentUser, deviceId: number, secondaryPassword?: string): Promise<ActivationLockPasswordResponse> {
     const { taskId } = await this.queue(user, deviceId, 'showActivationLockPassword', {}, secondaryPassword)
@@ -141,12 +144,17 @@ export class MyDeviceService {
       const task = await this.tasks.statusFor(user, taskId)
       if (task.status === 'DONE') {
         const code = task.result?.activationLockBypassCode
-        return { taskId, password: typeof code === 'string' ? code : null }
+        return { taskId, password: typeof code === 'string' && code !== '' ? code : await this.escrowedCode(deviceId) }
       }
       if (task.status === 'ERROR' || task.status === 'TIMEOUT') throw ApiError.badRequest(task.errorMessage ?? t.commandFailed)
-      if (Date.now() >= deadline) return { taskId, password: null }
+      if (Date.now() >= deadline) return { taskId, password: await this.escrowedCode(deviceId) }
       await sleep(ANSWER_POLL_MS)
     }
   }
 
+  /** The bypass code the server escrowed for the device (activation_lock_codes), or null. */
+  private async escrowedCode(deviceId: number): Promise<string | null> {
+    const [row] = await this.services.db.select({ sealed: activationLockCodes.codeSealed }).from(activationLockCodes).where(eq(activationLockCodes.deviceId, deviceId))
+    return row ? this.services.secrets.open(row.sealed) : null
+  }
 }
