@@ -24,3 +24,5 @@ export * from './schema-dashboard'
 export * from './schema-abm'
 // The rental lifecycle: per-company policy, exemptions, automatic locks per period, reminders (issue #45).
 export * from './schema-lifecycle'
+// Fleet-wide commands: a batch and the task each of its devices got (issue #44).
+export * from './schema-fleet'
