@@ -119,7 +119,7 @@ describe('devices', () => {
 
     // In the company's iOS list by the usual serial filter, not enrolled.
     const ios = await api('GET', '/myDevice/search?serialNumber=ABMSYNC00002', boss)
-    expect(ios.body.data.records).toEqual([expect.objectContaining({ serialNumber: 'ABMSYNC00002', enrolled: false, model: 'iPhone 15' })])
+    expect(ios.body.data.records).toEqual([expect.objectContaining({ serialNumber: 'ABMSYNC00002', enrolled: false, abmPending: true, model: 'iPhone 15' })])
 
     // Ops since the cursor: added (and assigned), modified, deleted.
     abm.addDevices(phones('ABMSYNC00006'), { serverName })
@@ -188,6 +188,8 @@ describe('解除ABM and tenancy', () => {
     expect(abm.disowned.has('ABMOWN00001')).toBe(true)
     const disowned = (await api('GET', '/abm/devices?serialNumber=ABMOWN00001', boss)).body.data.records[0]
     expect(disowned).toMatchObject({ removed: true, disownStatus: expect.stringContaining('SUCCESS') })
+    expect((await api('GET', `/myDevice/detail?deviceId=${one.deviceId}`, boss)).body.data).toMatchObject({ abmPending: false })
+    expect((await api('GET', `/myDevice/detail?deviceId=${two.deviceId}`, boss)).body.data).toMatchObject({ abmPending: true })
 
     abm.failingSerials.add('ABMOWN00002')
     const failed = await queue(h, boss, 'disownDevice', two.deviceId!)

@@ -95,6 +95,11 @@ export const IosDeviceRecord = z.object({
   wallpaperId: z.number().nullable(),
   /** The device's service end date (docs/renewals.md): its latest started renewal's end, else a year after it was added. */
   serviceEndsAt: z.string(),
+  /**
+   * Issue #42: Apple Business Manager assigns it to the company and it has not enrolled yet (待激活): it enrolls by
+   * itself at its first start. Absent in records cached before.
+   */
+  abmPending: z.boolean().optional(),
 })
 export type IosDeviceRecord = z.infer<typeof IosDeviceRecord>
 

@@ -29,6 +29,9 @@ describe('one status language (issue #43 item 3)', () => {
     expect(deviceState({ lastCommunicationTime: at(NOW), wiped: true, enrolled: false }, { now: NOW })).toMatchObject({ key: 'wiped', text: '已抹掉', tone: 'default' })
     // Enrolled again after the erase: a managed device like any other.
     expect(deviceState({ lastCommunicationTime: at(NOW), wiped: true, enrolled: true }, { now: NOW }).key).toBe('success')
+    // Issue #42: an ABM phone not enrolled yet was never heard from: 待激活, not 离线; once enrolled, its connection.
+    expect(deviceState({ lastCommunicationTime: null, abmPending: true }, { now: NOW })).toMatchObject({ key: 'abmPending', text: '待激活', tone: 'primary' })
+    expect(deviceState({ lastCommunicationTime: at(NOW), abmPending: true, enrolled: true }, { now: NOW }).key).toBe('success')
   })
 
   it('offline, always says "as of": 缓存于 the real time, the state the device had then', () => {

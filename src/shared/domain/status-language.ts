@@ -65,9 +65,11 @@ export interface DeviceStateInput {
   /** Apple: erased and not enrolled again. */
   wiped?: boolean
   enrolled?: boolean
+  /** Apple (issue #42): assigned to the company in Apple Business Manager and not enrolled yet. */
+  abmPending?: boolean
 }
 
-export type DeviceStateKey = ConnectionStatus | 'wiped'
+export type DeviceStateKey = ConnectionStatus | 'wiped' | 'abmPending'
 
 export interface DeviceStateWord extends StatusWord<DeviceStateKey> {
   /** What the tag reads: the state's word, or offline 缓存于 MM-dd hh:mm. */
@@ -87,11 +89,11 @@ const connectionTones: Record<ConnectionStatus, StatusTone> = { success: 'succes
  */
 export function deviceState(device: DeviceStateInput, at: { now: number; cachedAt?: number }): DeviceStateWord {
   const asOf = at.cachedAt !== undefined && at.cachedAt > 0 ? at.cachedAt : null
-  const key: DeviceStateKey = device.wiped && !device.enrolled ? 'wiped' : connectionStatus(device.lastCommunicationTime, asOf ?? at.now)
-  const label = key === 'wiped' ? statusText.wiped : statusText.connection[key]
-  const tone = key === 'wiped' ? 'default' : connectionTones[key]
-  // Cached at a time nobody knows (a list shown with another page's records): still "as of", never 01-01 00:00.
-  if (at.cachedAt !== undefined && asOf === null) return { key, label, tone, fill: 'outline', text: statusText.cachedUnknown, description: statusText.asOfUnknown(label), asOf }
+  const key: DeviceStateKey =
+    device.wiped && !device.enrolled ? 'wiped' : device.abmPending && !device.enrolled ? 'abmPending' : connectionStatus(device.lastCommunicationTime, asOf ?? at.now)
+  // A phone still in its box has never been heard from: 待激活, not 离线.
+  const label = key === 'wiped' || key === 'abmPending' ? statusText[key] : statusText.connection[key]
+  const tone = key === 'wiped' ? 'default' : key === 'abmPending' ? 'primary' : connectionTones[key]
   // Cached at a time nobody knows (a list shown with another page's records): still "as of", never 01-01 00:00.
   if (at.cachedAt !== undefined && asOf === null) return { key, label, tone, fill: 'outline', text: statusText.cachedUnknown, description: statusText.asOfUnknown(label), asOf }
   if (asOf === null) return { key, label, tone, fill: 'solid', text: label, description: label, asOf }

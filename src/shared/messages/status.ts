@@ -10,12 +10,12 @@ export const statusText = {
   connection: domainText.connectionStatus,
   /** An iPhone erased and not enrolled again: it answers nothing, whatever its last contact. */
   wiped: '已抹掉',
+  /** Issue #42: assigned to the company in Apple Business Manager, not enrolled yet: it enrolls at its first start. */
+  abmPending: '待激活',
   /** A task's state, in the task log and, for the device's unfinished ones, on its card and detail. */
   command: huaweiDeviceText.taskStatus,
   /** Offline: the state is the one the device had when the phone cached it. */
   cachedAt: deviceCommandText.cachedAt,
-  cachedUnknown: '缓存数据',
-  asOfUnknown: (state: string) => `缓存数据，状态截至缓存时：${state}`,
   cachedUnknown: '缓存数据',
   asOfUnknown: (state: string) => `缓存数据，状态截至缓存时：${state}`,
   asOf: (time: string, state: string) => `${deviceCommandText.cachedAt(time)}，${deviceCommandText.statusAsOf}：${state}`,

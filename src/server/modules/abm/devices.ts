@@ -119,6 +119,17 @@ export async function applyDevicePage(db: Db, companyId: number, page: AbmDevice
   return counts
 }
 
+/** Of these device records, those Apple Business Manager assigns to their company now (not deleted or disowned). */
+export async function abmAssigned(db: Db, deviceIds: number[]): Promise<Set<number>> {
+  if (deviceIds.length === 0) return new Set()
+  const rows = await db
+    .select({ deviceId: abmDevices.deviceId })
+    .from(abmDevices)
+    .where(and(inArray(abmDevices.deviceId, deviceIds), isNull(abmDevices.removedAt), eq(abmDevices.companyId, devices.companyId)))
+    .innerJoin(devices, eq(devices.id, abmDevices.deviceId))
+  return new Set(rows.map((r) => r.deviceId!))
+}
+
 /** After a whole fetch: devices Apple no longer lists (deleted while the cursor was lost) are marked removed. */
 export async function removeUnlisted(db: Db, companyId: number, listed: Set<string>, now: Date): Promise<number> {
   const gone = await db

@@ -23,6 +23,7 @@ import type { TaskService } from '../task/service'
 import type { BlacklistService } from '../blacklist/service'
 import { serviceEndsOf } from '../renew/service'
 import { boolValue as bool, numberValue as num, textValue } from '../../protocol/apple/plist'
+import { abmAssigned } from '../abm/devices'
 
 type Enrollment = typeof appleEnrollments.$inferSelect
 type RegisterInput = z.output<typeof IosDeviceRegisterRequest>
@@ -60,7 +61,7 @@ const isEnrolled = (e: Enrollment | undefined) => !!e && e.tokenUpdatedAt !== nu
  * (devices.state, written only by its acknowledged answers — protocol/apple/commands.ts `acknowledged`) and from
  * its enrollment.
  */
-export function iosDeviceRecord(row: DeviceListRow, enrollment: Enrollment | undefined, now: Date, serviceEndsAt: Date): IosDeviceRecord {
+export function iosDeviceRecord(row: DeviceListRow, enrollment: Enrollment | undefined, now: Date, serviceEndsAt: Date, inAbm = false): IosDeviceRecord {
   const state = row.state ?? {}
   const enrolled = isEnrolled(enrollment)
   const lostStatus = state.lostMode === true
@@ -83,6 +84,7 @@ export function iosDeviceRecord(row: DeviceListRow, enrollment: Enrollment | und
     appId: null,
     ...wallpaperOf(state.wallpaper),
     serviceEndsAt: serviceEndsAt.toISOString(),
+    abmPending: inAbm && !enrolled,
   }
 }
 
@@ -105,8 +107,9 @@ export class IosDeviceService extends DeviceRegistry<IosDeviceRecord> {
   }
 
   protected async records(rows: DeviceListRow[], now: Date): Promise<IosDeviceRecord[]> {
-    const [enrollments, serviceEnds] = await Promise.all([this.enrollmentsOf(rows.map((r) => r.id)), serviceEndsOf(this.db, rows)])
-    return rows.map((row) => iosDeviceRecord(row, enrollments.get(row.id), now, serviceEnds.get(row.id)!))
+    const ids = rows.map((r) => r.id)
+    const [enrollments, serviceEnds, inAbm] = await Promise.all([this.enrollmentsOf(ids), serviceEndsOf(this.db, rows), abmAssigned(this.db, ids)])
+    return rows.map((row) => iosDeviceRecord(row, enrollments.get(row.id), now, serviceEnds.get(row.id)!, inAbm.has(row.id)))
   }
 
   protected exportColumns(): ExportColumn[] {
