@@ -34,9 +34,10 @@ export const pendingStatuses: TaskStatus[] = ['QUEUED', 'SENT']
 
 /**
  * Commands whose result holds a secret (the lock passcode): task logs never repeat it, and it is stored sealed
- * ({ sealed }), so that a copy of the database does not give it away either.
+ * ({ sealed }), so that a copy of the database does not give it away either. disableActivationLock: the server's own
+ * ActivationLockBypassCode question (issue #42), whose answer only the server reads.
  */
-export const secretResults = new Set(['getLockPasscode', 'showActivationLockPassword'])
+export const secretResults = new Set(['getLockPasscode', 'showActivationLockPassword', 'disableActivationLock'])
 
 type TaskRow = typeof tasks.$inferSelect
 
