@@ -9,10 +9,8 @@ export const fleetCommands = pgTable(
   'fleet_commands',
   {
     id: text('id').primaryKey(),
-    /** The company of the user who sent it: another tenant's user finds no batch by its id. */
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    /** The company of the user who sent it (null: a platform administrator). A batch is read by its sender only. */
+    companyId: integer('company_id').references(() => companies.id),
     platform: text('platform', { enum: platforms }).notNull(),
     command: text('command').notNull(),
     /** The search it was sent for, as the list's filters. */
@@ -21,7 +19,7 @@ export const fleetCommands = pgTable(
     createdBy: integer('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('fleet_commands_company_idx').on(t.companyId, t.createdAt)],
+  (t) => [index('fleet_commands_sender_idx').on(t.createdBy, t.createdAt)],
 )
 
 /** The task each device of a batch got (tasks.task_id), in the same statement that queued them. */
