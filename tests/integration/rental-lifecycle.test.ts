@@ -68,6 +68,8 @@ describe('the automatic lock at the end of service', () => {
     // Repeated, and after a clock jump of ten days: the same period is never locked again.
     expect((await h.services.lifecycle.sweep(lockAt)).locked).toBe(0)
     expect((await h.services.lifecycle.sweep(new Date(lockAt.getTime() + 10 * DAY))).locked).toBe(0)
+    // A clock set back before the end lifts nothing (the end did not move).
+    expect(await h.services.lifecycle.sweep(new Date())).toMatchObject({ locked: 0, lifted: 0 })
     expect(await tasksOfDevice(exempt.id)).toEqual([])
 
     // The iPhone gets pay mode with the company's message and phone; the task is DONE and the console sees pay mode.

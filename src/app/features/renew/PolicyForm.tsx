@@ -60,10 +60,10 @@ export function PolicyForm({ visible, policy, onClose }: { visible: boolean; pol
         <Switch aria-label={t.autoLock} />
       </Form.Item>
       <Form.Item name="graceDays" label={t.graceDays}>
-        <Input type="number" inputMode="numeric" aria-label={t.graceDays} />
+        <Input type="number" inputMode="numeric" />
       </Form.Item>
       <Form.Item name="reminderDays" label={t.reminderDays} help={t.reminderDaysHint}>
-        <Input inputMode="numeric" aria-label={t.reminderDays} placeholder="7, 1" />
+        <Input inputMode="numeric" placeholder="7, 1" />
       </Form.Item>
       <Form.Item name="lockMessage" label={t.lockMessage} layout="vertical" help={phrases.data?.length ? undefined : t.noPhrases}>
         <Selector columns={1} options={options(phrases.data?.map((p) => p.value))} aria-label={t.lockMessage} />

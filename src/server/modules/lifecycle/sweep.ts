@@ -97,7 +97,7 @@ async function lockDue(db: Db, now: Date): Promise<{ deviceId: number; platform:
 
 /**
  * Lifts automatic locks in one statement: those no longer due (a renewal moved the end past now, the device was
- * exempted, the company turned the lock off) — or, with `only`, the locks that condition selects, for `reason`
+ * exempted, the company turned the lock off; never a clock set back) — or, with `only`, the locks that condition selects, for `reason`
  * (已付款). The unlock (closePayMode, the agent's serviceUnlock) is queued only where a lock was sent, and never over
  * an iPhone's lost mode set by hand. The row's `lifted_at is null` is rechecked under its lock: two sweeps lift once.
  */
@@ -112,7 +112,9 @@ export async function liftLocks(
     : sql`case when ${exemptSql} then 'EXEMPTED' when not coalesce(${lifecyclePolicies.autoLock}, false) then 'DISABLED' else 'RENEWED' end`
   const release = only
     ? only.where
-    : sql`(${exemptSql} or not coalesce(${lifecyclePolicies.autoLock}, false) or ${lockDueAtSql(serviceEndSql)} > ${at})`
+    : // A moved end (renewal, stop) that is no longer due lifts; the same end never does, so that a clock set back
+      // does not unlock a period that has ended (and, its record taken, would never lock it again).
+      sql`(${exemptSql} or not coalesce(${lifecyclePolicies.autoLock}, false) or (${serviceEndSql} <> l.period_end and ${lockDueAtSql(serviceEndSql)} > ${at}))`
   const result = (await db.execute(sql`
     with subjects as (
       select l.id, l.device_id, l.company_id, l.lock_task_id, ${devices.platform} as platform, ${devices.serialNumber} as serial_number,
