@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, isNotNull, isNull } from 'drizzle-orm'
+import { and, count, desc, eq, ilike, isNotNull, isNull } from 'drizzle-orm'
 import type { z } from 'zod'
 import { ABM_TOKEN_WARNING_DAYS, type AbmDeviceRecord, type AbmDeviceSearchQuery, type AbmLinkState, type AbmSyncResponse } from '../../../shared/contract/abm'
 import type { FileAnswer } from '../../../shared/contract/endpoint'
@@ -268,7 +268,7 @@ export class AbmService {
       .from(abmDevices)
       .innerJoin(abmLinks, and(eq(abmLinks.companyId, abmDevices.companyId), isNotNull(abmLinks.tokenSealed)))
       .where(and(eq(abmDevices.serialNumber, serial.trim().toUpperCase()), isNull(abmDevices.removedAt)))
-      .orderBy(abmDevices.updatedAt)
+      .orderBy(desc(abmDevices.updatedAt), desc(abmDevices.id))
       .limit(1)
     return row ?? null
   }
