@@ -170,7 +170,7 @@ describe('the out-of-box iPhone', () => {
     const [row] = await h.database.db.select().from(devices).where(eq(devices.id, abm.deviceId!))
     expect(row.state).toMatchObject({ abm: true, awaitingConfiguration: false, supervised: true, mdmEnrolled: true })
     const detail = (await iosDetail(h, boss, abm.deviceId!)).data
-    expect(detail).toMatchObject({ serialNumber, enrolled: true, supervised: true, udid: box.udid })
+    expect(detail).toMatchObject({ serialNumber, enrolled: true, supervised: true, udid: box.udid, abmEnrolled: true, awaitingConfiguration: false })
 
     // A TokenUpdate no longer awaiting queues nothing more.
     await phone.send('CheckInURL', phone.tokenUpdateMessage())

@@ -96,6 +96,13 @@ export const IosDeviceRecord = z.object({
   /** The device's service end date (docs/renewals.md): its latest started renewal's end, else a year after it was added. */
   serviceEndsAt: z.string(),
   /**
+   * Issue #42: enrolled through Apple Business Manager's automated enrollment (supervised, its profile not removable by
+   * its user); `awaitingConfiguration` while it still waits in Setup Assistant for the server's DeviceConfigured.
+   * Absent in records cached before.
+   */
+  abmEnrolled: z.boolean().optional(),
+  awaitingConfiguration: z.boolean().optional(),
+  /**
    * Issue #42: Apple Business Manager assigns it to the company and it has not enrolled yet (待激活): it enrolls by
    * itself at its first start. Absent in records cached before.
    */

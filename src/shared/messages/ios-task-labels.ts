@@ -16,6 +16,8 @@ export const iosDetailTaskLabels: Record<string, string> = {
   clearLockScreenMessage: '清除锁屏消息',
   expireLockScreenMessage: '锁屏消息到期移除',
   deviceInformation: '刷新设备信息',
+  /** Issue #42: the end of automated enrollment's wait in Setup Assistant. */
+  deviceConfigured: '完成设置（ABM 自动注册）',
 }
 
 /** The app and wallpaper tasks. */

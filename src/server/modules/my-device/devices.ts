@@ -84,6 +84,8 @@ export function iosDeviceRecord(row: DeviceListRow, enrollment: Enrollment | und
     appId: null,
     ...wallpaperOf(state.wallpaper),
     serviceEndsAt: serviceEndsAt.toISOString(),
+    abmEnrolled: state.abm === true,
+    awaitingConfiguration: enrolled && state.awaitingConfiguration === true,
     abmPending: inAbm && !enrolled,
   }
 }
