@@ -1,13 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
-// tsx's (and Vite's) own esbuild: the same compiler tsx runs the server with.
-import { build } from 'esbuild'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ownDatabase } from './harness'
+import { call, folders, signIn, startChild } from './server-processes'
 
 /**
  * Issue #10: restarts lose nothing. The real server runs as a child process; commands are queued for an agent that
@@ -17,73 +13,6 @@ import { ownDatabase } from './harness'
 const TASKS = 16
 /** `.ci/run` starts PostgreSQL and names it here; locally without it the PostgreSQL cases are skipped. */
 const postgresUrl = process.env.MDM_TEST_POSTGRES_URL
-const folders: string[] = []
-afterAll(() => folders.forEach((f) => rmSync(f, { recursive: true, force: true })))
-
-/**
- * fixtures/server-process.ts compiled once into one file, which each child runs with plain node: under `--import tsx`
- * every start compiled the server's ~200 modules again (~4 s of CPU a start, ~1.3 s so). Packages stay outside the
- * bundle (it lies under node_modules/.cache, so node finds them); import.meta.url is the database client's, the one
- * module whose files (the migrations) are found from it.
- */
-let bundled: Promise<string> | undefined
-function serverScript(): Promise<string> {
-  bundled ??= (async () => {
-    const dir = path.join(import.meta.dirname, '../../node_modules/.cache/mdm-server-process')
-    mkdirSync(dir, { recursive: true })
-    const outfile = path.join(dir, `${process.pid}-${randomBytes(4).toString('hex')}.mjs`)
-    folders.push(outfile)
-    await build({
-      entryPoints: [path.join(import.meta.dirname, 'fixtures/server-process.ts')],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      packages: 'external',
-      define: { 'import.meta.url': JSON.stringify(pathToFileURL(path.join(import.meta.dirname, '../../src/server/db/client.ts')).href) },
-      logLevel: 'warning',
-    })
-    return outfile
-  })()
-  return bundled
-}
-
-async function startChild(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [await serverScript()], {
-    env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', MDM_DEMO: 'off', MDM_CAPTCHA_ANSWER: 'test', MDM_ADMIN_PASSWORD: 'Restart@2026', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  return new Promise((resolve, reject) => {
-    let out = ''
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 45_000)
-    const read = (chunk: Buffer) => {
-      out += chunk.toString()
-      const url = /http:\/\/localhost:\d+/.exec(out)?.[0]
-      if (url) {
-        clearTimeout(timer)
-        resolve({ child, url })
-      }
-    }
-    child.stdout!.on('data', read)
-    child.stderr!.on('data', (c: Buffer) => (out += c.toString()))
-    child.on('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)))
-  })
-}
-
-async function call(url: string, method: string, route: string, body?: unknown, auth?: string) {
-  const headers: Record<string, string> = { 'content-type': 'application/json' }
-  if (auth) headers.authorization = auth
-  const res = await fetch(url + route, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
-  const json = (await res.json()) as { code: number; msg: string; data: any }
-  if (json.code !== 200) throw new Error(`${method} ${route}: ${json.msg}`)
-  return json.data
-}
-
-async function signIn(url: string, username: string, password: string) {
-  const captcha = await call(url, 'GET', '/mdm/api/v1/captcha')
-  const { token } = await call(url, 'POST', '/mdm/api/v1/login', { username, password, captcha: 'test', captchaId: captcha.id })
-  return `Bearer ${token}`
-}
 
 /** A tenant with Huawei quota, one enrolled agent, and TASKS commands queued for it: the agent's credential. */
 async function queueCommands(url: string) {

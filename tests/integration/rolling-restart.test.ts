@@ -1,0 +1,169 @@
+import type { ChildProcess } from 'node:child_process'
+import http from 'node:http'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { sql } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/node-postgres'
+import pg from 'pg'
+import { describe, expect, it } from 'vitest'
+import { ownDatabase } from './harness'
+import { folders, startChild } from './server-processes'
+
+/**
+ * Issue #44: a rolling restart. Two server processes on one PostgreSQL serve agents that keep polling and a console
+ * that keeps sending commands; each process in turn gets SIGTERM (as systemd or a deploy sends it), stops gracefully
+ * and is started again. A client that cannot connect to one process tries the other, as a balancer does. No request
+ * fails, and every command sent is delivered exactly once and done.
+ */
+const postgresUrl = process.env.MDM_TEST_POSTGRES_URL
+const AGENTS = 4
+
+interface Proc {
+  child: ChildProcess
+  url: string
+}
+
+/**
+ * One request on a connection of its own (no keep-alive: a balancer's retry is safe only for a request the server never
+ * read). A refused or reset connection means the process is stopping or gone: the next process is tried.
+ */
+function balancer(procs: Proc[]) {
+  let next = 0
+  let retries = 0
+  const failures: string[] = []
+  const once = (url: string, method: string, route: string, body: string | undefined, auth: string | undefined) =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const headers: Record<string, string> = { 'content-type': 'application/json', connection: 'close' }
+      if (auth) headers.authorization = auth
+      const req = http.request(url + route, { method, headers, agent: false }, (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (c: string) => (text += c))
+        res.on('end', () => resolve({ status: res.statusCode!, text }))
+        res.on('error', reject)
+      })
+      req.on('error', reject)
+      req.end(body)
+    })
+  async function call(method: string, route: string, body?: unknown, auth?: string) {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const proc = procs[next++ % procs.length]
+      try {
+        const res = await once(proc.url, method, route, body === undefined ? undefined : JSON.stringify(body), auth)
+        const json = JSON.parse(res.text) as { code: number; msg: string; data: any }
+        if (json.code !== 200) failures.push(`${method} ${route}: ${res.status} ${json.msg}`)
+        return json.data
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code
+        if (code !== 'ECONNREFUSED' && code !== 'ECONNRESET') {
+          failures.push(`${method} ${route}: ${String(err)}`)
+          return null
+        }
+        retries++
+      }
+    }
+    failures.push(`${method} ${route}: no process answered`)
+    return null
+  }
+  return { call, failures, retries: () => retries }
+}
+
+async function stopGracefully(proc: Proc): Promise<number | null> {
+  proc.child.kill('SIGTERM')
+  return new Promise((resolve) => (proc.child.exitCode !== null ? resolve(proc.child.exitCode) : proc.child.once('exit', (code) => resolve(code))))
+}
+
+describe.runIf(postgresUrl || process.env.CI)('a rolling restart of two processes on one PostgreSQL', () => {
+  it('under agent load fails no request and loses or doubles no command', async () => {
+    if (!postgresUrl) throw new Error('CI 中必须设置 MDM_TEST_POSTGRES_URL（由 .ci/run 启动 PostgreSQL）')
+    const db = await ownDatabase(postgresUrl, 'mdm_rolling')
+    const dir = mkdtempSync(path.join(tmpdir(), 'mdm-rolling-'))
+    folders.push(dir)
+    const env = { DATABASE_URL: db.url, MDM_SECRET_KEY_FILE: path.join(dir, 'secret.key'), MDM_CA_DIR: path.join(dir, 'ca') }
+    // The first start creates the key and the CA, which the second reads: one after the other.
+    const procs: Proc[] = [await startChild(env)]
+    procs.push(await startChild(env))
+    const lb = balancer(procs)
+    const pool = new pg.Pool({ connectionString: db.url, max: 1 })
+    try {
+      // A tenant with AGENTS enrolled phones.
+      const signIn = async (username: string, password: string) => {
+        const captcha = await lb.call('GET', '/mdm/api/v1/captcha')
+        return `Bearer ${(await lb.call('POST', '/mdm/api/v1/login', { username, password, captcha: 'test', captchaId: captcha.id })).token}`
+      }
+      const admin = await signIn('admin', 'Restart@2026')
+      const password = 'Kq7#vLm2-Tz9'
+      const { id: companyId } = await lb.call('POST', '/mdm/api/v1/company/add', { name: '滚动重启公司', username: 'rolling-boss', password, confirmPassword: password, bossName: '测试', phoneNumber: '13900000001' }, admin)
+      await lb.call('POST', '/mdm/api/v1/account/create', { companyId }, admin)
+      await lb.call('POST', '/mdm/api/v1/account/changeQuantity', { targetCompanyId: companyId, quantity: AGENTS, huawei: true }, admin)
+      const boss = await signIn('rolling-boss', password)
+      const phones: { deviceId: number; credential: string; locked: boolean }[] = []
+      for (let i = 0; i < AGENTS; i++) {
+        const serialNumber = `ROLL000${i}`
+        const { id: deviceId } = await lb.call('POST', '/huawei/mdm/api/v1/device/add', { serialNumber }, boss)
+        const { token } = await lb.call('POST', '/huawei/mdm/api/v1/device/enrollmentToken', undefined, boss)
+        const { credential } = await lb.call('POST', '/agent/v1/enroll', { enrollmentToken: token, serialNumber, platform: 'HUAWEI' })
+        phones.push({ deviceId, credential: `Device ${credential}`, locked: false })
+      }
+      expect(lb.failures).toEqual([])
+
+      // Load: each phone polls without pause and answers what it gets; the console sends lock / unlock in turn.
+      let running = true
+      const sent: string[] = []
+      const deliveries = new Map<string, number>()
+      // Once the console stops, the phones poll until every command has come (a lost one: until the deadline, then fail).
+      let deadline = Infinity
+      const agents = phones.map(async (phone) => {
+        while (running || (sent.some((id) => !deliveries.has(id)) && Date.now() < deadline)) {
+          const answer = await lb.call('POST', '/agent/v1/poll', { maxTasks: 5 }, phone.credential)
+          for (const t of (answer?.tasks ?? []) as { taskId: string }[]) {
+            deliveries.set(t.taskId, (deliveries.get(t.taskId) ?? 0) + 1)
+            await lb.call('POST', '/agent/v1/result', { taskId: t.taskId, success: true }, phone.credential)
+          }
+          if (!answer?.tasks?.length) await new Promise((r) => setTimeout(r, 20))
+        }
+      })
+      const console = (async () => {
+        for (let i = 0; running; i++) {
+          const phone = phones[i % AGENTS]
+          phone.locked = !phone.locked
+          const answer = await lb.call('POST', `/huawei/mdm/api/v1/device/command/${phone.locked ? 'lockScreen' : 'unlockScreen'}`, { deviceId: phone.deviceId }, boss)
+          if (answer?.taskId) sent.push(answer.taskId)
+          await new Promise((r) => setTimeout(r, 10))
+        }
+      })()
+
+      // The rolling restart: each process stops on SIGTERM (exit 0) and a new one takes its place.
+      const exits: (number | null)[] = []
+      for (const slot of [0, 1]) {
+        const before = sent.length
+        await new Promise((r) => setTimeout(r, 300))
+        exits.push(await stopGracefully(procs[slot]))
+        procs[slot] = await startChild(env)
+        expect(sent.length).toBeGreaterThan(before)
+      }
+      await new Promise((r) => setTimeout(r, 300))
+      deadline = Date.now() + 15_000
+      running = false
+      await console
+      await Promise.all(agents)
+
+      expect(exits).toEqual([0, 0])
+      expect(lb.failures).toEqual([])
+      expect(sent.length).toBeGreaterThan(20)
+      // Each command sent is one task, delivered once and done; no task exists that was not sent.
+      expect(new Set(sent).size).toBe(sent.length)
+      expect([...deliveries.entries()].filter(([, n]) => n !== 1)).toEqual([])
+      expect(sent.filter((id) => !deliveries.has(id))).toEqual([])
+      const rows = (await drizzle({ client: pool }).execute(sql`select status, count(*)::int as n from tasks group by status`)).rows
+      expect(rows).toEqual([{ status: 'DONE', n: sent.length }])
+      // The balancer did have to step around a stopping process (the test would prove nothing otherwise).
+      expect(lb.retries()).toBeGreaterThan(0)
+    } finally {
+      for (const p of procs) p.child.kill('SIGKILL')
+      await pool.end()
+      await db.drop()
+    }
+  }, 90_000)
+})
