@@ -89,9 +89,9 @@ async function stored() {
 const abmRow = async (id: number) => (await h.database.db.select().from(abmDevices).where(eq(abmDevices.id, id)))[0]
 
 describe('the enrollment URL', () => {
-  it('answers a signed MachineInfo of an owned serial with its company’s enrollment profile, storing only the identity', async () => {
+  it('answers a signed MachineInfo of an owned serial with its company’s enrollment profile, whose identity speaks for that serial only', async () => {
     const serialNumber = nextSerial()
-    await inAbm(h.demo.eastCompanyId, serialNumber)
+    const abm = await inAbm(h.demo.eastCompanyId, serialNumber)
     const before = await stored()
     const res = await outOfBox(serialNumber).requestProfile()
     expect(res.status).toBe(200)
@@ -106,6 +106,15 @@ describe('the enrollment URL', () => {
     const [row] = await h.database.db.select().from(appleIdentities)
     expect(row).toMatchObject({ companyId: h.demo.eastCompanyId, createdBy: null })
     expect(await stored()).toEqual({ ...before, identities: before.identities + 1 })
+
+    // Its identity cannot speak for another serial, nor enroll its own once ABM released it: 401 / 403, nothing stored.
+    const issued = await stored()
+    const impostor = new SimulatedIphone({ profile: text, identity, serialNumber: nextSerial(), fetch: iphoneFetch(h), rewriteUrl: toTestApp })
+    await expect(impostor.enroll()).rejects.toThrow(/401/)
+    await h.database.db.update(abmDevices).set({ disownedAt: new Date() }).where(eq(abmDevices.id, abm.id))
+    const released = new SimulatedIphone({ profile: text, identity, serialNumber, fetch: iphoneFetch(h), rewriteUrl: toTestApp })
+    await expect(released.enroll()).rejects.toThrow(/403/)
+    expect(await stored()).toEqual(issued)
   })
 
   it('refuses (403, nothing stored) an unknown serial, a bad signature, a serial only in another company’s list or removed from ABM', async () => {
@@ -200,19 +209,5 @@ describe('the out-of-box iPhone', () => {
     await outOfBox(serialNumber).activate({ checkIn: false })
     expect((await iosQuota(h, h.demo.bossCompanyId)).remainingQuantity).toBe(quotaBefore)
     expect((await abmRow(abm.id)).enrolledAt).not.toBeNull()
-  })
-
-  it('cannot speak for another serial with its identity, nor enroll once ABM no longer lists it', async () => {
-    const serialNumber = nextSerial()
-    const abm = await inAbm(h.demo.bossCompanyId, serialNumber)
-    const res = await outOfBox(serialNumber).requestProfile()
-    const profile = await res.text()
-    const before = await stored()
-    const impostor = new SimulatedIphone({ profile, serialNumber: nextSerial(), fetch: iphoneFetch(h), rewriteUrl: toTestApp })
-    await expect(impostor.enroll()).rejects.toThrow(/401/)
-    await h.database.db.update(abmDevices).set({ disownedAt: new Date() }).where(eq(abmDevices.id, abm.id))
-    const released = new SimulatedIphone({ profile, serialNumber, fetch: iphoneFetch(h), rewriteUrl: toTestApp })
-    await expect(released.enroll()).rejects.toThrow(/403/)
-    expect(await stored()).toEqual(before)
   })
 })
