@@ -158,6 +158,18 @@ describe('devices', () => {
     expect(since(k).map((r) => `${r.path} ${r.status}`)).toEqual(expect.arrayContaining(['/devices/sync 401', '/session 200', '/devices/sync 400', '/server/devices 200']))
     expect((await abmRows()).filter((r) => r.removedAt === null).map((r) => r.serialNumber)).toEqual(['ABMSYNC00001', 'ABMSYNC00003', 'ABMSYNC00004', 'ABMSYNC00006'])
 
+    // A fetch cut off (the server stopping: its signal) resumes from its cursor, not as a sync from a fetch cursor.
+    abm.expireCursors()
+    let reads = 0
+    const stopAfterOnePage = { get aborted() { return ++reads > 2 } } as AbortSignal
+    await service.syncCompany(h.demo.bossCompanyId, stopAfterOnePage)
+    expect((await linkRow()).fetchedAt).toBeNull()
+    const j = abm.requests.length
+    expect(await service.syncCompany(h.demo.bossCompanyId)).toMatchObject({ full: true })
+    expect(since(j).some((r) => r.path === '/devices/sync')).toBe(false)
+    expect((since(j).find((r) => r.path === '/server/devices')!.body as { cursor?: string }).cursor).toEqual(expect.any(String))
+    expect((await linkRow()).fetchedAt).not.toBeNull()
+
     // A company renamed: the profile is defined again and assigned to every device.
     await h.database.db.update(companies).set({ name: '新名字租赁' }).where(eq(companies.id, h.demo.bossCompanyId))
     await api('POST', '/abm/sync', boss)

@@ -223,8 +223,9 @@ export class AbmService {
     return this.sync.syncAll(signal)
   }
 
-  syncCompany(companyId: number) {
-    return this.sync.syncCompany(companyId)
+  /** One company's sync now (the console's, the job's, the demo's); `signal` stops it between pages. */
+  syncCompany(companyId: number, signal?: AbortSignal) {
+    return this.sync.syncCompany(companyId, signal)
   }
 
   /** GET /abm/devices: the company's ABM devices, newest first; the serial filter as in the device lists. */

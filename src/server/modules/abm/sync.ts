@@ -95,8 +95,10 @@ export class AbmSync {
     }
     if (!synced) {
       total.full = true
-      // A fetch in progress (cut off mid-way) continues from its cursor; otherwise it starts from the first page.
+      // A fetch in progress (cut off mid-way) continues from its cursor; otherwise it starts from the first page, and
+      // until it ends the link says so (fetchedAt null), so that a run cut off resumes the fetch, not a sync from it.
       const resume = link.fetchedAt ? null : link.cursor
+      if (link.fetchedAt) await this.deps.db.update(abmLinks).set({ fetchedAt: null }).where(eq(abmLinks.id, link.id))
       const listed = new Set<string>()
       const done = await this.pages(
         link,
