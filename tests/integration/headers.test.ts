@@ -84,7 +84,7 @@ describe('the console page', () => {
     const csp = res.headers.get('content-security-policy') ?? ''
     const directives = directivesOf(csp)
     expect(directives['default-src']).toEqual(["'self'"])
-    expect(directives['script-src']).toEqual(["'self'", sha256(INLINE_SCRIPT)])
+    expect(directives['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'", sha256(INLINE_SCRIPT)])
     expect(directives['style-src']).toEqual(["'self'", sha256(INLINE_STYLE)])
     expect(directives['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://*.is.autonavi.com'])
     expect(directives['frame-ancestors']).toEqual(["'none'"])
@@ -98,7 +98,7 @@ describe('the console page', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toBe('no-cache')
     expect(await res.text()).toContain(APP_SCRIPT)
-    expect(directivesOf(res.headers.get('content-security-policy') ?? '')['script-src']).toEqual(["'self'", sha256(INLINE_SCRIPT), sha256(APP_SCRIPT)])
+    expect(directivesOf(res.headers.get('content-security-policy') ?? '')['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'", sha256(INLINE_SCRIPT), sha256(APP_SCRIPT)])
     // index.html's policy does not allow app.html's script.
     expect(directivesOf((await request('/index.html')).headers.get('content-security-policy') ?? '')['script-src']).not.toContain(sha256(APP_SCRIPT))
   })
@@ -106,7 +106,7 @@ describe('the console page', () => {
   it('is the policy every other answer carries, with only the page’s hashes added', async () => {
     const page = (res: Response) => res.headers.get('content-security-policy') ?? ''
     const api = page(await request('/mdm/api/v1/captcha'))
-    expect(api).toContain("script-src 'self'; ")
+    expect(api).toContain("script-src 'self' 'wasm-unsafe-eval'; ")
     expect(page(await request('/login')).replace(/ 'sha256-[^']+'/g, '')).toBe(api)
   })
 })

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import { Button, Input } from 'antd-mobile'
 import { deviceCommandText } from '../../shared/messages/devices'
 import { screenText } from '../../shared/messages/screens'
@@ -25,10 +25,12 @@ interface SearchPanelProps {
    * them is set, so an active filter is never hidden).
    */
   compact?: boolean
+  /** Before 搜索: another way to fill the search (a device list's 扫码). */
+  extra?: ReactNode
 }
 
 /** Filters of a list. What is typed stays a draft until 搜索; 重置 clears every filter. */
-export function SearchPanel({ fields, values, onSearch, compact = false }: SearchPanelProps) {
+export function SearchPanel({ fields, values, onSearch, compact = false, extra }: SearchPanelProps) {
   const [open, setOpen] = useState(() => fields.slice(1).some((f) => typeof values[f.name] === 'string' && values[f.name] !== ''))
   const [draft, setDraft] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((f) => [f.name, typeof values[f.name] === 'string' ? (values[f.name] as string) : ''])))
   const submit = (event: FormEvent) => {
@@ -71,6 +73,7 @@ export function SearchPanel({ fields, values, onSearch, compact = false }: Searc
         ),
       )}
       <div className="search-buttons">
+        {extra}
         <Button type="submit" color="primary">
           {screenText.search}
         </Button>

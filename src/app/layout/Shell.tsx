@@ -10,6 +10,7 @@ import { MI_DEVICE_ID_PARAM, miDetailSearch } from '../features/huawei-device/de
 import { parseSearch } from '../components/search-params'
 import { unreadTopQuery } from '../api/unread-announcements'
 import { Loading } from '../components/Loading'
+import { BottomBar } from './BottomBar'
 import { IcpFooter } from './IcpFooter'
 import { OfflineBanner } from './OfflineBanner'
 import { TABLET_MEDIA_QUERY, useMediaQuery } from './use-media-query'
@@ -55,6 +56,7 @@ export function Shell() {
           <Outlet />
         </main>
         <IcpFooter />
+        {tablet ? null : <BottomBar />}
       </div>
       {hasUnread ? (
         <Suspense fallback={null}>

@@ -7,6 +7,7 @@ import { Loading } from '../components/Loading'
 import { logout } from './logout'
 import { NavMenu } from './NavMenu'
 import { ThemeToggle } from './ThemeToggle'
+import './shell-bars.css'
 
 /** The menu, the signed-in user, the theme switch and logout: the tablet's side column and the phone's drawer. */
 export function SidePanel({ onNavigate }: { onNavigate?: () => void }) {

@@ -18,3 +18,6 @@ export function useMediaQuery(query: string): boolean {
     () => false,
   )
 }
+
+/** From a tablet's width (820 px, an iPad Air held upright) up, device lists are a table (issue #43 item 7). */
+export const DEVICE_TABLE_MEDIA_QUERY = '(min-width: 820px)'

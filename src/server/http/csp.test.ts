@@ -42,7 +42,7 @@ describe('a page’s own inline scripts and styles', () => {
   it('allows them beside the policy’s own sources, and nothing else changes', () => {
     const base = contentSecurityPolicy('/tiles/{z}/{x}/{y}.png')
     const allowed = pagePolicy(base, page)
-    expect(allowed.scriptSrc).toEqual(["'self'", ...inlineSources(page).scripts])
+    expect(allowed.scriptSrc).toEqual(["'self'", "'wasm-unsafe-eval'", ...inlineSources(page).scripts])
     expect(allowed.styleSrc).toEqual(["'self'", sha('.boot{color:red}')])
     expect({ ...allowed, scriptSrc: base.scriptSrc, styleSrc: base.styleSrc }).toEqual(base)
     expect(pagePolicy(base, '<html></html>')).toEqual(base)

@@ -23,7 +23,8 @@ export function contentSecurityPolicy(tileUrl: string) {
   const withTiles = (...sources: string[]) => (tiles ? [...sources, tiles] : sources)
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    // WebAssembly may be compiled (not JavaScript evaluated): the barcode scanner's reader, ZXing (issue #43 item 6).
+    scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
     styleSrc: ["'self'"],
     imgSrc: withTiles("'self'", 'data:', 'blob:'),
     // The service worker fetches and caches tiles itself (runtime caching): its fetches are connections.

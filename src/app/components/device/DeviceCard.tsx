@@ -47,26 +47,10 @@ export function DeviceTags<D extends FamilyDevice>({ family, device }: { family:
 }
 
 /**
- * One device of a family's list: selection, the shared device summary, the device's state, one tap for lock or
- * unlock, and everything else (edit, transfer, the destructive commands, 淘汰) under 更多, away from 详情.
+ * A device's actions, on its card and in a tablet's table row alike: one tap for lock or unlock, 详情, and everything
+ * else (edit, transfer, the destructive commands, 淘汰) under 更多, away from 详情.
  */
-export function DeviceCard<Name extends string, D extends FamilyDevice>({
-  family,
-  device,
-  now,
-  cachedAt,
-  selected,
-  onSelect,
-  actions,
-}: {
-  family: DeviceFamily<Name, D>
-  device: D
-  now: number
-  cachedAt?: number
-  selected: boolean
-  onSelect: (checked: boolean) => void
-  actions: DeviceCardActions<Name, D>
-}) {
+export function DeviceActions<Name extends string, D extends FamilyDevice>({ family, device, actions }: { family: DeviceFamily<Name, D>; device: D; actions: DeviceCardActions<Name, D> }) {
   const commands = actions.commands
   const usable = family.commands.filter((cmd) => !cmd.unavailable?.(device) && (cmd.offeredWhen?.(device) ?? true))
   const quick = commands ? usable.filter((cmd) => cmd.quick) : []
@@ -87,6 +71,58 @@ export function DeviceCard<Name extends string, D extends FamilyDevice>({
     })
   }
 
+  return (
+    <>
+      {quick.map((cmd) => (
+        <OnlineButton
+          key={cmd.name}
+          size="small"
+          color="primary"
+          loading={commands?.running.has(cmd.name)}
+          data-command={cmd.name}
+          onClick={() => void commands?.run(cmd.name, device)}
+        >
+          {cmd.label}
+        </OnlineButton>
+      ))}
+      <Button size="small" onClick={() => actions.onOpen(device)}>
+        {t.detail}
+      </Button>
+      {more.length > 0 ? (
+        <OnlineButton size="small" className="device-more" onClick={() => void openMore()}>
+          {c.more}
+        </OnlineButton>
+      ) : null}
+      {actions.onTakeOut ? (
+        <OnlineButton size="small" color="primary" fill="outline" onClick={() => actions.onTakeOut?.(device)}>
+          {t.takeOut}
+        </OnlineButton>
+      ) : null}
+    </>
+  )
+}
+
+/**
+ * One device of a family's list: selection, the shared device summary, the device's state, one tap for lock or
+ * unlock, and everything else (edit, transfer, the destructive commands, 淘汰) under 更多, away from 详情.
+ */
+export function DeviceCard<Name extends string, D extends FamilyDevice>({
+  family,
+  device,
+  now,
+  cachedAt,
+  selected,
+  onSelect,
+  actions,
+}: {
+  family: DeviceFamily<Name, D>
+  device: D
+  now: number
+  cachedAt?: number
+  selected: boolean
+  onSelect: (checked: boolean) => void
+  actions: DeviceCardActions<Name, D>
+}) {
   return (
     <DeviceSummaryCard
       className="device-card"
@@ -112,35 +148,7 @@ export function DeviceCard<Name extends string, D extends FamilyDevice>({
         </span>
       }
       tags={<DeviceTags family={family} device={device} />}
-      actions={
-        <>
-          {quick.map((cmd) => (
-            <OnlineButton
-              key={cmd.name}
-              size="small"
-              color="primary"
-              loading={commands?.running.has(cmd.name)}
-              data-command={cmd.name}
-              onClick={() => void commands?.run(cmd.name, device)}
-            >
-              {cmd.label}
-            </OnlineButton>
-          ))}
-          <Button size="small" onClick={() => actions.onOpen(device)}>
-            {t.detail}
-          </Button>
-          {more.length > 0 ? (
-            <OnlineButton size="small" className="device-more" onClick={() => void openMore()}>
-              {c.more}
-            </OnlineButton>
-          ) : null}
-          {actions.onTakeOut ? (
-            <OnlineButton size="small" color="primary" fill="outline" onClick={() => actions.onTakeOut?.(device)}>
-              {t.takeOut}
-            </OnlineButton>
-          ) : null}
-        </>
-      }
+      actions={<DeviceActions family={family} device={device} actions={actions} />}
     />
   )
 }

@@ -4,22 +4,26 @@ import { useQuery } from '@tanstack/react-query'
 import { connectionStatusLabels } from '../../../shared/domain/connection-status'
 import { deviceCommandText as c, huaweiDeviceText as t } from '../../../shared/messages/devices'
 import { routeTitles } from '../../../shared/messages/routes'
+import { scanText } from '../../../shared/messages/scan'
 import { download } from '../../api/download'
 import { dropBootSnapshot } from '../../boot-snapshot'
 import { OnlineButton } from '../OnlineButton'
 import { Pagination } from '../Pagination'
 import { QueryStatus } from '../QueryStatus'
 import { RecordList } from '../RecordCard'
+import { ScanButton } from './ScanButton'
 import { SearchPanel, type SearchField } from '../SearchPanel'
 import { SelectBox } from '../SelectBox'
 import { useAuthorities } from '../use-authorities'
 import { useClampedPage } from '../use-clamped-page'
+import { DEVICE_TABLE_MEDIA_QUERY, useMediaQuery } from '../../layout/use-media-query'
 import { useNow } from '../use-now'
 import { useProgressiveCount } from '../use-progressive-count'
 import { useOnline } from '../use-online'
 import { useSearchState } from '../use-search-state'
 import { BulkBar } from './BulkBar'
-import { DeviceCard } from './DeviceCard'
+import { DeviceCard, type DeviceCardActions } from './DeviceCard'
+import { DeviceTable } from './DeviceTable'
 import type { DeviceFamily, DeviceListParams, FamilyDevice } from './family'
 import { deviceListSearch, searchMaxLength, type DeviceListSearch } from './list-search'
 import { deviceListQuery } from './queries'
@@ -81,6 +85,8 @@ export function DeviceList<Name extends string, D extends FamilyDevice>({ family
   const now = useNow()
   const commands = useDeviceCommand(family)
   const title = routeTitles[recycle ? family.recyclePath : family.listPath]
+  // Issue #43 item 7: from tablet width up, a table with sortable columns; cards on a phone.
+  const table = useMediaQuery(DEVICE_TABLE_MEDIA_QUERY)
   // A phone's screen holds three or four cards: the first twelve come first on the app's first list.
   const shown = useProgressiveCount(records.length, 12)
 
@@ -112,12 +118,32 @@ export function DeviceList<Name extends string, D extends FamilyDevice>({ family
   const exporter = useExport((onProgress) => download(family.api.export, query, { fileName: t.exportFileName, onProgress }))
 
   const canRecycle = auth.has(family.authority.recycle)
+  const rowActions: DeviceCardActions<Name, D> = {
+    onOpen,
+    onEdit: recycle ? undefined : onEdit,
+    onMove: recycle ? undefined : onMove,
+    onRecycle: !recycle && canRecycle ? (device) => void recycleOne(device) : undefined,
+    onTakeOut: recycle && canRecycle ? (device) => void takeOut(device) : undefined,
+    commands: !recycle && auth.has(family.authority.command) ? commands : undefined,
+  }
   return (
     <section>
-      {/* One visible title, the header's (issue #11); the heading stays for assistive technology. The list's actions share a row with 全选本页. */}
-      <h1 className="visually-hidden">{title}</h1>
+      {/* One visible title: the header's on a phone (issue #11), this heading on a tablet, which has no top bar (issue #43 item 7). The list's actions share a row with 全选本页. */}
+      <h1 className="device-list-title">{title}</h1>
       <SearchPanel
+        // A scanned serial replaces what was typed: the panel starts again from the list's query.
+        key={search.serialNumber ?? ''}
         compact
+        extra={
+          <ScanButton
+            className="search-scan"
+            label={scanText.scanToSearch}
+            onScan={(serialNumber) => {
+              setSelected(new Set())
+              applyFilters({ serialNumber, renterName: undefined, connectionStatus: undefined })
+            }}
+          />
+        }
         fields={searchFields}
         values={{ serialNumber: search.serialNumber, renterName: search.renterName, connectionStatus: search.connectionStatus }}
         onSearch={(filters) => {
@@ -161,27 +187,32 @@ export function DeviceList<Name extends string, D extends FamilyDevice>({ family
             {c.cachedResults(cached.total)}
           </p>
         ) : null}
-        <RecordList label={title}>
-          {records.slice(0, shown).map((d) => (
-            <DeviceCard
-              key={d.id}
-              family={family}
-              device={d}
-              now={now}
-              cachedAt={cached?.cachedAt.get(d.id)}
-              selected={selected.has(d.id)}
-              onSelect={(checked) => toggle(d.id, checked)}
-              actions={{
-                onOpen,
-                onEdit: recycle ? undefined : onEdit,
-                onMove: recycle ? undefined : onMove,
-                onRecycle: !recycle && canRecycle ? (device) => void recycleOne(device) : undefined,
-                onTakeOut: recycle && canRecycle ? (device) => void takeOut(device) : undefined,
-                commands: !recycle && auth.has(family.authority.command) ? commands : undefined,
-              }}
-            />
-          ))}
-        </RecordList>
+        {table ? (
+          <DeviceTable
+            family={family}
+            records={records.slice(0, shown)}
+            now={now}
+            cachedAt={cached ? (id) => cached.cachedAt.get(id) : undefined}
+            selected={selected}
+            onSelect={toggle}
+            actions={rowActions}
+          />
+        ) : (
+          <RecordList label={title}>
+            {records.slice(0, shown).map((d) => (
+              <DeviceCard
+                key={d.id}
+                family={family}
+                device={d}
+                now={now}
+                cachedAt={cached?.cachedAt.get(d.id)}
+                selected={selected.has(d.id)}
+                onSelect={(checked) => toggle(d.id, checked)}
+                actions={rowActions}
+              />
+            ))}
+          </RecordList>
+        )}
       </PullToRefresh>
       {total > 0 ? (
         <Pagination current={search.current} pageSize={search.pageSize} total={total} totalExact={cached ? true : list.data?.totalExact} onChange={(current, pageSize) => setPage({ ...search, current, pageSize })} />

