@@ -33,6 +33,9 @@ export const abmText = {
     NOT_ACCESSIBLE: '设备不属于本 MDM 服务器或已被移除',
     FAILED: '苹果处理失败',
     NOT_FOUND: '未找到该设备',
+    T_C_NOT_SIGNED: '需要先在苹果商务管理中接受新的条款与条件',
+    ACCESS_DENIED: '服务器令牌无权访问',
+    UNAUTHORIZED: '服务器令牌无效或已过期',
   } as Record<string, string>,
 } as const
 
