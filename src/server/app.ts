@@ -50,6 +50,7 @@ import { contractRoutes } from './modules/contract/routes'
 import { workspaceRoutes } from './modules/workspace/routes'
 import { renewRoutes } from './modules/renew/routes'
 import { lifecycleRoutes } from './modules/lifecycle/routes'
+import { fleetRoutes } from './modules/fleet/routes'
 import { blacklistRoutes } from './modules/blacklist/routes'
 import { abmRoutes } from './modules/abm/routes'
 
@@ -87,6 +88,7 @@ export const allRoutes: Route[] = [
   ...lifecycleRoutes,
   ...blacklistRoutes,
   ...abmRoutes,
+  ...fleetRoutes,
 ]
 
 const consoleGuards: Guards = {

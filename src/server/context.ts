@@ -1,3 +1,4 @@
+import type { FleetService } from './modules/fleet/service'
 import type { AppConfig } from './config'
 import type { Db } from './db/client'
 import type { CurrentUser } from './auth/sessions'
@@ -105,6 +106,8 @@ export interface Services {
   blacklist: BlacklistService
   /** Issue #42: each company's Apple Business Manager link, its devices and their sync. */
   abm: AbmService
+  /** Issue #44: one command for every device a search matches, and its progress. */
+  fleet: FleetService
 }
 
 export interface AppEnv {

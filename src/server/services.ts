@@ -41,6 +41,7 @@ import { RenewService } from './modules/renew/service'
 import { LifecycleService } from './modules/lifecycle/service'
 import { BlacklistService } from './modules/blacklist/service'
 import { AbmService } from './modules/abm/service'
+import { FleetService } from './modules/fleet/service'
 import { ActivationLockService } from './modules/abm/activation-lock'
 import { deviceServicesClient } from './modules/abm/device-services'
 
@@ -89,6 +90,7 @@ export function createServices(config: AppConfig, db: Db): Services {
   const sms = createSmsProvider(config.smsProvider)
   const roles = new RoleService(db)
   const iosDevices = new IosDeviceService(deviceDeps)
+  const huaweiTypeDevices = { HUAWEI: new DeviceService(deviceDeps, 'HUAWEI'), MI: new DeviceService(deviceDeps, 'MI') }
   const myDevices = new MyDeviceService({ db, limiter, config, secrets, tasks, appleMdm, iosDevices, ...apple })
   const detailDeps = { db, tasks, myDevices, appleMdm, iosDevices }
   return {
@@ -102,7 +104,7 @@ export function createServices(config: AppConfig, db: Db): Services {
     tasks,
     quota,
     agent: new AgentService(deviceDeps),
-    devices: { HUAWEI: new DeviceService(deviceDeps, 'HUAWEI'), MI: new DeviceService(deviceDeps, 'MI') },
+    devices: huaweiTypeDevices,
     ...apple,
     appleMdm,
     iosDevices,
@@ -134,5 +136,6 @@ export function createServices(config: AppConfig, db: Db): Services {
     lifecycle: new LifecycleService({ db, appleMdm, sms }),
     blacklist,
     abm,
+    fleet: new FleetService({ db, lists: { IOS: iosDevices, ...huaweiTypeDevices }, wake: (enrollment) => appleMdm.wake(enrollment) }),
   }
 }

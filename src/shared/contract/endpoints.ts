@@ -24,6 +24,7 @@ import { renewEndpoints } from './renew'
 import { lifecycleEndpoints } from './lifecycle'
 import { blacklistEndpoints } from './blacklist'
 import { abmEndpoints } from './abm'
+import { fleetEndpoints } from './fleet'
 
 /**
  * The endpoint table (issue #9, ARCHITECTURE "one table, many families"): every endpoint of every API, by
@@ -65,6 +66,8 @@ export const endpoints = {
   lifecycle: lifecycleEndpoints,
   // Apple Business Manager (issue #42).
   abm: abmEndpoints,
+  // Fleet-wide commands (issue #44).
+  fleet: fleetEndpoints,
 }
 
 /** Every endpoint of the table, flat. */

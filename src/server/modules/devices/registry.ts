@@ -71,6 +71,15 @@ export abstract class DeviceRegistry<R> {
   /** The conditions of this platform's search and export. */
   private readonly lists: DeviceListConditions
 
+  /**
+   * Issue #44: every device the search matches (not a page), as the list's own conditions and their values, for a
+   * statement over all of them (a fleet-wide command).
+   */
+  async matching(user: CurrentUser, q: ListInput): Promise<{ where: SQL | undefined; values: Record<string, unknown> }> {
+    const { where, hints } = await this.lists.of(user, q, this.now())
+    return { where, values: hints.shape.values }
+  }
+
   /** The family's records of a page of rows (in the same order). */
   protected abstract records(rows: DeviceListRow[], now: Date): Promise<R[]>
   /** The family's export columns. */
