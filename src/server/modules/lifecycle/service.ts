@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { ExpiringResponse, LifecyclePolicy, LifecyclePolicyRequest } from '../../../shared/contract/lifecycle'
 import { DEFAULT_REMINDER_DAYS } from '../../../shared/domain/lifecycle'
@@ -13,7 +13,7 @@ import { ApiError } from '../../http/errors'
 import type { SmsProvider } from '../../sms/provider'
 import { recordAudit } from '../audit/service'
 import { sendReminders } from './reminders'
-import { exemptSql, serviceEndSql } from './service-end'
+import { serviceEndSql } from './service-end'
 import { liftLocks, runLifecycleSweep, wakeApple, type SweepDeps, type SweepOutcome } from './sweep'
 
 type PolicyInput = z.output<typeof LifecyclePolicyRequest>
@@ -146,10 +146,13 @@ export class LifecycleService {
           renterName: devices.renterName,
           renterPhone: devices.renterPhone,
           endsAtMs: sql<number>`(extract(epoch from ${end}) * 1000)::float8`,
-          exempt: sql<boolean>`${exemptSql}`,
-          locked: sql<boolean>`exists (select 1 from ${lifecycleLocks} where ${lifecycleLocks.deviceId} = ${devices.id} and ${lifecycleLocks.liftedAt} is null)`,
+          exempt: sql<boolean>`${lifecycleExemptions.deviceId} is not null`,
+          locked: sql<boolean>`${lifecycleLocks.id} is not null`,
         })
         .from(devices)
+        // Joins, not EXISTS in the select list: at most one row each (primary key; one lock not lifted per device).
+        .leftJoin(lifecycleExemptions, eq(lifecycleExemptions.deviceId, devices.id))
+        .leftJoin(lifecycleLocks, and(eq(lifecycleLocks.deviceId, devices.id), isNull(lifecycleLocks.liftedAt)))
         .where(where)
         .orderBy(asc(end), asc(devices.id))
         .limit(window.limit)
