@@ -1,4 +1,5 @@
 import { wgs84ToGcj02, type LatLng } from '../../../shared/domain/gcj02'
+import { log } from '../../log'
 
 /** Addresses kept per process: a lost phone's detail is opened again and again at the same reported point. */
 const KEPT = 500
@@ -31,9 +32,9 @@ export class AmapGeocoder {
       const text = body.regeocode?.formatted_address
       // AMap answers an empty array for a point it has no address for (at sea).
       if (body.status === '1' && typeof text === 'string' && text) address = text
-      else console.warn(`[amap] regeo refused: ${body.info ?? res.status}`)
+      else log.warn('AMap reverse geocoding refused', { info: body.info ?? res.status })
     } catch (error) {
-      console.warn(`[amap] regeo failed: ${(error as Error).message}`)
+      log.warn('AMap reverse geocoding failed', { cause: (error as Error).message })
       return null
     }
     if (this.kept.size >= KEPT) this.kept.delete(this.kept.keys().next().value!)
