@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { routeOf } from '../../src/shared/domain/routes'
+import type { Services } from '../../src/server/context'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const PHONE = { width: 360, height: 740 }
@@ -33,9 +34,18 @@ export function taskTimeouts(): { resultMs: number; queueMs: number } {
   return fileTaskTimeouts
 }
 
-/** The address of this test file's own server (file-server.ts starts it before the file's tests). */
-export function serveFileFrom(url: string): void {
+let fileServices: Services | undefined
+
+/** The address of this test file's own server (file-server.ts starts it before the file's tests), and its services. */
+export function serveFileFrom(url: string, services?: Services): void {
   fileServerURL = url
+  fileServices = services
+}
+
+/** The services of this file's server, for a journey that must look behind the screen or move a clock (issue #45). */
+export function servicesOfFile(): Services {
+  if (!fileServices) throw new Error('servicesOfFile: the file’s server starts in beforeAll (tests/e2e/file-server.ts)')
+  return fileServices
 }
 
 export function baseURL(): string {
