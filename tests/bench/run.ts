@@ -3,7 +3,7 @@
  * the console's budget (web.ts: bundle sizes and Lighthouse), the server at 100k devices on PGlite and at 1M on
  * PostgreSQL (server-scale.ts), the device protocols (queue-scale.ts). PostgreSQL is a throw-away cluster started
  * by the benchmark itself. Writes bench/results.md (a table per benchmark) and bench/results.json.
- * MDM_BENCH_ONLY=web,pglite,postgres,queue picks some; MDM_BENCH_QUICK=1 runs each at a tenth of its scale.
+ * MDM_BENCH_ONLY=web,pglite,postgres,queue,lifecycle picks some; MDM_BENCH_QUICK=1 runs each at a tenth of its scale.
  */
 import { spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -11,6 +11,7 @@ import os from 'node:os'
 import { postgresBin, quiet, resultTable, type BenchResult, type Figure } from './lib'
 import { queueScale } from './queue-scale'
 import { serverScale } from './server-scale'
+import { lifecycleSweepBench } from './lifecycle-sweep'
 
 const only = process.env.MDM_BENCH_ONLY?.split(',')
 const quick = process.env.MDM_BENCH_QUICK === '1'
@@ -71,6 +72,8 @@ if (wanted('queue')) {
       : missingPostgres('queue', 'Device protocols at scale'),
   )
 }
+// Issue #45: one sweep of the rental lifecycle over 10,000 devices ending the same day (PGlite in memory).
+if (wanted('lifecycle')) results.push(await quietBefore('lifecycle').then(() => lifecycleSweepBench('pglite', 'memory://', scale(10_000))))
 const minutes = (performance.now() - started) / 60_000
 
 const header = [
