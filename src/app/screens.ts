@@ -53,4 +53,6 @@ export const screens: Partial<Record<RoutePath, ScreenEntry>> = {
   // Renewals of Apple devices' service and the blacklist (issue #15).
   '/ios/renew': { component: lazyScreen(() => import('./features/renew/RenewScreen'), 'RenewScreen') },
   '/blacklist': { component: lazyScreen(() => import('./features/blacklist/BlacklistScreen'), 'BlacklistScreen') },
+  // The company's Apple Business Manager link and its devices (issue #42).
+  '/ios/abm': { component: lazyScreen(() => import('./features/abm/AbmScreen'), 'AbmScreen') },
 }

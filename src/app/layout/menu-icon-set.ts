@@ -9,6 +9,7 @@ export {
   EditSOutline,
   FileOutline,
   HistogramOutline,
+  LinkOutline,
   LockOutline,
   PayCircleOutline,
   PhoneFill,

@@ -37,6 +37,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/ios/detail', authority: 'ios:device', icon: 'FileOutline', group: 'ios', hidden: true, built: true },
   { path: '/ios/recycle', authority: 'ios:recycle', icon: 'DeleteOutline', group: 'ios', built: true },
   { path: '/ios/renew', authority: 'ios:renew', icon: 'ClockCircleOutline', group: 'ios', built: true },
+  { path: '/ios/abm', authority: 'ios:abm', icon: 'LinkOutline', group: 'ios', built: true },
   { path: '/huawei/device', authority: 'huawei:device', icon: 'UnorderedListOutline', group: 'huawei', built: true },
   { path: '/huawei/detail', authority: 'huawei:device', icon: 'FileOutline', group: 'huawei', hidden: true, built: true },
   { path: '/huawei/recycle', authority: 'huawei:recycle', icon: 'DeleteOutline', group: 'huawei', built: true },

@@ -14,6 +14,8 @@ export const routeTitles = {
   '/ios/recycle': '苹果回收站',
   '/ios/detail': '苹果设备详情',
   '/ios/renew': '续费管理',
+  // Issue #42: the company's Apple Business Manager link and its devices.
+  '/ios/abm': '苹果商务管理（ABM）',
   '/huawei/device': familyTitles.huawei,
   '/huawei/recycle': '华为回收站',
   '/huawei/detail': '华为设备详情',
@@ -51,6 +53,7 @@ export const menuTitles: Partial<Record<RoutePath, string>> = {
   '/ios/device': familyPageTitles.device,
   '/ios/recycle': familyPageTitles.recycle,
   '/ios/detail': familyPageTitles.detail,
+  '/ios/abm': '苹果商务管理',
   '/huawei/device': familyPageTitles.device,
   '/huawei/recycle': familyPageTitles.recycle,
   '/huawei/detail': familyPageTitles.detail,

@@ -21,6 +21,7 @@ import { useNow } from '../../components/use-now'
 import { useCachedAt } from '../../components/use-online'
 import { announcementsKey, dashboardKeys, apnsExpiryQuery, expiringCountQuery, latestAnnouncementsQuery, offlineDevicesQuery, panelQuery, subAccountsQuery } from './queries'
 import { detailLink, familyListLink, FAMILIES_BLOCK_ID, OFFLINE_BLOCK_ID, rememberDevice, tileLink, type ListLink } from './detail-link'
+import { AbmWarning } from './AbmWarning'
 import './dashboard.css'
 
 /** The charts and their library (uPlot) arrive after the counts: the first screen never waits for them. */
@@ -47,6 +48,7 @@ export function DashboardScreen() {
     <section className="dashboard">
       <PageTitle title={title} />
       {auth.isAdmin ? <ApnsWarning /> : null}
+      {auth.has('ios:abm') ? <AbmWarning /> : null}
       <PullToRefresh
         onRefresh={() => Promise.all([dashboardKeys.all, announcementsKey].map((queryKey) => queryClient.refetchQueries({ queryKey, type: 'active' })))}
         pullingText={t.pullToRefresh}
