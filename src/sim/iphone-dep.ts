@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto'
 import forge from 'node-forge'
 import { build, type PlistValue } from 'plist'
 import { SimulatedIphone, type SimulatedIphoneOptions } from './iphone'
+import { cmsSignedData } from './iphone-identity'
 
 /**
  * A simulated out-of-box iPhone (issue #42): automated enrollment through Apple Business Manager, as a real phone does
@@ -92,25 +93,6 @@ export function cloudConfigurationOf(abm: { profiles: Map<string, Record<string,
   return { url: profile.url, isSupervised: true, awaitDeviceConfigured: profile.await_device_configured === true }
 }
 
-/** CMS SignedData (DER) holding `content`, signed by `signer`, with `chain` among the certificates. */
-export function signedContent(content: string, signer: CertifiedKey, chain: forge.pki.Certificate[]): Buffer {
-  const p7 = forge.pkcs7.createSignedData()
-  p7.content = forge.util.createBuffer(content, 'utf8')
-  for (const cert of [signer.certificate, ...chain]) p7.addCertificate(cert)
-  p7.addSigner({
-    key: signer.key,
-    certificate: signer.certificate,
-    digestAlgorithm: forge.pki.oids.sha256,
-    authenticatedAttributes: [
-      { type: forge.pki.oids.contentType, value: forge.pki.oids.data },
-      { type: forge.pki.oids.messageDigest },
-      { type: forge.pki.oids.signingTime, value: new Date() as unknown as string },
-    ],
-  })
-  p7.sign()
-  return Buffer.from(forge.asn1.toDer(p7.toAsn1()).getBytes(), 'binary')
-}
-
 /** The simulated iPhone once its ABM profile is installed: it waits in Setup Assistant until DeviceConfigured. */
 export class DepIphone extends SimulatedIphone {
   awaitingConfiguration: boolean
@@ -179,7 +161,7 @@ export class OutOfBoxIphone {
 
   /** The MachineInfo, signed (`as` another identity or chain only for tests of refusals). */
   signedMachineInfo(as: { signer: CertifiedKey; chain: forge.pki.Certificate[] } = { signer: this.deviceIdentity, chain: [this.options.deviceCa.intermediate.certificate] }): Buffer {
-    return signedContent(build(this.machineInfo() as PlistValue), as.signer, as.chain)
+    return cmsSignedData(build(this.machineInfo() as PlistValue), as.signer, { chain: as.chain })
   }
 
   /** POSTs a signed MachineInfo to the cloud configuration's url, as Setup Assistant does. */

@@ -35,14 +35,17 @@ export function openPkcs12(der: Buffer, password: string): PayloadIdentity {
   return { certificate, key, certificates }
 }
 
-/** Mdm-Signature: base64 of a CMS SignedData over the body, detached, signed with the identity. */
-export function mdmSignature(identity: Pick<PayloadIdentity, 'certificate' | 'key'>, body: string): string {
+/**
+ * CMS SignedData (DER) over `content`, signed with SHA-256 by `signer` (content type, digest and signing time as
+ * signed attributes), the signer's certificate and `chain` among the certificates; `detached` leaves the content out.
+ */
+export function cmsSignedData(content: string, signer: Pick<PayloadIdentity, 'certificate' | 'key'>, o: { chain?: forge.pki.Certificate[]; detached?: boolean } = {}): Buffer {
   const p7 = forge.pkcs7.createSignedData()
-  p7.content = forge.util.createBuffer(body, 'utf8')
-  p7.addCertificate(identity.certificate)
+  p7.content = forge.util.createBuffer(content, 'utf8')
+  for (const cert of [signer.certificate, ...(o.chain ?? [])]) p7.addCertificate(cert)
   p7.addSigner({
-    key: identity.key as forge.pki.rsa.PrivateKey,
-    certificate: identity.certificate,
+    key: signer.key as forge.pki.rsa.PrivateKey,
+    certificate: signer.certificate,
     digestAlgorithm: forge.pki.oids.sha256,
     authenticatedAttributes: [
       { type: forge.pki.oids.contentType, value: forge.pki.oids.data },
@@ -50,6 +53,11 @@ export function mdmSignature(identity: Pick<PayloadIdentity, 'certificate' | 'ke
       { type: forge.pki.oids.signingTime, value: new Date() as unknown as string },
     ],
   })
-  p7.sign({ detached: true })
-  return Buffer.from(forge.asn1.toDer(p7.toAsn1()).getBytes(), 'binary').toString('base64')
+  p7.sign({ detached: o.detached ?? false })
+  return Buffer.from(forge.asn1.toDer(p7.toAsn1()).getBytes(), 'binary')
+}
+
+/** Mdm-Signature: base64 of a CMS SignedData over the body, detached, signed with the identity. */
+export function mdmSignature(identity: Pick<PayloadIdentity, 'certificate' | 'key'>, body: string): string {
+  return cmsSignedData(body, identity, { detached: true }).toString('base64')
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -10,7 +9,7 @@ import type { AppConfig } from '../config'
 import type { Services } from '../context'
 import { appleEnrollments, companies, users } from '../db/schema'
 import { abmLinks } from '../db/schema-abm'
-import { DEMO_IPHONE_POLL_MS } from './iphones'
+import { DEMO_IPHONE_POLL_MS, udidOf } from './iphones'
 import { demoAccounts } from './seed'
 
 /**
@@ -66,12 +65,6 @@ export async function prepareDemoAbm(config: AppConfig): Promise<DemoAbm> {
       rmSync(dir, { recursive: true, force: true })
     },
   }
-}
-
-/** A UDID of the same shape as a real one, fixed per serial so that a restart re-enrolls the same device. */
-function udidOf(serial: string): string {
-  const hex = createHash('sha256').update(`demo-udid:${serial}`).digest('hex').toUpperCase()
-  return `${hex.slice(0, 8)}-${hex.slice(8, 24)}`
 }
 
 /** The demo boss as the ABM module's calls see a signed-in company account. */

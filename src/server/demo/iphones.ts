@@ -64,7 +64,7 @@ async function backdateFirstStart(services: Services, spec: DemoIphone): Promise
 }
 
 /** A UDID of the same shape as a real one, fixed per serial so that a restart re-enrolls the same device. */
-function udidOf(serial: string): string {
+export function udidOf(serial: string): string {
   const hex = createHash('sha256').update(`demo-udid:${serial}`).digest('hex').toUpperCase()
   return `${hex.slice(0, 8)}-${hex.slice(8, 24)}`
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { OutOfBoxIphone, signedContent, simulatedAppleDeviceCa } from '../../../sim/iphone-dep'
+import { OutOfBoxIphone, simulatedAppleDeviceCa } from '../../../sim/iphone-dep'
+import { cmsSignedData } from '../../../sim/iphone-identity'
 import { APPLE_ROOT_CA_PEM } from './apple-root-ca'
 import { certificatesOfPem, verifiedMachineInfo } from './machine-info'
 
@@ -28,7 +29,7 @@ describe('MachineInfo', () => {
     expect(await verifiedMachineInfo(new Uint8Array([1, 2, 3]), roots)).toBeNull()
     expect(await verifiedMachineInfo(signed, [])).toBeNull()
     // Signed, but no MachineInfo inside.
-    expect(await verifiedMachineInfo(signedContent('<plist><dict/></plist>', phone.deviceIdentity, [apple.intermediate.certificate]), roots)).toBeNull()
+    expect(await verifiedMachineInfo(cmsSignedData('<plist><dict/></plist>', phone.deviceIdentity, { chain: [apple.intermediate.certificate] }), roots)).toBeNull()
   })
 
   it('trusts Apple Root CA by default', () => {
