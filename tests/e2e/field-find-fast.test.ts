@@ -158,3 +158,68 @@ describe('issue #43 item 6: scanning a barcode', () => {
     await context.close()
   })
 })
+
+describe('issue #43 items 7 and 8: a tablet, and installing', () => {
+  it('shows a tablet a sortable table with selection and the same commands, the side column’s foot in view, and an install button when the browser offers it', async () => {
+    const context = await newPhoneContext(browser, { width: 820, height: 1180 })
+    const page = await context.newPage()
+    await signIn(page, 'demo')
+    await page.goto('/huawei/device')
+    const table = page.getByRole('table', { name: '设备列表' })
+    await table.locator('.device-row').nth(2).waitFor()
+    await page.getByRole('heading', { name: '华为设备', level: 1 }).waitFor()
+    await expect(page.locator('.record-card.device-card').count()).resolves.toBe(0)
+    // Sorted by serial number, then the other way.
+    const serials = () => table.locator('tbody th').allTextContents()
+    await table.getByRole('button', { name: /序列号/ }).click()
+    const up = await serials()
+    expect(up).toEqual([...up].sort())
+    await table.getByRole('button', { name: /序列号/ }).click()
+    await expect(serials()).resolves.toEqual([...up].reverse())
+    await expect(table.getByRole('columnheader', { name: /序列号/ }).getAttribute('aria-sort')).resolves.toBe('descending')
+    // Selection brings the bulk bar; a row has the card's commands.
+    const row = table.locator('.device-row').filter({ hasText: 'HWDEMO0001' })
+    await row.getByRole('checkbox').check()
+    await page.getByText(/已选\s*1/).first().waitFor()
+    await row.getByRole('button', { name: '详情' }).waitFor()
+    await row.getByRole('button', { name: '更多' }).waitFor()
+    // The side column keeps 黑名单, the theme switch and 退出登录 on screen.
+    for (const target of [page.getByRole('link', { name: '黑名单' }), page.getByRole('button', { name: '退出登录' }), page.locator('.theme-toggle')]) {
+      const box = (await target.boundingBox())!
+      expect(box.y + box.height).toBeLessThanOrEqual(1180)
+    }
+    // The browser offers installation: the button appears, and asks the browser's own dialog.
+    await expect(page.getByRole('button', { name: '安装到桌面' }).count()).resolves.toBe(0)
+    await page.evaluate(() => {
+      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: async () => void ((window as { prompted?: boolean }).prompted = true),
+        userChoice: Promise.resolve({ outcome: 'accepted' }),
+      })
+      window.dispatchEvent(offer)
+    })
+    await page.getByRole('button', { name: '安装到桌面' }).click()
+    await expect.poll(() => page.evaluate(() => (window as { prompted?: boolean }).prompted === true)).toBe(true)
+    await shot(page, 'tablet-table-820')
+    await context.close()
+  }, 120_000)
+
+  it('gives iOS Safari the 添加到主屏幕 steps, and WeChat’s browser the hint to open the system browser', async () => {
+    const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
+    for (const [ua, check] of [
+      [iphone, async (page: Page) => {
+        await page.getByRole('button', { name: '菜单' }).click()
+        await page.getByRole('button', { name: '添加到主屏幕' }).click()
+        await page.getByRole('dialog').getByText('在菜单中选择“添加到主屏幕”').waitFor()
+      }],
+      [`${iphone} MicroMessenger/8.0.50`, async (page: Page) => {
+        await page.getByRole('note').filter({ hasText: '在浏览器打开' }).waitFor()
+      }],
+    ] as const) {
+      const context = await browser.newContext({ baseURL: (await import('./browser')).baseURL(), viewport: PHONE_390, userAgent: ua, isMobile: true, hasTouch: true, locale: 'zh-CN' })
+      const page = await context.newPage()
+      await signIn(page, 'demo')
+      await check(page)
+      await context.close()
+    }
+  }, 120_000)
+})

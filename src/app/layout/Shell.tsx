@@ -12,6 +12,7 @@ import { unreadTopQuery } from '../api/unread-announcements'
 import { Loading } from '../components/Loading'
 import { BottomBar } from './BottomBar'
 import { IcpFooter } from './IcpFooter'
+import { WechatHint } from './InstallOffer'
 import { OfflineBanner } from './OfflineBanner'
 import { TABLET_MEDIA_QUERY, useMediaQuery } from './use-media-query'
 
@@ -52,6 +53,7 @@ export function Shell() {
           <div className="shell-title">{title}</div>
         </header>
         <OfflineBanner />
+        <WechatHint />
         <main className="shell-content">
           <Outlet />
         </main>

@@ -5,6 +5,7 @@ import { menuQuery, userInfoQuery } from '../api/user-center'
 import { confirmAction } from '../components/dialogs'
 import { Loading } from '../components/Loading'
 import { logout } from './logout'
+import { InstallOffer } from './InstallOffer'
 import { NavMenu } from './NavMenu'
 import { ThemeToggle } from './ThemeToggle'
 import './shell-bars.css'
@@ -36,6 +37,7 @@ export function SidePanel({ onNavigate }: { onNavigate?: () => void }) {
         <NavMenu menu={menu.data} onNavigate={onNavigate} />
       )}
       <div className="side-actions">
+        <InstallOffer />
         <ThemeToggle />
         <Button block color="danger" fill="outline" onClick={confirmLogout}>
           {uiText.logout}

@@ -75,7 +75,7 @@ export function DeviceTable<Name extends string, D extends FamilyDevice>({ famil
         </thead>
         <tbody>
           {sorted(records, sort).map((d) => (
-            <tr key={d.id} className="device-row" data-serial={d.serialNumber}>
+            <tr key={d.id} className="device-card device-row" data-serial={d.serialNumber}>
               <td className="device-table-select">
                 <SelectBox className="device-select" checked={selected.has(d.id)} onChange={(checked) => onSelect(d.id, checked)}>
                   <span className="visually-hidden">{t.selectDevice(d.serialNumber)}</span>
