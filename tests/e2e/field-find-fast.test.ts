@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { deviceCard, launchBrowser, newPhoneContext, notice, PHONE_390, signIn } from './browser'
 
@@ -7,6 +7,9 @@ import { deviceCard, launchBrowser, newPhoneContext, notice, PHONE_390, signIn }
  * commands guarded (the secondary password set first, in place), the iPhone detail's first screen, at least three
  * cards above the fold, scanning a barcode through the camera path, the table at tablet width, installation.
  */
+// Each journey waits for real round trips; beside the rest of the suite on two cores they take tens of seconds.
+vi.setConfig({ testTimeout: 120_000 })
+
 const NO_AGENT = 'HWDEMO0003' // no simulated agent: a command sent to it stays queued
 const SHOTS = process.env.MDM_SHOTS_DIR
 
