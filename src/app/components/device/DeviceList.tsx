@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react'
 import { PullToRefresh } from '../PullToRefresh'
 import { useQuery } from '@tanstack/react-query'
 import { connectionStatusLabels } from '../../../shared/domain/connection-status'
@@ -33,6 +33,9 @@ import { scheduleListSnapshot } from './list-snapshot'
 import { useCachedSearch } from './offline-search'
 import { useExport } from './use-export'
 import './devices.css'
+
+/** Issue #44: 批量操作 for every device a search matches, fetched with the list only when a search is shown. */
+const FleetAction = lazy(() => import('../../features/fleet/FleetAction').then((m) => ({ default: m.FleetAction })))
 
 /**
  * The list's filters. `maxLength` is the server's limit (a longer filter is refused with 400): the inputs stop there,
@@ -168,6 +171,11 @@ export function DeviceList<Name extends string, D extends FamilyDevice>({ family
           </OnlineButton>
         </span>
       </div>
+      {!recycle && !cached && total > 0 && (search.serialNumber || search.renterName || search.connectionStatus) && auth.has(family.authority.command) ? (
+        <Suspense fallback={null}>
+          <FleetAction family={family} filters={{ serialNumber: search.serialNumber, renterName: search.renterName, connectionStatus: search.connectionStatus }} total={total} sample={records[0]} />
+        </Suspense>
+      ) : null}
       <PullToRefresh
         onRefresh={async () => void (await list.refetch())}
         pullingText={t.pullToRefresh}
