@@ -50,7 +50,7 @@ export const chunkGroups = [
     // The device lists' and details' shared modules (they call the API, whose client is in entry-shared). Not what
     // the shell imports (the unread announcements): every signed-in screen would load them.
     name: 'device-common',
-    test: /src[\\/]app[\\/](components[\\/]device[\\/](DeviceList|BulkBar|list-snapshot|offline-search|use-export|blacklist-confirm|navigation|queries|list-search|task-follow|family|use-device-command|DeviceCard|use-recycle|devices)\.|api[\\/]download\.)/,
+    test: /src[\\/]app[\\/](components[\\/]device[\\/](DeviceList|DeviceTable|BulkBar|list-snapshot|offline-search|use-export|blacklist-confirm|navigation|queries|list-search|task-follow|family|use-device-command|DeviceCard|use-recycle|devices)\.|api[\\/]download\.)/,
     priority: 6,
   },
   {
