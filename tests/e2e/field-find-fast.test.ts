@@ -158,6 +158,11 @@ describe('issue #43 item 6: scanning a barcode', () => {
     await deviceCard(page, 'HWDEMO0002').waitFor()
     await expect(page.locator('.device-card').count()).resolves.toBe(1)
     await expect(page.getByRole('textbox', { name: '序列号' }).inputValue()).resolves.toBe('HWDEMO0002')
+    // And to add: 扫码填入 fills the add form's serial number.
+    await page.getByRole('button', { name: '添加设备' }).click()
+    const form = page.getByRole('dialog', { name: '添加设备' }).last()
+    await form.getByRole('button', { name: '扫码填入' }).first().click()
+    await expect.poll(() => form.getByPlaceholder('请输入序列号').inputValue(), { timeout: 20_000 }).toBe('HWDEMO0002')
     await context.close()
   })
 })

@@ -9,6 +9,7 @@ import { RenterFields } from '../../components/device/RenterFields'
 import type { DeviceArea } from './area'
 import { moveTargetsQuery } from '../../api/device-move'
 import { useDeviceMutations } from './queries'
+import { ScanIntoField } from '../../components/device/ScanIntoField'
 
 interface DeviceFormValues {
   serialNumber: string
@@ -74,8 +75,9 @@ export function DeviceFormDialog({ area, visible, editing, onClose }: DeviceForm
             normalize={(value?: string) => value?.toUpperCase()}
             autoComplete="off"
             autoCapitalize="characters"
+            extra={<ScanIntoField names={['serialNumber']} />}
           />
-          <TextField name="imei" label={t.imei} schema={DeviceAddRequest} inputMode="numeric" autoComplete="off" />
+          <TextField name="imei" label={t.imei} schema={DeviceAddRequest} inputMode="numeric" autoComplete="off" extra={<ScanIntoField names={['imei']} />} />
           <TextField name="model" label={t.model} schema={DeviceAddRequest} autoComplete="off" />
           {companies.length > 1 ? (
             <Form.Item name="companyId" label={t.company} layout="vertical">

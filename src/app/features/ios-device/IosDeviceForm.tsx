@@ -9,6 +9,7 @@ import { RenterFields } from '../../components/device/RenterFields'
 import { zodRule } from '../../components/form-rules'
 import { normalizeSerialNumber } from '../../../shared/domain/validators'
 import { useIosDeviceMutations } from './queries'
+import { ScanIntoField } from '../../components/device/ScanIntoField'
 
 /** What the dialog does: add a device with its renter, register a serial only, or edit one of a device's two panels. */
 export type IosFormMode = { kind: 'add' } | { kind: 'register' } | { kind: 'rent'; device: IosDeviceRecord } | { kind: 'device'; device: IosDeviceRecord }
@@ -30,12 +31,14 @@ const upper = (value?: string) => value?.toUpperCase()
 
 /** SPEC §5: a new record's serial is typed twice (upper-cased while typing); an edit never checks it. */
 function SerialFields({ register }: { register: boolean }) {
+  // A scanned serial fills both: the label's code is what two typings would agree on.
+  const scan = <ScanIntoField names={['serialNumber', 'confirmSerialNumber']} />
   return (
     <>
       {register ? (
-        <TextField name="serialNumber" label={h.serialNumber} schema={IosDeviceRegisterRequest} normalize={upper} autoComplete="off" autoCapitalize="characters" />
+        <TextField name="serialNumber" label={h.serialNumber} schema={IosDeviceRegisterRequest} normalize={upper} autoComplete="off" autoCapitalize="characters" extra={scan} />
       ) : (
-        <TextField name="serialNumber" label={h.serialNumber} schema={IosDeviceAddRequest} normalize={upper} autoComplete="off" autoCapitalize="characters" />
+        <TextField name="serialNumber" label={h.serialNumber} schema={IosDeviceAddRequest} normalize={upper} autoComplete="off" autoCapitalize="characters" extra={scan} />
       )}
       <ConfirmField
         name="confirmSerialNumber"
