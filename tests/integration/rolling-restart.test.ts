@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -80,10 +81,11 @@ describe.runIf(postgresUrl || process.env.CI)('a rolling restart of two processe
     const db = await ownDatabase(postgresUrl, 'mdm_rolling')
     const dir = mkdtempSync(path.join(tmpdir(), 'mdm-rolling-'))
     folders.push(dir)
-    const env = { DATABASE_URL: db.url, MDM_SECRET_KEY_FILE: path.join(dir, 'secret.key'), MDM_CA_DIR: path.join(dir, 'ca') }
-    // The first start creates the key and the CA, which the second reads: one after the other.
-    const procs: Proc[] = [await startChild(env)]
-    procs.push(await startChild(env))
+    // One key for both, a CA folder each (no phone of this test needs the CA). The first start seeds the empty
+    // database (its administrator), so the second starts after it.
+    const env = (slot: number) => ({ DATABASE_URL: db.url, MDM_SECRET_KEY: randomBytes(32).fill(7).toString('hex'), MDM_CA_DIR: path.join(dir, `ca-${slot}`) })
+    const procs: Proc[] = [await startChild(env(0))]
+    procs.push(await startChild(env(1)))
     const lb = balancer(procs)
     const pool = new pg.Pool({ connectionString: db.url, max: 1 })
     try {
@@ -140,7 +142,7 @@ describe.runIf(postgresUrl || process.env.CI)('a rolling restart of two processe
         const before = sent.length
         await new Promise((r) => setTimeout(r, 300))
         exits.push(await stopGracefully(procs[slot]))
-        procs[slot] = await startChild(env)
+        procs[slot] = await startChild(env(slot))
         expect(sent.length).toBeGreaterThan(before)
       }
       await new Promise((r) => setTimeout(r, 300))

@@ -88,7 +88,7 @@ export async function openDatabase(url: string | undefined): Promise<Database> {
     // process. The pool drops that connection and opens a new one for the next query.
     pool.on('error', (err) => log.error(serverMessages.databaseUnavailable, { cause: err.message }))
     const db = drizzlePg({ client: pool, schema })
-    await migratePg(db, { migrationsFolder })
+    await migrateOnce(pool, () => migratePg(db, { migrationsFolder }))
     return { db: db as unknown as Db, engine: 'postgres', close: () => pool.end() }
   }
   if (url === 'memory://') {
@@ -114,6 +114,28 @@ export async function openDatabase(url: string | undefined): Promise<Database> {
   } catch (err) {
     release()
     throw err
+  }
+}
+
+/** Any constant: the advisory lock every server process on one database takes to migrate. */
+const MIGRATION_LOCK = 4_404_404
+
+/**
+ * Issue #44: processes started at once on one PostgreSQL database (a deploy, a rolling restart) migrate one at a time:
+ * the first applies what is missing, the others then find it applied. Unlocked, two would both create the new tables
+ * and one would fail to start. A session lock on a connection of its own, held while the migrations run on another.
+ */
+async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const lock = await pool.connect()
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
+    try {
+      await migrate()
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK])
+    }
+  } finally {
+    lock.release()
   }
 }
 
