@@ -12,7 +12,7 @@ type SortKey = 'serialNumber' | 'model' | 'renterName' | 'companyName' | 'lastCo
 type Sort = { key: SortKey; descending: boolean }
 
 const text = (d: FamilyDevice, key: SortKey): string => {
-  if (key === 'model') return [d.name, modelText(d.model)].filter(Boolean).join(' / ')
+  if (key === 'model') return [...new Set([d.name, modelText(d.model)])].filter(Boolean).join(' / ')
   if (key === 'companyName') return d.companyName ?? d.staffName ?? ''
   return d[key] ?? ''
 }
