@@ -1,6 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { routeOf } from '../../src/shared/domain/routes'
 import type { Services } from '../../src/server/context'
+import type { DemoAbm } from '../../src/server/demo/abm'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const PHONE = { width: 360, height: 740 }
@@ -35,11 +36,19 @@ export function taskTimeouts(): { resultMs: number; queueMs: number } {
 }
 
 let fileServices: Services | undefined
+let fileDemoAbm: DemoAbm | null = null
 
 /** The address of this test file's own server (file-server.ts starts it before the file's tests), and its services. */
-export function serveFileFrom(url: string, services?: Services): void {
+export function serveFileFrom(url: string, services?: Services, demoAbm?: DemoAbm | null): void {
   fileServerURL = url
   fileServices = services
+  fileDemoAbm = demoAbm ?? null
+}
+
+/** Issue #42: the simulated Apple Business Manager this file's demo server is linked to (it plays Apple's side). */
+export function demoAbmOfFile(): DemoAbm {
+  if (!fileDemoAbm) throw new Error('demoAbmOfFile: the file’s demo server starts in beforeAll, with its simulated ABM')
+  return fileDemoAbm
 }
 
 /** The services of this file's server, for a journey that must look behind the screen or move a clock (issue #45). */

@@ -13,7 +13,7 @@ let server: Awaited<ReturnType<typeof startServer>> | undefined
 beforeAll(async () => {
   // Tasks time out after seconds instead of a day (browser.ts: taskTimeouts), so tests can watch them end.
   server = await startServer(testConfig({ port: 0, host: '127.0.0.1', demo: true, distDir: inject('distDir'), taskTimeouts: taskTimeouts() }))
-  serveFileFrom(server.url, server.services)
+  serveFileFrom(server.url, server.services, server.demoAbm)
 })
 
 afterAll(async () => {

@@ -10,6 +10,8 @@ export const abmScreenText = {
     '3. 在下方上传下载的服务器令牌（.p7m）。令牌每年到期：到期前在苹果商务管理中下载新令牌，在此上传即可',
   ],
   linkTitle: '连接苹果商务管理',
+  /** Linked: the same steps, folded, for the yearly renewal of the token (or another MDM server). */
+  renewTitle: '更新服务器令牌（续期或更换 MDM 服务器）',
   downloadKey: '下载公钥证书',
   publicKeyFileName: 'abm-public-key.pem',
   tokenFile: '服务器令牌（.p7m）',

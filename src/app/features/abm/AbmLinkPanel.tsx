@@ -50,6 +50,21 @@ function TokenUpload() {
   )
 }
 
+/** Public key out, token in: the first link and each renewal. */
+function LinkSteps() {
+  return (
+    <div className="abm-link-body">
+      <ol className="abm-steps">
+        {t.steps.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+      <Button onClick={() => void download(api.abm.publicKey, {}, { fileName: t.publicKeyFileName })}>{t.downloadKey}</Button>
+      <TokenUpload />
+    </div>
+  )
+}
+
 /**
  * Issue #42: the company's link to Apple Business Manager — the steps (public key out, token in), what the link
  * holds (organisation, server, token expiry with its 30-day warning, last sync and its error) and 立即同步.
@@ -78,16 +93,18 @@ export function AbmLinkPanel() {
       ) : s ? (
         <p className="form-hint">{abmText.notLinked}</p>
       ) : null}
-      <section className="device-section abm-link" aria-label={t.linkTitle}>
-        <h2>{t.linkTitle}</h2>
-        <ol className="abm-steps">
-          {t.steps.map((step) => (
-            <li key={step}>{step}</li>
-          ))}
-        </ol>
-        <Button onClick={() => void download(api.abm.publicKey, {}, { fileName: t.publicKeyFileName })}>{t.downloadKey}</Button>
-        <TokenUpload />
-      </section>
+      {s?.linked ? (
+        // Linked: the steps are for the yearly renewal, folded so that the devices come first on a phone.
+        <details className="device-section abm-link">
+          <summary>{t.renewTitle}</summary>
+          <LinkSteps />
+        </details>
+      ) : (
+        <section className="device-section abm-link" aria-label={t.linkTitle}>
+          <h2>{t.linkTitle}</h2>
+          <LinkSteps />
+        </section>
+      )}
     </div>
   )
 }
