@@ -102,7 +102,7 @@ export async function startServer(config: AppConfig = loadConfig()) {
   const scheduler = new Scheduler(database.db, {
     onRun: (run) => {
       countJobRun(run.name, run.ok ? 'ok' : 'error')
-      if (run.error !== undefined) console.error(run.name, run.error)
+      if (run.error !== undefined) logError('job', run.error, { job: run.name })
     },
   })
   for (const job of backgroundJobs(services)) scheduler.add(job)

@@ -21,7 +21,7 @@ import { gzipSync } from 'node:zlib'
 import { launch as launchChrome } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { chromium, type BrowserContext, type CDPSession } from 'playwright-core'
-import { pinnedFetch } from '../../src/server/http/tls'
+import { pinnedFetch, type SimpleFetch } from '../../src/server/http/tls'
 import { signInOver } from '../fixtures/sign-in'
 import { chromiumTrustsTestCertificate, TEST_TLS } from '../fixtures/tls'
 import { medianBy, quiet, spawnServer } from './lib'
@@ -59,7 +59,7 @@ const HTTP1 = process.env.MDM_BENCH_HTTP1 === '1'
 // What polling devices cost the server is the device protocols' benchmark.
 const server = await spawnServer('memory://', { MDM_BENCH_DEMO: 'seed', MDM_BENCH_DIST: DIST, ...(HTTP1 ? {} : { MDM_TLS_CERT_FILE: TEST_TLS.certFile, MDM_TLS_KEY_FILE: TEST_TLS.keyFile }) })
 if (!HTTP1) FLAGS.push(chromiumTrustsTestCertificate())
-const httpsFetch = HTTP1 ? (url: string, init: { method: string; headers: Record<string, string>; body: string }) => fetch(url, { ...init, body: init.body || undefined }) : pinnedFetch(readFileSync(TEST_TLS.certFile))
+const httpsFetch = HTTP1 ? (url: string, init: Parameters<SimpleFetch>[1]) => fetch(url, { ...init, body: init.body.length ? init.body : undefined }) : pinnedFetch(readFileSync(TEST_TLS.certFile))
 
 async function apiCall(token: string, method: string, url: string, body?: unknown) {
   const res = await httpsFetch(`${server.url}${url}`, {

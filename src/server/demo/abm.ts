@@ -11,6 +11,7 @@ import { appleEnrollments, companies, users } from '../db/schema'
 import { abmLinks } from '../db/schema-abm'
 import { DEMO_IPHONE_POLL_MS, udidOf } from './iphones'
 import { demoAccounts } from './seed'
+import { log } from '../log'
 
 /**
  * Demo mode (issue #42): the demo boss company linked to a simulated Apple Business Manager (src/sim/abm.ts) with a
@@ -117,7 +118,7 @@ export async function startDemoAbm(services: Services, demo: DemoAbm, serverUrl:
       phone.startPolling(DEMO_IPHONE_POLL_MS)
       phones.push(phone)
     } catch (error) {
-      console.warn(`[demo ABM iPhone ${spec.serialNumber}] ${(error as Error).message}`)
+      log.warn(`[demo ABM iPhone ${spec.serialNumber}] ${(error as Error).message}`)
     }
   }
   return {

@@ -6,6 +6,7 @@ import { devices } from '../../db/schema'
 import { lifecyclePolicies, lifecycleReminders } from '../../db/schema-lifecycle'
 import type { SmsProvider } from '../../sms/provider'
 import { exemptSql, serviceEndSql } from './service-end'
+import { logError } from '../../log'
 
 /** The renter's calendar: China Standard Time (no daylight saving), as the console's dates. */
 const CHINA_OFFSET_MS = 8 * 3_600_000
@@ -52,7 +53,7 @@ export async function sendReminders(db: Db, sms: SmsProvider | null, now: Date):
         await sms.send(r.renter_phone, t.reminderSms(r.serial_number, chinaDate(Number(r.ends_ms)), r.company_phone))
         outcome = 'SENT'
       } catch (err) {
-        console.error(err)
+        logError('reminder sms', err)
         outcome = 'FAILED'
       }
     }

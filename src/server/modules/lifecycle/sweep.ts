@@ -7,6 +7,7 @@ import { lifecycleLocks, lifecyclePolicies } from '../../db/schema-lifecycle'
 import { appleCommands } from '../../protocol/apple/commands'
 import { bulkTaskInsert } from '../task/service'
 import { exemptSql, lockDueAtSql, serviceEndSql } from './service-end'
+import { logError } from '../../log'
 
 /** What the sweep needs: the database and a way to wake Apple devices that got a command. */
 export interface SweepDeps {
@@ -183,7 +184,7 @@ export async function wakeApple(deps: SweepDeps, queued: { deviceId: number; pla
       .where(and(inArray(appleEnrollments.deviceId, batch), isNull(appleEnrollments.checkedOutAt)))
     // A few pushes at a time: APNs takes them over one HTTP/2 connection.
     for (let j = 0; j < enrollments.length; j += 20) {
-      await Promise.all(enrollments.slice(j, j + 20).map((e) => deps.appleMdm.wake(e).catch((err: unknown) => console.error(err))))
+      await Promise.all(enrollments.slice(j, j + 20).map((e) => deps.appleMdm.wake(e).catch((err: unknown) => logError('apns wake', err))))
     }
   }
 }

@@ -18,6 +18,7 @@ import { data, str, type PlistDict } from './plist'
 import { countApnsPush, countAppleCheckin, countCommand } from '../../metrics'
 import { withAttachments } from './detail-b'
 import { abmAtAuthenticate, automatedState, configureAfterToken, consumesQuota, deviceConfigured, markAbmEnrolled } from './abm-checkin'
+import { logError } from '../../log'
 
 type Enrollment = typeof appleEnrollments.$inferSelect
 
@@ -123,7 +124,7 @@ export class AppleMdmService {
         return { firstToken, configure, updated }
       })
       // Not awaited: the phone's check-in is answered without waiting for APNs.
-      if (firstToken || configure) void this.wake(updated).catch((err: unknown) => console.error(err))
+      if (firstToken || configure) void this.wake(updated).catch((err: unknown) => logError('apns wake', err))
       return
     }
     if (type === 'CheckOut') {
