@@ -3,7 +3,7 @@
  * the console's budget (web.ts: bundle sizes and Lighthouse), the server at 100k devices on PGlite and at 1M on
  * PostgreSQL (server-scale.ts), the device protocols (queue-scale.ts). PostgreSQL is a throw-away cluster started
  * by the benchmark itself. Writes bench/results.md (a table per benchmark) and bench/results.json.
- * MDM_BENCH_ONLY=web,pglite,postgres,queue,lifecycle picks some; MDM_BENCH_QUICK=1 runs each at a tenth of its scale.
+ * MDM_BENCH_ONLY=web,pglite,postgres,queue,lifecycle,fleet picks some; MDM_BENCH_QUICK=1 runs each at a tenth of its scale.
  */
 import { spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -12,6 +12,7 @@ import { postgresBin, quiet, resultTable, type BenchResult, type Figure } from '
 import { queueScale } from './queue-scale'
 import { serverScale } from './server-scale'
 import { lifecycleSweepBench } from './lifecycle-sweep'
+import { fleetScale } from './fleet-scale'
 
 const only = process.env.MDM_BENCH_ONLY?.split(',')
 const quick = process.env.MDM_BENCH_QUICK === '1'
@@ -68,12 +69,14 @@ if (wanted('queue')) {
   if (hasPostgres) await quietBefore('queue')
   results.push(
     hasPostgres
-      ? await queueScale({ finishedTasks: scale(10_000_000), agentCounts: [scale(1_000), scale(10_000)], iphones: scale(1_000), pollSeconds: 30, windowSeconds: 45 })
+      ? await queueScale({ finishedTasks: scale(10_000_000), agentCounts: [scale(1_000), scale(10_000)], iphones: scale(10_000), pollSeconds: 30, windowSeconds: 45 })
       : missingPostgres('queue', 'Device protocols at scale'),
   )
 }
 // Issue #45: one sweep of the rental lifecycle over 10,000 devices ending the same day (PGlite in memory).
 if (wanted('lifecycle')) results.push(await quietBefore('lifecycle').then(() => lifecycleSweepBench('pglite', 'memory://', scale(10_000))))
+// Issue #44: 10,000 devices locked in one request, and 10,000 iPhones of a batch pushed through a local HTTP/2 APNs.
+if (wanted('fleet')) results.push(hasPostgres ? await quietBefore('fleet').then(() => fleetScale(scale(10_000))) : missingPostgres('fleet', 'Fleet-wide commands at scale'))
 const minutes = (performance.now() - started) / 60_000
 
 const header = [
