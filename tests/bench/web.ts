@@ -59,7 +59,7 @@ const HTTP1 = process.env.MDM_BENCH_HTTP1 === '1'
 // What polling devices cost the server is the device protocols' benchmark.
 const server = await spawnServer('memory://', { MDM_BENCH_DEMO: 'seed', MDM_BENCH_DIST: DIST, ...(HTTP1 ? {} : { MDM_TLS_CERT_FILE: TEST_TLS.certFile, MDM_TLS_KEY_FILE: TEST_TLS.keyFile }) })
 if (!HTTP1) FLAGS.push(chromiumTrustsTestCertificate())
-const httpsFetch = HTTP1 ? (url: string, init: Parameters<SimpleFetch>[1]) => fetch(url, { ...init, body: init.body.length ? init.body : undefined }) : pinnedFetch(readFileSync(TEST_TLS.certFile))
+const httpsFetch = HTTP1 ? (url: string, init: Parameters<SimpleFetch>[1]) => fetch(url, { ...init, body: init.body.length ? (init.body as BodyInit) : undefined }) : pinnedFetch(readFileSync(TEST_TLS.certFile))
 
 async function apiCall(token: string, method: string, url: string, body?: unknown) {
   const res = await httpsFetch(`${server.url}${url}`, {
