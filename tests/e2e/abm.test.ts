@@ -85,6 +85,8 @@ describe('Apple Business Manager (phone, 390×844)', () => {
     await phone.getByRole('button', { name: '详情' }).click()
     await page.waitForURL(/\/ios\/detail\?.*device-id=\d+/)
     await page.getByText('受监管', { exact: true }).first().waitFor()
+    // Enrolled through ABM, and done with Setup Assistant (DeviceConfigured answered).
+    await page.getByTestId('abm-tag').filter({ hasText: 'ABM 注册' }).first().waitFor()
     await page.screenshot({ path: `${SHOTS}/abm-enrolled-detail.png` })
 
     // 解除ABM of a phone that never enrolled: Apple is asked for its serial alone, and its answer is shown.

@@ -53,6 +53,12 @@ export const iosDeviceText = {
   supervised: appleDeviceText.supervisedYes,
   wiped: appleDeviceText.wiped,
   notEnrolled: '未注册',
+  // Issue #42: enrolled through Apple Business Manager (automated enrollment), and still in Setup Assistant.
+  abmEnrolled: 'ABM 注册',
+  awaitingConfiguration: '等待完成设置',
+  enrollmentKind: '注册方式',
+  enrolledByAbm: '苹果商务管理（自动注册，不可移除）',
+  enrolledByProfile: '描述文件',
   udid: appleDeviceText.udid,
   activationLock: '激活锁',
   activationLockOn: '已开启',

@@ -25,6 +25,12 @@ function IosStateTags({ device }: { device: IosDeviceRecord }) {
           {t.supervised}
         </Tag>
       ) : null}
+      {/* Issue #42: enrolled through Apple Business Manager; while still in Setup Assistant it says so. */}
+      {device.abmEnrolled && device.enrolled ? (
+        <Tag color="primary" fill="outline" data-testid="abm-tag">
+          {device.awaitingConfiguration ? t.awaitingConfiguration : t.abmEnrolled}
+        </Tag>
+      ) : null}
       {/* Reached the server (Authenticate) but never finished enrolling: the shared 未接入 tag covers only "never seen". */}
       {!device.enrolled && !device.wiped && device.lastCommunicationTime !== null ? (
         <Tag color="warning" fill="outline">

@@ -109,6 +109,7 @@ export function InfoTab({ device, now }: IosTabProps) {
           [h.lastCommunicationTime, device.lastCommunicationTime ? `${formatDate(device.lastCommunicationTime)}（${lastSeenText(device, now)}）` : h.neverCommunicated],
           [h.enrolled, device.enrolled ? h.enrolledYes : device.wiped ? t.wiped : t.notEnrolled],
           [t.supervised, yesNo(device.supervised, r.yes, r.no)],
+          ...(device.enrolled ? [[t.enrollmentKind, device.abmEnrolled ? t.enrolledByAbm : t.enrolledByProfile] as [string, string]] : []),
           [t.activationLock, yesNo(device.activationLockEnabled, t.activationLockOn, t.activationLockOff)],
           [t.remark, dash(device.remark)],
           [h.company, device.companyName],
