@@ -69,6 +69,9 @@ export default defineConfig({
     // Two files at a time: vitest's default on a 2-core machine is one (cores - 1), which ran the suite serially (24 min).
     // Files that use PostgreSQL make a database of their own (tests/integration/harness.ts: ownDatabase).
     maxWorkers: 2,
+    // The servers tests start log warnings and errors only: a line per request (info) made the suite's output megabytes.
+    // Tests that read a log capture it themselves (captureLog); child servers that announce their address ask for info.
+    env: { MDM_LOG_LEVEL: 'warn' },
     // One migrated empty database, dumped once, which every in-memory database of the suite loads (~2.8 s less each).
     globalSetup: ['tests/pglite-template.ts'],
     // Browser files beside integration files, not two at a time (tests/sequencer.ts).

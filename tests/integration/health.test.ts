@@ -61,7 +61,7 @@ describe('a graceful stop (npm start, SIGTERM)', () => {
     // start.ts without its console build: the server and the signal handling npm start installs.
     const start = "const m = await import('./src/server/main.ts'); const c = await import('./src/server/config.ts'); m.stopGracefullyOnSignals(await m.startServer(c.loadConfig()))"
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', start], {
-      env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'memory://', MDM_DEMO: 'off', MDM_DIST_DIR: 'dist', MDM_CAPTCHA_ANSWER: 'test' },
+      env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'memory://', MDM_DEMO: 'off', MDM_DIST_DIR: 'dist', MDM_CAPTCHA_ANSWER: 'test', MDM_LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))

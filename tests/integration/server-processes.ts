@@ -43,7 +43,7 @@ function serverScript(): Promise<string> {
 
 export async function startChild(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [await serverScript()], {
-    env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', MDM_DEMO: 'off', MDM_CAPTCHA_ANSWER: 'test', MDM_ADMIN_PASSWORD: 'Restart@2026', ...env },
+    env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', MDM_DEMO: 'off', MDM_CAPTCHA_ANSWER: 'test', MDM_ADMIN_PASSWORD: 'Restart@2026', MDM_LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   return new Promise((resolve, reject) => {
