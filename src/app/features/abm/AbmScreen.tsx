@@ -29,7 +29,7 @@ function AbmDeviceCard({ d }: { d: AbmDeviceRecord }) {
     <RecordCard
       title={
         d.deviceId !== null ? (
-          <Link to="/ios/device" search={{ serialNumber: d.serialNumber }}>
+          <Link className="abm-serial-link" to="/ios/device" search={{ serialNumber: d.serialNumber }}>
             {d.serialNumber}
           </Link>
         ) : (
