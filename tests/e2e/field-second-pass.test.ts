@@ -34,7 +34,7 @@ async function search(page: Page, fields: { serial?: string; renter?: string; st
   await form.getByRole('textbox', { name: '序列号' }).fill(fields.serial ?? '')
   if (fields.renter !== undefined) await form.getByRole('textbox', { name: '租用人' }).fill(fields.renter)
   if (fields.status !== undefined) await form.getByRole('combobox', { name: '状态' }).selectOption(fields.status)
-  await form.getByRole('button', { name: '搜索' }).click()
+  await form.getByRole('button', { name: '搜索', exact: true }).click()
 }
 
 const cardSerials = (page: Page) => page.locator('.device-card .device-title-link').allTextContents()

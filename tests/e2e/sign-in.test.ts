@@ -66,7 +66,7 @@ describe('sign-in journey (phone)', () => {
     const page = await context.newPage()
     await page.goto('/register')
     await page.getByRole('button', { name: '注册' }).tap()
-    await page.getByText('手机号必须是11位数字，以1开头').waitFor()
+    await page.getByText('请输入手机号', { exact: true }).waitFor()
     await page.getByPlaceholder('请输入用户名').fill('first-tap')
     await page.getByPlaceholder('请输入密码').fill('Kq7#vLm2-Tz9')
     await page.getByPlaceholder('请输入确认密码').fill('Kq7#vLm2-Tz9')
