@@ -12,7 +12,7 @@ export function backgroundJobs(services: Services): Job[] {
     // Issue #14: expiring restriction strategies and lock-screen messages are taken off their devices on time.
     { name: 'ios-profile-expiry', everyMs: 30_000, run: async () => void (await services.iosDetail.sweepExpired()) },
     // Commands of devices that never come back end as TIMEOUT (the queue expires a device's own on its every poll).
-    { name: 'task-expiry', everyMs: 60_000, run: async () => void (await services.tasks.expireAllOverdue()) },
+    { name: 'task-expiry', everyMs: 60_000, run: async () => void (await services.tasks.expireOverdue()) },
     // A command waiting for an iPhone that has not checked in since: pushed again as it ages (repush.ts).
     {
       name: 'apns-repush',

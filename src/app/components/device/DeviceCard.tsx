@@ -106,6 +106,31 @@ export function DeviceActions<Name extends string, D extends FamilyDevice>({ fam
  * One device of a family's list: selection, the shared device summary, the device's state, one tap for lock or
  * unlock, and everything else (edit, transfer, the destructive commands, 淘汰) under 更多, away from 详情.
  */
+/** The device's selection box, named for screen readers by its serial (card and table row). */
+export function DeviceSelect({ serialNumber, checked, onChange }: { serialNumber: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <SelectBox className="device-select" checked={checked} onChange={onChange}>
+      <span className="visually-hidden">{t.selectDevice(serialNumber)}</span>
+    </SelectBox>
+  )
+}
+
+/** The serial that opens the device's detail (card and table row). */
+export function DeviceOpenLink<D extends FamilyDevice>({ device, onOpen }: { device: D; onOpen: (device: D) => void }) {
+  return (
+    <a
+      className="device-title-link"
+      href="#"
+      onClick={(e) => {
+        e.preventDefault()
+        onOpen(device)
+      }}
+    >
+      {device.serialNumber}
+    </a>
+  )
+}
+
 export function DeviceCard<Name extends string, D extends FamilyDevice>({
   family,
   device,
@@ -132,19 +157,8 @@ export function DeviceCard<Name extends string, D extends FamilyDevice>({
       cachedAt={cachedAt}
       title={
         <span className="device-title">
-          <SelectBox className="device-select" checked={selected} onChange={onSelect}>
-            <span className="visually-hidden">{t.selectDevice(device.serialNumber)}</span>
-          </SelectBox>
-          <a
-            className="device-title-link"
-            href="#"
-            onClick={(e) => {
-              e.preventDefault()
-              actions.onOpen(device)
-            }}
-          >
-            {device.serialNumber}
-          </a>
+          <DeviceSelect serialNumber={device.serialNumber} checked={selected} onChange={onSelect} />
+          <DeviceOpenLink device={device} onOpen={actions.onOpen} />
         </span>
       }
       tags={<DeviceTags family={family} device={device} />}

@@ -3,9 +3,8 @@ import { modelText } from '../../../shared/domain/apple-models'
 import { deviceText, huaweiDeviceText as t } from '../../../shared/messages/devices'
 import { tableText } from '../../../shared/messages/shell'
 import { lastSeenText } from '../DeviceSummaryCard'
-import { SelectBox } from '../SelectBox'
 import { DeviceStateTag } from '../StatusTag'
-import { DeviceActions, DeviceTags, type DeviceCardActions } from './DeviceCard'
+import { DeviceActions, DeviceOpenLink, DeviceSelect, DeviceTags, type DeviceCardActions } from './DeviceCard'
 import type { DeviceFamily, FamilyDevice } from './family'
 
 type SortKey = 'serialNumber' | 'model' | 'renterName' | 'companyName' | 'lastCommunicationTime'
@@ -77,21 +76,10 @@ export function DeviceTable<Name extends string, D extends FamilyDevice>({ famil
           {sorted(records, sort).map((d) => (
             <tr key={d.id} className="device-card device-row" data-serial={d.serialNumber}>
               <td className="device-table-select">
-                <SelectBox className="device-select" checked={selected.has(d.id)} onChange={(checked) => onSelect(d.id, checked)}>
-                  <span className="visually-hidden">{t.selectDevice(d.serialNumber)}</span>
-                </SelectBox>
+                <DeviceSelect serialNumber={d.serialNumber} checked={selected.has(d.id)} onChange={(checked) => onSelect(d.id, checked)} />
               </td>
               <th scope="row">
-                <a
-                  className="device-title-link"
-                  href="#"
-                  onClick={(e) => {
-                    e.preventDefault()
-                    actions.onOpen(d)
-                  }}
-                >
-                  {d.serialNumber}
-                </a>
+                <DeviceOpenLink device={d} onOpen={actions.onOpen} />
               </th>
               <td>{text(d, 'model') || '—'}</td>
               <td>{[d.renterName, d.renterPhone].filter(Boolean).join(' · ') || '—'}</td>

@@ -12,6 +12,7 @@ import { unnamedRaw } from '../../db/shaped'
 import { ApiError } from '../../http/errors'
 import { countCommand } from '../../metrics'
 import { appleCommands } from '../../protocol/apple/commands'
+import { wakeEach } from '../../protocol/apple/repush'
 import type { ListInput } from '../devices/list-conditions'
 import { recordAudit } from '../audit/service'
 import { bulkTaskInsert } from '../task/service'
@@ -103,14 +104,7 @@ export class FleetService {
       .from(fleetCommandTasks)
       .innerJoin(appleEnrollments, eq(appleEnrollments.deviceId, fleetCommandTasks.deviceId))
       .where(and(eq(fleetCommandTasks.batchId, batchId), sql`${appleEnrollments.pushToken} is not null`, sql`${appleEnrollments.pushTokenInvalidAt} is null`))
-    let next = 0
-    const worker = async () => {
-      while (next < rows.length) {
-        const { enrollment } = rows[next++]
-        await this.deps.wake(enrollment).catch(() => undefined)
-      }
-    }
-    await Promise.all(Array.from({ length: Math.min(WAKE_CONCURRENCY, rows.length) }, worker))
+    await wakeEach(rows.map((r) => r.enrollment), this.deps.wake, WAKE_CONCURRENCY)
     return rows.length
   }
 

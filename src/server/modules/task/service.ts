@@ -172,10 +172,14 @@ export class TaskService {
     return { taskId }
   }
 
-  /** Marks overdue tasks TIMEOUT: delivered without a result, or never delivered. */
-  async expireOverdue(scope: { deviceId: number } | { taskId: string }, tx: Tx = this.db): Promise<void> {
+  /**
+   * Marks overdue tasks TIMEOUT: delivered without a result, or never delivered. Of one device or task, or (no scope:
+   * the scheduler's task-expiry job) of the whole queue, so that a device that never polls again still has its
+   * commands end; the queue's live rows only are read (tasks_live_idx). Answers how many expired.
+   */
+  async expireOverdue(scope?: { deviceId: number } | { taskId: string }, tx: Tx = this.db): Promise<number> {
     const now = this.now()
-    const where = 'deviceId' in scope ? eq(tasks.deviceId, scope.deviceId) : eq(tasks.taskId, scope.taskId)
+    const where = !scope ? undefined : 'deviceId' in scope ? eq(tasks.deviceId, scope.deviceId) : eq(tasks.taskId, scope.taskId)
     // One statement for both (every poll runs it; issue #16): the reason follows the status it leaves.
     const sentOverdue = and(eq(tasks.status, 'SENT'), lt(tasks.sentAt, new Date(now.getTime() - this.timeouts.resultMs)))
     const queuedOverdue = and(eq(tasks.status, 'QUEUED'), lt(tasks.createdAt, new Date(now.getTime() - this.timeouts.queueMs)))
@@ -187,27 +191,6 @@ export class TaskService {
         errorMessage: sql`case when ${tasks.status} = 'SENT' then ${huaweiDeviceText.resultTimeout} else ${huaweiDeviceText.queuedExpired} end`,
       })
       .where(and(where, or(sentOverdue, queuedOverdue)))
-      .returning({ type: tasks.type })
-    countCommands(expired, 'timeout')
-  }
-
-  /**
-   * Marks every overdue task TIMEOUT, whatever its device (the scheduler's task-expiry job): a device that never polls
-   * again still has its commands end, so the task log, the dashboard and the command follow-up stop waiting. Reads
-   * the queue's live rows only (tasks_live_idx); answers how many expired.
-   */
-  async expireAllOverdue(): Promise<number> {
-    const now = this.now()
-    const sentOverdue = and(eq(tasks.status, 'SENT'), lt(tasks.sentAt, new Date(now.getTime() - this.timeouts.resultMs)))
-    const queuedOverdue = and(eq(tasks.status, 'QUEUED'), lt(tasks.createdAt, new Date(now.getTime() - this.timeouts.queueMs)))
-    const expired = await this.db
-      .update(tasks)
-      .set({
-        status: 'TIMEOUT',
-        finishedAt: now,
-        errorMessage: sql`case when ${tasks.status} = 'SENT' then ${huaweiDeviceText.resultTimeout} else ${huaweiDeviceText.queuedExpired} end`,
-      })
-      .where(or(sentOverdue, queuedOverdue))
       .returning({ id: tasks.id })
     return expired.length
   }

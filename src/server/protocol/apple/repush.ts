@@ -46,8 +46,18 @@ export async function repushWaitingPhones(db: Db, wake: (enrollment: Enrollment)
     )
     .orderBy(appleEnrollments.id)
     .limit(MAX_PER_RUN)
-  for (let i = 0; i < rows.length; i += CONCURRENCY) {
-    await Promise.all(rows.slice(i, i + CONCURRENCY).map(({ enrollment }) => wake(enrollment).catch(() => undefined)))
-  }
+  await wakeEach(rows.map((r) => r.enrollment), wake)
   return rows.length
+}
+
+/**
+ * Wakes each phone, `concurrency` pushes under way at once (one HTTP/2 connection multiplexes them); a failed push is
+ * left to the re-push job. The re-push job and fleet-wide commands both push this way.
+ */
+export async function wakeEach(enrollments: readonly Enrollment[], wake: (enrollment: Enrollment) => Promise<void>, concurrency = CONCURRENCY): Promise<void> {
+  let next = 0
+  const worker = async () => {
+    while (next < enrollments.length) await wake(enrollments[next++]).catch(() => undefined)
+  }
+  await Promise.all(Array.from({ length: Math.min(concurrency, enrollments.length) }, worker))
 }
