@@ -320,6 +320,11 @@ export const devices = pgTable(
     index('devices_renter_name_grams_idx').using('gin', sql`mdm_platform_grams(${t.platform}, ${t.renterName})`),
     // Issue #16: "renter phone contains": digits are trigram characters, so pg_trgm serves it as it does serials.
     index('devices_renter_phone_trgm_idx').using('gin', t.renterPhone.op('gin_trgm_ops')),
+    // Issue #43: a scanned IMEI finds its phone (the lists' search: devices.imei exactly), and an added device's IMEI is
+    // checked within its company. Led by the IMEI, not by platform or company as the list indexes are: those are walked
+    // in order over a tenant's rows, this one is looked up by one value that names one phone; company_id after it keeps
+    // the add's check and the scope in the index.
+    index('devices_imei_idx').on(t.imei, t.companyId),
     // Not expressible here, created in migration 0015: the statistics object devices_list_stats (mcv, dependencies)
     // on (company_id, platform, recycle_status), so that the planner's estimate of a list's scope — which a total
     // beyond twice the exact-count limit answers with (db/paging.ts) — knows that a company's devices are not spread

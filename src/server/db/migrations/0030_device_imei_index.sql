@@ -1,0 +1,1 @@
+CREATE INDEX "devices_imei_idx" ON "devices" USING btree ("imei","company_id");
