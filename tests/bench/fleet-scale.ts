@@ -32,7 +32,7 @@ function selfSigned(subject: forge.pki.CertificateField[], server = false) {
   return { cert: forge.pki.certificateToPem(cert), key: forge.pki.privateKeyToPem(keys.privateKey) }
 }
 
-async function login(base: string): Promise<string> {
+export async function login(base: string): Promise<string> {
   const captcha = await (await fetch(`${base}${apiBases.main}/captcha`)).json()
   const res = await fetch(`${base}${apiBases.main}/login`, {
     method: 'POST',

@@ -13,8 +13,15 @@ import { keepAliveRequest } from './lib'
 export interface AgentSlice {
   kind: 'agent'
   url: string
-  /** Agent credentials; `commanded` ones get a last poll after the window to collect what it cut off. */
-  devices: { credential: string; commanded: boolean }[]
+  /**
+   * Agent credentials; `commanded` ones get a last poll after the window to collect what it cut off. A device given
+   * a serial number instead enrolls first (POST /agent/v1/enroll with `enrollmentToken`, as a phone does), and then
+   * polls at the interval the server's answer names.
+   */
+  devices: (({ credential: string } | { serialNumber: string }) & { commanded: boolean })[]
+  enrollmentToken?: string
+  /** Each wait is the interval ± this fraction of it (default 0.2); 0 waits the interval exactly, as src/sim's agent does. */
+  jitter?: number
 }
 
 export interface IphoneSlice {
@@ -36,7 +43,9 @@ export type Slice = (AgentSlice | IphoneSlice) & { pollSeconds: number }
  */
 export type ToWorker = { slice: Slice } | { start: { measureFrom: number; endAt: number } }
 /** worker → parent */
-export type FromWorker = { ready: true } | { done: { latencies: number[]; received: string[]; failures: number; errors: string[]; cpuSeconds: number } }
+export type FromWorker =
+  | { ready: true; pollSeconds?: number }
+  | { done: { latencies: number[]; received: string[]; receivedAt: number[]; failures: number; errors: string[]; cpuSeconds: number } }
 
 /**
  * A connection left idle is closed here after 4 s, before the server closes it (Node's keepAliveTimeout, 5 s): reused
@@ -57,14 +66,18 @@ async function run(slice: Slice, schedule: () => { measureFrom: number; endAt: n
   const endAt = () => schedule().endAt
   const latencies: number[] = []
   const received: string[] = []
+  /** When each of `received` arrived (Date.now(), the agents' only: the moment the poll's answer was read). */
+  const receivedAt: number[] = []
   const errors: string[] = []
   let failures = 0
   const fail = (e: unknown) => {
     failures++
     if (errors.length < 5) errors.push(String(e instanceof Error ? e.message : e))
   }
+  let pollSeconds = slice.pollSeconds
+  const jitter = (slice.kind === 'agent' ? slice.jitter : undefined) ?? 0.2
   // The next poll's wait, never past the window's end (a device sleeping through it would stretch the window).
-  const interval = () => Math.min(slice.pollSeconds * 1000 * (0.8 + Math.random() * 0.4), Math.max(0, endAt() - Date.now()))
+  const interval = () => Math.min(pollSeconds * 1000 * (1 - jitter + Math.random() * 2 * jitter), Math.max(0, endAt() - Date.now()))
   let inWindow = false
   const timed = async (url: string, init: { method: string; headers: Record<string, string>; body: string }) => {
     const measured = inWindow && Date.now() >= schedule().measureFrom
@@ -84,18 +97,23 @@ async function run(slice: Slice, schedule: () => { measureFrom: number; endAt: n
       const res = await timed(poll, { method: 'POST', headers, body: '{}' })
       if (res.status !== 200) throw new Error(`poll answered ${res.status}`)
       const tasks = ((await res.json()) as { data?: { tasks: { taskId: string }[] } }).data?.tasks ?? []
+      const at = Date.now()
       for (const task of tasks) {
         received.push(task.taskId)
+        receivedAt.push(at)
         const done = await timed(result, { method: 'POST', headers, body: JSON.stringify({ taskId: task.taskId, success: true }) })
         if (done.status !== 200) throw new Error(`result answered ${done.status}`)
       }
       return tasks.length
     }
+    const agents = await enrolled(slice, (seconds) => (pollSeconds = seconds))
+    process.send!({ ready: true, pollSeconds } satisfies FromWorker)
     await started
     inWindow = true
     await Promise.all(
-      slice.devices.map(async (d) => {
-        await sleep(Math.random() * slice.pollSeconds * 1000)
+      agents.map(async (d) => {
+        // Phases spread over the interval, as phones switched on at different times poll.
+        await sleep(Math.random() * pollSeconds * 1000)
         while (Date.now() < endAt()) {
           await pollOnce(d.credential).catch(fail)
           await sleep(interval())
@@ -104,8 +122,8 @@ async function run(slice: Slice, schedule: () => { measureFrom: number; endAt: n
     )
     inWindow = false
     // A last poll of the commanded agents collects what the window's end cut off.
-    for (const d of slice.devices.filter((x) => x.commanded)) await pollOnce(d.credential).catch(fail)
-    return { latencies, received, failures, errors }
+    for (const d of agents.filter((x) => x.commanded)) await pollOnce(d.credential).catch(fail)
+    return { latencies, received, receivedAt, failures, errors }
   }
 
   const key = forge.pki.privateKeyFromPem(slice.keyPem)
@@ -139,8 +157,34 @@ async function run(slice: Slice, schedule: () => { measureFrom: number; endAt: n
   inWindow = false
   for (const { phone } of phones.filter((p) => p.commanded)) await phone.checkIn().catch(fail)
   for (const { phone } of phones) for (const entry of phone.log) received.push(entry.commandUuid)
-  return { latencies, received, failures, errors }
+  return { latencies, received, receivedAt, failures, errors }
 }
+
+/**
+ * The slice's agents with their credentials: those given one as they are, the others enrolled through the server's
+ * enrollment endpoint (a few at a time: the server limits enrollments in flight from one address to 20), their poll
+ * interval taken from its answer.
+ */
+async function enrolled(slice: AgentSlice & { pollSeconds: number }, interval: (seconds: number) => void): Promise<{ credential: string; commanded: boolean }[]> {
+  const agents: { credential: string; commanded: boolean }[] = []
+  const enroll = async (d: AgentSlice['devices'][number]) => {
+    if ('credential' in d) return agents.push(d)
+    const res = await keepAliveRequest(keepAlive, `${slice.url}/agent/v1/enroll`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ enrollmentToken: slice.enrollmentToken, serialNumber: d.serialNumber, platform: 'HUAWEI' }),
+    })
+    const answer = JSON.parse(res.body.toString('utf8')) as { code: number; msg: string; data: { credential: string; pollIntervalSeconds: number } }
+    if (answer.code !== 200) throw new Error(`enroll of ${d.serialNumber} answered ${answer.code} ${answer.msg}`)
+    interval(answer.data.pollIntervalSeconds)
+    agents.push({ credential: answer.data.credential, commanded: d.commanded })
+  }
+  for (let i = 0; i < slice.devices.length; i += ENROLLING_AT_ONCE) await Promise.all(slice.devices.slice(i, i + ENROLLING_AT_ONCE).map(enroll))
+  return agents
+}
+
+/** Per load process (two): 16 enrollments in flight from the one address, under the server's limit of 20. */
+const ENROLLING_AT_ONCE = 8
 
 let schedule = { measureFrom: 0, endAt: 0 }
 let cpuAtStart = process.cpuUsage()
@@ -149,7 +193,6 @@ const started = new Promise<void>((r) => (begin = r))
 process.on('message', (message: ToWorker) => {
   if ('slice' in message) {
     const slice = message.slice
-    if (slice.kind === 'agent') process.send!({ ready: true } satisfies FromWorker)
     void run(slice, () => schedule, started).then((done) => {
       const cpu = process.cpuUsage(cpuAtStart)
       process.send!({ done: { ...done, cpuSeconds: (cpu.user + cpu.system) / 1e6 } } satisfies FromWorker, () => process.exit(0))

@@ -113,7 +113,7 @@ async function seedFinished(db: Db, n: number, agents: { id: number }[], company
   await db.execute(sql`vacuum analyze tasks`)
 }
 
-function cpuSeconds(pid: number): number {
+export function cpuSeconds(pid: number): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
     return (Number(fields[11]) + Number(fields[12])) / 100 // utime + stime, in clock ticks of 1/100 s
@@ -123,7 +123,7 @@ function cpuSeconds(pid: number): number {
 }
 
 /** The postmaster, its live backends (by parent pid), and the ones it has reaped (its children's times). */
-function postgresCpuSeconds(dataDir: string): number {
+export function postgresCpuSeconds(dataDir: string): number {
   const postmaster = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0])
   const fields = readFileSync(`/proc/${postmaster}/stat`, 'utf8').split(') ')[1].split(' ')
   let total = (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100
@@ -139,15 +139,17 @@ function postgresCpuSeconds(dataDir: string): number {
   return total
 }
 
-interface Server {
+export interface Server {
   url: string
   pid: number
   pgDataDir: string
 }
 
-interface FleetRun {
+export interface FleetRun {
   latencies: number[]
   received: string[]
+  /** When each of `received` reached its agent (Date.now(); agents only). */
+  receivedAt: number[]
   failures: number
   errors: string[]
   /** The measured window, and the whole run (window, then the last polls), in seconds. */
@@ -159,19 +161,21 @@ interface FleetRun {
 }
 
 /**
- * Runs `slices` in forked load processes: each sets its devices up (iPhones enroll), then all start together for
- * `windowSeconds`; `commander` queues commands meanwhile and answers their task ids.
+ * Runs `slices` in forked load processes: each sets its devices up (iPhones enroll; agents given serial numbers
+ * too), then all start together for `window` seconds (or as many as it answers for the poll interval the devices
+ * learnt while enrolling); `commander` queues commands meanwhile.
  */
-async function fleetRun(server: Server, slices: Slice[], windowSeconds: number, commander: (endAt: number) => Promise<void>): Promise<FleetRun> {
+export async function fleetRun(server: Server, slices: Slice[], window: number | ((pollSeconds: number) => number), commander: (endAt: number) => Promise<void>): Promise<FleetRun> {
   const workers: ChildProcess[] = slices.map(() => fork(path.join(import.meta.dirname, 'queue-load.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }))
   try {
-    const ready = workers.map((w) => new Promise<void>((resolve, reject) => {
-      w.on('message', (m: FromWorker) => 'ready' in m && resolve())
+    const ready = workers.map((w) => new Promise<number | undefined>((resolve, reject) => {
+      w.on('message', (m: FromWorker) => 'ready' in m && resolve(m.pollSeconds))
       w.on('exit', (code) => reject(new Error(`load process exited ${code}`)))
     }))
     const done = workers.map((w) => new Promise<Extract<FromWorker, { done: unknown }>['done']>((resolve) => w.on('message', (m: FromWorker) => 'done' in m && resolve(m.done))))
     workers.forEach((w, i) => w.send({ slice: slices[i] } satisfies ToWorker))
-    await Promise.all(ready)
+    const pollSeconds = (await Promise.all(ready)).find((s) => s !== undefined) ?? slices[0].pollSeconds
+    const windowSeconds = typeof window === 'number' ? window : window(pollSeconds)
     const readyAt = performance.now()
     // The devices poll from now on; the window is measured after FLEET_WARM_UP_SECONDS, as a server in service has been
     // answering its fleet for a while (the first seconds of a fleet started at once are those of cold load processes
@@ -194,6 +198,7 @@ async function fleetRun(server: Server, slices: Slice[], windowSeconds: number, 
     return {
       latencies: results.flatMap((r) => r.latencies),
       received: results.flatMap((r) => r.received),
+      receivedAt: results.flatMap((r) => r.receivedAt),
       failures: results.reduce((s, r) => s + r.failures, 0),
       errors: results.flatMap((r) => r.errors).slice(0, 3),
       window: windowSeconds,
@@ -247,7 +252,7 @@ async function fleetFigures(db: Db, label: string, unit: string, offered: number
 }
 
 /** Deals devices to the load processes in turn. */
-function deal<T>(items: T[]): T[][] {
+export function deal<T>(items: T[]): T[][] {
   const slices: T[][] = Array.from({ length: LOAD_PROCESSES }, () => [])
   items.forEach((item, i) => slices[i % LOAD_PROCESSES].push(item))
   return slices
@@ -351,7 +356,39 @@ async function iphoneLoad(server: Server, db: Db, tasks: TaskService, caDir: str
   return figures
 }
 
-export async function queueScale(options: { finishedTasks: number; agentCounts: number[]; iphones: number; pollSeconds: number; windowSeconds: number }): Promise<BenchResult> {
+/** Claim cost with `finishedTasks` finished tasks in the table against none (part 1 of the file's comment). */
+async function claimFigures(db: Db, pgUrl: string, agents: { id: number }[], companyId: number, finishedTasks: number): Promise<Figure[]> {
+  const box = createSecretBox(randomBytes(32))
+  // The table without finished tasks: a database of its own in the same cluster, seeded alike.
+  await db.execute(sql.raw('create database claims_empty'))
+  const empty = await openDatabase(pgUrl.replace(/\/postgres$/, '/claims_empty'))
+  let seeded: number, before: Percentiles, after: Percentiles
+  try {
+    const emptyDemo = await seedDemo(empty.db)
+    const emptySide: ClaimSide = { tasks: new TaskService(empty.db, box), agents: await seedAgents(empty.db, emptyDemo.bossCompanyId, 1000), companyId: emptyDemo.bossCompanyId }
+    const seedStart = performance.now()
+    await seedFinished(db, finishedTasks, agents, companyId)
+    seeded = (performance.now() - seedStart) / 1000
+    // The claims and the fleets are measured once the ten million rows' pages are written (settle.ts).
+    await settle(db)
+    ;[before, after] = await claimCosts([emptySide, { tasks: new TaskService(db, box), agents, companyId }])
+  } finally {
+    await empty.close()
+  }
+  const ratio = after.p95 / before.p95
+  return [
+    latencyFigure('claim, no finished tasks in the table', before, null),
+    latencyFigure(`claim, ${finishedTasks.toLocaleString('en')} finished tasks in the table (seeded in ${seeded.toFixed(0)} s; the two measured in turn)`, after, null),
+    { figure: 'claim p95 with finished tasks ÷ without', target: '≤ 1.5 (the same cost)', measured: ratio.toFixed(2), value: ratio, pass: ratio <= 1.5 },
+  ]
+}
+
+/**
+ * The device protocols' figures; each part is skipped when its count is 0 (no finished tasks: no claim figures, no
+ * agent counts, no iPhones), so that `npm run bench` can run the iPhones apart (`iphones`) under a name and title of
+ * their own.
+ */
+export async function queueScale(options: { finishedTasks: number; agentCounts: number[]; iphones: number; pollSeconds: number; windowSeconds: number; name?: string; title?: string }): Promise<BenchResult> {
   const started = performance.now()
   const pg = startPostgres(55434)
   const figures: Figure[] = []
@@ -359,29 +396,9 @@ export async function queueScale(options: { finishedTasks: number; agentCounts: 
     const database = await openDatabase(pg.url)
     const db = database.db
     const demo = await seedDemo(db)
-    const maxAgents = Math.max(...options.agentCounts)
-    const agents = await seedAgents(db, demo.bossCompanyId, Math.max(maxAgents, 1000))
-    const box = createSecretBox(randomBytes(32))
-    // The table without finished tasks: a database of its own in the same cluster, seeded alike.
-    await db.execute(sql.raw('create database claims_empty'))
-    const empty = await openDatabase(pg.url.replace(/\/postgres$/, '/claims_empty'))
-    let seeded: number, before: Percentiles, after: Percentiles
-    try {
-      const emptyDemo = await seedDemo(empty.db)
-      const emptySide: ClaimSide = { tasks: new TaskService(empty.db, box), agents: await seedAgents(empty.db, emptyDemo.bossCompanyId, 1000), companyId: emptyDemo.bossCompanyId }
-      const seedStart = performance.now()
-      await seedFinished(db, options.finishedTasks, agents, demo.bossCompanyId)
-      seeded = (performance.now() - seedStart) / 1000
-      // The claims and the fleets are measured once the ten million rows' pages are written (settle.ts).
-      await settle(db)
-      ;[before, after] = await claimCosts([emptySide, { tasks: new TaskService(db, box), agents, companyId: demo.bossCompanyId }])
-    } finally {
-      await empty.close()
-    }
-    const ratio = after.p95 / before.p95
-    figures.push(latencyFigure('claim, no finished tasks in the table', before, null))
-    figures.push(latencyFigure(`claim, ${options.finishedTasks.toLocaleString('en')} finished tasks in the table (seeded in ${seeded.toFixed(0)} s; the two measured in turn)`, after, null))
-    figures.push({ figure: 'claim p95 with finished tasks ÷ without', target: '≤ 1.5 (the same cost)', measured: ratio.toFixed(2), value: ratio, pass: ratio <= 1.5 })
+    const needAgents = options.finishedTasks > 0 || options.agentCounts.length > 0
+    const agents = needAgents ? await seedAgents(db, demo.bossCompanyId, Math.max(...options.agentCounts, 1000)) : []
+    if (options.finishedTasks > 0) figures.push(...(await claimFigures(db, pg.url, agents, demo.bossCompanyId, options.finishedTasks)))
     await database.close()
 
     const caDir = mkdtempSync(path.join(tmpdir(), 'mdm-bench-ca.'))
@@ -402,14 +419,14 @@ export async function queueScale(options: { finishedTasks: number; agentCounts: 
   } finally {
     pg.stop()
   }
-  return { name: 'queue', title: 'Device protocols at scale (PostgreSQL)', figures, seconds: (performance.now() - started) / 1000 }
+  return { name: options.name ?? 'queue', title: options.title ?? 'Device protocols at scale (PostgreSQL)', figures, seconds: (performance.now() - started) / 1000 }
 }
 
 if (process.argv[1] && import.meta.url === `file://${process.argv[1]}`) {
   const [finished, agentCounts, iphones, pollSeconds, windowSeconds] = process.argv.slice(2)
   const result = await queueScale({
     finishedTasks: Number(finished ?? 1_000_000),
-    agentCounts: (agentCounts ?? '1000').split(',').map(Number),
+    agentCounts: (agentCounts ?? '1000').split(',').filter(Boolean).map(Number),
     iphones: Number(iphones ?? 100),
     pollSeconds: Number(pollSeconds ?? 30),
     windowSeconds: Number(windowSeconds ?? 40),

@@ -3,18 +3,22 @@
  * the console's budget (web.ts: bundle sizes and Lighthouse), the server at 100k devices on PGlite and at 1M on
  * PostgreSQL (server-scale.ts), the device protocols (queue-scale.ts). PostgreSQL is a throw-away cluster started
  * by the benchmark itself. Writes bench/results.md (a table per benchmark) and bench/results.json.
- * MDM_BENCH_ONLY=web,pglite,postgres,queue,lifecycle,fleet picks some; MDM_BENCH_QUICK=1 runs each at a tenth of its scale.
+ * `npm run bench -- fleet iphones` (or MDM_BENCH_ONLY=fleet,iphones) picks some of web, pglite, postgres, queue, iphones,
+ * lifecycle, fleet, fleet-agents: their sections of bench/results.md and entries of results.json are replaced (or
+ * added), the others kept. MDM_BENCH_QUICK=1 runs each at a tenth of its scale.
  */
 import { spawnSync } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { postgresBin, quiet, resultTable, type BenchResult, type Figure } from './lib'
 import { queueScale } from './queue-scale'
 import { serverScale } from './server-scale'
 import { lifecycleSweepBench } from './lifecycle-sweep'
 import { fleetScale } from './fleet-scale'
+import { fleetAgentsBench } from './fleet-agents'
 
-const only = process.env.MDM_BENCH_ONLY?.split(',')
+const named = process.argv.slice(2).flatMap((a) => a.split(',')).filter(Boolean)
+const only = named.length ? named : process.env.MDM_BENCH_ONLY?.split(',')
 const quick = process.env.MDM_BENCH_QUICK === '1'
 const scale = (n: number) => (quick ? Math.round(n / 10) : n)
 const wanted = (name: string) => !only || only.includes(name)
@@ -69,14 +73,25 @@ if (wanted('queue')) {
   if (hasPostgres) await quietBefore('queue')
   results.push(
     hasPostgres
-      ? await queueScale({ finishedTasks: scale(10_000_000), agentCounts: [scale(1_000), scale(10_000)], iphones: scale(10_000), pollSeconds: 30, windowSeconds: 45 })
+      ? await queueScale({ finishedTasks: scale(10_000_000), agentCounts: [scale(1_000), scale(10_000)], iphones: 0, pollSeconds: 30, windowSeconds: 45 })
       : missingPostgres('queue', 'Device protocols at scale'),
+  )
+}
+// Issue #44: 10,000 iPhones checking in every 30 s (the queue bench's third part, on a cluster of its own).
+if (wanted('iphones')) {
+  const title = 'Apple check-ins at scale (PostgreSQL)'
+  results.push(
+    hasPostgres
+      ? await quietBefore('iphones').then(() => queueScale({ finishedTasks: 0, agentCounts: [], iphones: scale(10_000), pollSeconds: 30, windowSeconds: 45, name: 'iphones', title }))
+      : missingPostgres('iphones', title),
   )
 }
 // Issue #45: one sweep of the rental lifecycle over 10,000 devices ending the same day (PGlite in memory).
 if (wanted('lifecycle')) results.push(await quietBefore('lifecycle').then(() => lifecycleSweepBench('pglite', 'memory://', scale(10_000))))
 // Issue #44: 10,000 devices locked in one request, and 10,000 iPhones of a batch pushed through a local HTTP/2 APNs.
 if (wanted('fleet')) results.push(hasPostgres ? await quietBefore('fleet').then(() => fleetScale(scale(10_000))) : missingPostgres('fleet', 'Fleet-wide commands at scale'))
+// Issue #44: that lock reaching 10,000 polling agents within one poll interval + 5 s.
+if (wanted('fleet-agents')) results.push(hasPostgres ? await quietBefore('fleet-agents').then(() => fleetAgentsBench(scale(10_000))) : missingPostgres('fleet-agents', 'Fleet-wide lock reaching polling agents'))
 const minutes = (performance.now() - started) / 60_000
 
 const header = [
@@ -86,8 +101,28 @@ const header = [
   'Latencies are measured by a client on the same machine over loopback HTTP (node:http, one keep-alive connection), after a warm-up (server at scale: every search and the detail in turn for 10 s, then 10 runs of each figure before it is measured; device fleets: polling for 10 s before their window); p95 < target passes.',
   '',
 ].join('\n')
-writeFileSync('bench/results.md', `${header}\n${results.map(resultTable).join('\n')}`)
-writeFileSync('bench/results.json', JSON.stringify({ date: new Date().toISOString(), quick, minutes, results }, null, 2) + '\n')
+if (only && existsSync('bench/results.md')) {
+  // Some benchmarks: their sections replace those of the same title (up to its parenthesis, which a section's
+  // conditions may extend), the rest of the file as it was.
+  const when = `Run of \`npm run bench -- ${only.join(' ')}\`${quick ? ' (MDM_BENCH_QUICK)' : ''} on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average ${os.loadavg()[0].toFixed(1)} at its end.`
+  let md = readFileSync('bench/results.md', 'utf8')
+  for (const r of results) {
+    const section = resultTable(r).replace(/\n\n/, `\n\n${when}\n\n`)
+    const stem = r.title.split(' (')[0]
+    const at = md.split(/(?=^## )/m)
+    const i = at.findIndex((part) => part.startsWith(`## ${stem}`))
+    if (i >= 0) at[i] = `${section}\n`
+    else at.push(`\n${section}`)
+    md = at.join('')
+  }
+  writeFileSync('bench/results.md', md)
+  const previous = existsSync('bench/results.json') ? (JSON.parse(readFileSync('bench/results.json', 'utf8')) as { results: BenchResult[] }).results : []
+  const merged = [...previous.filter((p) => !results.some((r) => r.name === p.name)), ...results]
+  writeFileSync('bench/results.json', JSON.stringify({ date: new Date().toISOString(), quick, minutes, results: merged }, null, 2) + '\n')
+} else {
+  writeFileSync('bench/results.md', `${header}\n${results.map(resultTable).join('\n')}`)
+  writeFileSync('bench/results.json', JSON.stringify({ date: new Date().toISOString(), quick, minutes, results }, null, 2) + '\n')
+}
 const failed = results.flatMap((r) => r.figures.filter((f) => f.pass === false).map((f) => `${r.name}: ${f.figure}`))
 console.log(`\nbench/results.md written (${minutes.toFixed(1)} min); ${failed.length} figure(s) miss their target${failed.length ? `:\n  ${failed.join('\n  ')}` : ''}`)
 process.exit(0)
