@@ -4,7 +4,7 @@ import { serve } from '@hono/node-server'
 import { logMessages } from '../shared/messages/server'
 import { createApp, createServices } from './app'
 import { loadConfig, type AppConfig } from './config'
-import { openDatabase } from './db/client'
+import { openDatabase, type Db } from './db/client'
 import { startEmbeddedMaintenance } from './db/embedded-maintenance'
 import { isEmpty, seedAdmin, seedDemo } from './demo/seed'
 import { seedDemoDevices } from './demo/seed-devices'
@@ -21,6 +21,19 @@ import { Scheduler } from './jobs/scheduler'
 import { countJobRun } from './metrics'
 import { backgroundJobs } from './jobs/registry'
 
+/** An empty database's first content: the demo tenant, or only the administrator. */
+async function seedFirstStart(db: Db, config: AppConfig): Promise<void> {
+  if (!(await isEmpty(db))) return
+  if (config.demo) {
+    const demoIds = await seedDemo(db)
+    await seedDemoDevices(db, demoIds)
+    await seedDemoContent(db, demoIds)
+  } else {
+    const admin = await seedAdmin(db, config.adminPassword)
+    if (admin.generated) log.warn(logMessages.adminCreated(writeInitialAdminPassword(config.apple.caDir, admin.password)))
+  }
+}
+
 /** How long a stopping server lets the requests under way finish. */
 const STOP_GRACE_MS = 10_000
 
@@ -32,19 +45,10 @@ export async function startServer(config: AppConfig = loadConfig()) {
   // Read first: a wrong path or a key that does not match stops the start with its reason, before the database is
   // opened, not at the first browser's handshake.
   const tls = config.tls ? readTlsCredentials(config.tls) : null
-  const database = await openDatabase(config.databaseUrl)
+  // An empty database is seeded right after its migrations, under their lock (processes started at once seed once).
+  const database = await openDatabase(config.databaseUrl, (db) => seedFirstStart(db, config))
   if (config.captchaAnswer) log.warn(logMessages.captchaFixed)
   if (config.production && config.smsProvider === 'log') log.warn(logMessages.smsLogInProduction)
-  if (await isEmpty(database.db)) {
-    if (config.demo) {
-      const demoIds = await seedDemo(database.db)
-      await seedDemoDevices(database.db, demoIds)
-      await seedDemoContent(database.db, demoIds)
-    } else {
-      const admin = await seedAdmin(database.db, config.adminPassword)
-      if (admin.generated) log.warn(logMessages.adminCreated(writeInitialAdminPassword(config.apple.caDir, admin.password)))
-    }
-  }
   if (config.demo) log.warn(logMessages.demoActive)
   // Demo mode (issue #42): a simulated Apple Business Manager, and the simulated Apple device root its phones are
   // trusted by, set up before the services that call them.

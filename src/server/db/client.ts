@@ -76,10 +76,12 @@ async function embedded(dataDir?: string): Promise<PGlite> {
 }
 
 /**
- * Opens the database named by DATABASE_URL and applies the committed migrations.
+ * Opens the database named by DATABASE_URL and applies the committed migrations, then `prepare` (the first start's
+ * seed, main.ts): on PostgreSQL both under one advisory lock, so that of processes started at once on an empty
+ * database one seeds and the others find it seeded.
  * unset → PGlite files in ./data; memory:// → in-memory PGlite; postgres(ql):// → node-postgres pool.
  */
-export async function openDatabase(url: string | undefined): Promise<Database> {
+export async function openDatabase(url: string | undefined, prepare: (db: Db) => Promise<void> = async () => {}): Promise<Database> {
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     // A bounded wait for a connection: a database that does not answer is a 503 after 5 s, not a request hanging.
     // Reads run as named statements, parsed and planned once per connection (pg-statements.ts).
@@ -88,13 +90,22 @@ export async function openDatabase(url: string | undefined): Promise<Database> {
     // process. The pool drops that connection and opens a new one for the next query.
     pool.on('error', (err) => log.error(serverMessages.databaseUnavailable, { cause: err.message }))
     const db = drizzlePg({ client: pool, schema })
-    await migrateOnce(pool, () => migratePg(db, { migrationsFolder }))
+    try {
+      await migrateOnce(pool, async () => {
+        await migratePg(db, { migrationsFolder })
+        await prepare(db as unknown as Db)
+      })
+    } catch (err) {
+      await pool.end()
+      throw err
+    }
     return { db: db as unknown as Db, engine: 'postgres', close: () => pool.end() }
   }
   if (url === 'memory://') {
     const client = await embedded()
     const db = drizzlePglite({ client, schema })
     await migratePglite(db, { migrationsFolder })
+    await prepare(db as unknown as Db)
     return { db: db as unknown as Db, engine: 'pglite', close: () => client.close() }
   }
   const folder = url?.replace(/^file:\/\//, '') || './data'
@@ -103,6 +114,7 @@ export async function openDatabase(url: string | undefined): Promise<Database> {
     const client = await embedded(folder)
     const db = drizzlePglite({ client, schema })
     await migratePglite(db, { migrationsFolder })
+    await prepare(db as unknown as Db)
     return {
       db: db as unknown as Db,
       engine: 'pglite',
@@ -117,13 +129,14 @@ export async function openDatabase(url: string | undefined): Promise<Database> {
   }
 }
 
-/** Any constant: the advisory lock every server process on one database takes to migrate. */
+/** Any constant: the advisory lock every server process on one database takes to migrate and seed. */
 const MIGRATION_LOCK = 4_404_404
 
 /**
- * Issue #44: processes started at once on one PostgreSQL database (a deploy, a rolling restart) migrate one at a time:
- * the first applies what is missing, the others then find it applied. Unlocked, two would both create the new tables
- * and one would fail to start. A session lock on a connection of its own, held while the migrations run on another.
+ * Issue #44: processes started at once on one PostgreSQL database (a deploy, a rolling restart) migrate and seed one
+ * at a time: the first applies what is missing, the others then find it applied. Unlocked, two would both create the
+ * new tables, or both seed an empty database (a second administrator refused by its unique name, or a second demo
+ * tenant), and one would fail to start. A session lock on a connection of its own, held while the work runs on others.
  */
 async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
   const lock = await pool.connect()
