@@ -4,7 +4,7 @@ import type { RoutePath } from '../../shared/messages/routes'
 import { routeTitleFor } from '../../shared/domain/routes'
 import { useAuthorities } from './use-authorities'
 import { OnlineButton } from './OnlineButton'
-import { PagedRecords } from './PagedRecords'
+import { PagedRecords, type OfflineResults } from './PagedRecords'
 import { PageTitle } from './PageTitle'
 import { SearchPanel, type SearchField } from './SearchPanel'
 
@@ -24,7 +24,9 @@ interface ListScreenProps<T> {
   list: UseQueryResult<{ records: T[]; total: number }>
   emptyText: string
   single?: boolean
-  children: (record: T) => ReactNode
+  children: (record: T, cachedAt?: number) => ReactNode
+  /** Offline, what a search found among the records cached on the phone (PagedRecords). */
+  offline?: OfflineResults<T & { id: number }>
   /** The screen's dialogs. */
   dialogs?: ReactNode
   /** Between the title row and the search panel (the renewals screen's tabs). */
@@ -35,7 +37,7 @@ interface ListScreenProps<T> {
  * A paged list screen (SPEC §2, §4): title row with its add button, the search panel, and the paged records —
  * the skeleton the organization screens share, so each states only its filters, its card and its dialogs.
  */
-export function ListScreen<T>({ path, add, searchFields, query, list, emptyText, single, children, dialogs, header }: ListScreenProps<T>) {
+export function ListScreen<T>({ path, add, searchFields, query, list, emptyText, single, children, offline, dialogs, header }: ListScreenProps<T>) {
   const auth = useAuthorities()
   const title = routeTitleFor(path, auth.has)
   const [search, , onSearch, onPage] = query
@@ -53,7 +55,7 @@ export function ListScreen<T>({ path, add, searchFields, query, list, emptyText,
       />
       {header}
       <SearchPanel fields={searchFields} values={search} onSearch={onSearch} />
-      <PagedRecords list={list} label={title} emptyText={emptyText} paging={search} onPage={onPage} single={single}>
+      <PagedRecords list={list} label={title} emptyText={emptyText} paging={search} onPage={onPage} single={single} offline={offline}>
         {children}
       </PagedRecords>
       {dialogs}

@@ -171,6 +171,9 @@ export const organizationText = {
     platforms: { IOS: '苹果', HUAWEI: '华为', MI: '小米' },
     noDevices: '该公司暂无设备',
     devicesTitle: (name: string) => `${name}的设备`,
+    /** Offline, the company list's search runs over the companies cached on the phone (issue #43 item 1): the count says so. */
+    cachedResults: (total: number) => `离线：本机缓存中有 ${total} 家公司符合条件`,
+    noCachedMatches: '离线：本机缓存中没有符合条件的公司',
   },
   quota: {
     remaining: '剩余额度',

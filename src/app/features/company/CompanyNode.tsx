@@ -2,7 +2,9 @@ import { useState } from 'react'
 import { Button, Tag } from 'antd-mobile'
 import { useQuery } from '@tanstack/react-query'
 import type { CompanyRecord } from '../../../shared/contract/company'
+import { formatDate } from '../../../shared/domain/format'
 import { uiText } from '../../../shared/messages/common'
+import { statusText } from '../../../shared/messages/status'
 import { organizationText } from '../../../shared/messages/organization'
 import { OnlineButton } from '../../components/OnlineButton'
 import { QueryStatus } from '../../components/QueryStatus'
@@ -25,7 +27,7 @@ export function nodeTitle(c: CompanyRecord): string {
 }
 
 /** One node of the company tree; its children load when it is opened (SPEC §2 "second-level load"). */
-export function CompanyNode({ company, ownCompanyId, actions }: { company: CompanyRecord; ownCompanyId: number | null; actions: CompanyActions }) {
+export function CompanyNode({ company, ownCompanyId, actions, cachedAt }: { company: CompanyRecord; ownCompanyId: number | null; actions: CompanyActions; cachedAt?: number }) {
   const [open, setOpen] = useState(false)
   const children = useQuery({ ...companyChildrenQuery(company.id), enabled: open })
   const own = company.id === ownCompanyId
@@ -35,7 +37,17 @@ export function CompanyNode({ company, ownCompanyId, actions }: { company: Compa
       className={company.available ? undefined : 'record-disabled'}
       title={nodeTitle(company)}
       // A disabled company says so once, in its title's （已禁用） suffix (SPEC §3), greyed by record-disabled.
-      tags={own ? <Tag color="primary">{t.ownCompany}</Tag> : null}
+      tags={
+        <>
+          {own ? <Tag color="primary">{t.ownCompany}</Tag> : null}
+          {/* Offline (issue #43 item 1): the record is the one cached then, and says so. */}
+          {cachedAt !== undefined ? (
+            <Tag fill="outline" className="cached-tag">
+              {statusText.cachedAt(formatDate(cachedAt, 'MM-dd hh:mm'))}
+            </Tag>
+          ) : null}
+        </>
+      }
       fields={[
         { label: t.account, value: company.username || '—' },
         { label: t.bossName, value: company.bossName || '—' },

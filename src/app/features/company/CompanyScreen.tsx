@@ -9,9 +9,11 @@ import { DialogSlot, lazyDialog } from '../../components/lazy-dialog'
 import { useAuthorities } from '../../components/use-authorities'
 import { useDisclosure } from '../../components/use-disclosure'
 import { useSearchState } from '../../components/use-search-state'
+import { useCachedPage } from '../../components/cached-search'
+import { useOnline } from '../../components/use-online'
 import { notify } from '../../notify'
 import { CompanyNode, nodeTitle, type CompanyActions } from './CompanyNode'
-import { companyListQuery, companySearch, companySearchMax, useCompanyMutations } from './queries'
+import { companyListQuery, companySearch, companySearchMax, searchCachedCompanies, useCompanyMutations } from './queries'
 
 const t = organizationText.company
 const CompanyForm = lazyDialog(() => import('./CompanyForm').then((m) => m.CompanyForm))
@@ -29,6 +31,8 @@ export function CompanyScreen() {
   const query = useSearchState(companySearch)
   const [search] = query
   const list = useQuery(companyListQuery(search))
+  // Issue #43 item 1: offline, the search runs over the companies cached on this phone, each as of when it was cached.
+  const cached = useCachedPage(searchCachedCompanies, search, useOnline(), list.data)
   const { info, isAdmin } = useAuthorities()
   const editor = useDisclosure<CompanyRecord | null>()
   const quota = useDisclosure<CompanyRecord>()
@@ -61,6 +65,7 @@ export function CompanyScreen() {
       path="/user/business"
       add={{ text: isAdmin ? t.addTopLevel : t.add, onClick: () => editor.open(null) }}
       searchFields={searchFields} query={query} list={list} emptyText={t.empty}
+      offline={cached && { page: cached, count: t.cachedResults, empty: t.noCachedMatches }}
       single
       dialogs={
         <>
@@ -76,8 +81,8 @@ export function CompanyScreen() {
         </>
       }
     >
-        {(c) => (
-          <CompanyNode key={c.id} company={c} ownCompanyId={info?.companyId ?? null} actions={actions} />
+        {(c, cachedAt) => (
+          <CompanyNode key={c.id} company={c} ownCompanyId={info?.companyId ?? null} actions={actions} cachedAt={cachedAt} />
         )}
     </ListScreen>
   )

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, renderHook, screen, waitFor, within } from 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CompanyRecord } from '../../../shared/contract/company'
+import { makeCompany } from './make-company'
 import { dismiss, useNotice } from '../../notify'
 import { QuotaForm } from './QuotaForm'
 
@@ -11,28 +12,6 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 beforeEach(() => dismiss())
-
-function makeCompany(overrides: Partial<CompanyRecord> = {}): CompanyRecord {
-  return {
-    id: 7,
-    name: '华东分公司',
-    available: true,
-    parentId: 1,
-    childrenCount: 0,
-    bossUserId: 70,
-    bossName: '张三',
-    username: 'east',
-    phoneNumber: '13800000007',
-    roleId: null,
-    roleName: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    quota: {
-      ios: { opened: true, remainingQuantity: 10, totalConsumedQuantity: 0 },
-      huawei: { opened: true, remainingQuantity: 5, totalConsumedQuantity: 0 },
-    },
-    ...overrides,
-  }
-}
 
 function renderQuota(company: CompanyRecord, ownCompanyId: number | null) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })

@@ -1,13 +1,15 @@
-import { queryOptions, useMutation } from '@tanstack/react-query'
+import { queryOptions, useMutation, type QueryClient } from '@tanstack/react-query'
 import type {
   ChildrenDeviceQuery,
   CompanyAddRequest,
+  CompanyRecord,
   CompanySearchQuery,
   CompanyUpdateRequest,
 } from '../../../shared/contract/company'
 import type { ChangeQuantityRequest } from '../../../shared/contract/quota'
 import { call } from '../../api/http'
 import { pagedQuery, useInvalidate } from '../../api/queries'
+import { containsText, newestCachedRecords, pageRecords, type Cached } from '../../components/cached-search'
 import { pagingSearch, param } from '../../components/search-params'
 import { api } from '../../api/routes'
 
@@ -20,19 +22,33 @@ export const deviceSerialFilter = param.textOfAtMost(companySearchMax.serialNumb
 
 export const companyKeys = {
   all: ['company'] as const,
-  list: (q: CompanySearchQuery) => [...companyKeys.all, 'list', q] as const,
+  lists: () => [...companyKeys.all, 'list'] as const,
+  list: (q: CompanySearchQuery) => [...companyKeys.lists(), q] as const,
   children: (companyId: number) => [...companyKeys.all, 'children', companyId] as const,
   devices: (q: ChildrenDeviceQuery) => [...companyKeys.all, 'devices', q] as const,
 }
 
+/** Persisted, so that the business page opens and searches offline (issue #43 item 1); it holds no secret. */
 export const companyListQuery = (q: CompanySearchQuery) =>
-  pagedQuery(companyKeys.list(q), api.company.search, q)
+  pagedQuery(companyKeys.list(q), api.company.search, q, { persist: true })
 
-/** SPEC §2: the second level of the tree loads when a node opens. */
+/**
+ * Issue #43 item 1: offline, the company list's search runs over the companies of every list page this phone has
+ * loaded (the tree's roots, as the server's search answers), with its filters: the name and the account contain the
+ * text, case aside (the server's ILIKE). Newest first, as the server orders the list.
+ */
+export function searchCachedCompanies(queryClient: QueryClient, q: CompanySearchQuery): Cached<CompanyRecord>[] {
+  return newestCachedRecords<CompanyRecord>(queryClient, [{ queryKey: companyKeys.lists(), records: pageRecords<CompanyRecord> }])
+    .filter(({ record }) => containsText(record.name, q.name) && containsText(record.username, q.username))
+    .sort((a, b) => b.record.id - a.record.id)
+}
+
+/** SPEC §2: the second level of the tree loads when a node opens (kept for offline reading, like the list). */
 export const companyChildrenQuery = (companyId: number) =>
   queryOptions({
     queryKey: companyKeys.children(companyId),
     queryFn: () => call(api.company.listChildren, { companyId }),
+    meta: { persist: true },
   })
 
 export const companyDevicesQuery = (q: ChildrenDeviceQuery) =>
