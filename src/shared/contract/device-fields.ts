@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { serialNumberSchema } from '../domain/validators'
+import { IMEI_PATTERN } from '../domain/device-list-order'
 import { huaweiDeviceText } from '../messages/devices'
 
 /**
@@ -16,4 +17,4 @@ export const deviceSerialSchema = serialNumberSchema
 export const imeiSchema = z
   .string()
   .trim()
-  .refine((v) => v === '' || /^\d{15}$/.test(v), { error: huaweiDeviceText.imeiInvalid })
+  .refine((v) => v === '' || IMEI_PATTERN.test(v), { error: huaweiDeviceText.imeiInvalid })

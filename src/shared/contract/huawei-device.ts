@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { idCardSchema } from '../domain/validators'
 import { pagedResponse, pagingQuerySchema } from '../domain/paging'
+import { deviceSortKeys, sortOrders } from '../domain/device-list-order'
 import { successMessages } from '../messages/common'
 import { huaweiDeviceText } from '../messages/devices'
 import { deviceAreaAuthorities, huaweiBasePrefix, type HuaweiTypePlatform } from '../domain/device-areas'
@@ -54,12 +55,15 @@ export const DeviceSearchQuery = pagingQuerySchema.extend({
   /** Part of the renter's phone number. */
   renterPhone: filterText(32),
   connectionStatus: z.preprocess((v) => (v === '' ? undefined : v), connectionStatusSchema.optional()),
+  /** Issue #43 item 7 (additive): the column the list is sorted by and its direction; absent, newest first. */
+  sortBy: z.preprocess((v) => (v === '' ? undefined : v), z.enum(deviceSortKeys).optional()),
+  sortOrder: z.preprocess((v) => (v === '' ? undefined : v), z.enum(sortOrders).optional()),
 })
 export type DeviceSearchQuery = z.input<typeof DeviceSearchQuery>
 /** The search as the console sends it (every filter already in its parsed form). */
 export type DeviceSearchParams = z.output<typeof DeviceSearchQuery>
-/** GET /device/export: the same filters, every page. */
-export const DeviceExportQuery = DeviceSearchQuery.omit({ current: true, pageSize: true })
+/** GET /device/export: the same filters, every page (newest first: the file is streamed in that order). */
+export const DeviceExportQuery = DeviceSearchQuery.omit({ current: true, pageSize: true, sortBy: true, sortOrder: true })
 export type DeviceExportQuery = z.input<typeof DeviceExportQuery>
 
 /**

@@ -252,6 +252,8 @@ export const deviceFieldLabels: Record<string, string> = {
   rentRemark: huaweiDeviceText.rentRemark,
   recycleStatus: '回收状态',
   connectionStatus: '连接状态',
+  sortBy: '排序字段',
+  sortOrder: '排序方向',
   targetStaffId: '目标员工',
   enrollmentToken: huaweiDeviceText.enrollmentToken,
   credential: '设备凭证',

@@ -2,6 +2,7 @@ import { and, eq, ilike, like, or, sql, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { DeviceExportQuery } from '../../../shared/contract/huawei-device'
 import { deviceAreaAuthorities } from '../../../shared/domain/device-areas'
+import { isImei } from '../../../shared/domain/device-list-order'
 import { huaweiDeviceText as t } from '../../../shared/messages/devices'
 import { visibleDeviceCondition, visibleDeviceShape, visibleDeviceValues } from '../../auth/scope'
 import type { CurrentUser } from '../../auth/sessions'
@@ -62,13 +63,16 @@ export class DeviceListConditions {
     const scope = visibleDeviceShape(await visibleDeviceValues(this.db, user))
     const values: Record<string, unknown> = { ...scope.values }
     if (q.serialNumber) values.serialPattern = likePattern(q.serialNumber)
+    // Issue #43: a scanned or typed IMEI (15 digits) finds its phone too, by the exact IMEI (devices_imei_idx).
+    const imei = isImei(q.serialNumber)
+    if (imei) values.imei = q.serialNumber
     if (q.renterName) Object.assign(values, { renterText: q.renterName, renterPattern: likePattern(q.renterName) })
     if (q.renterPhone) values.phonePattern = likePattern(q.renterPhone)
     if (q.connectionStatus) Object.assign(values, statusBoundValues(now))
     const renter = q.renterName ? (caseless(q.renterName) ? 'like' : 'ilike') : ''
-    const key = [this.platform, q.recycleStatus ? 'bin' : 'use', scope.key, q.serialNumber ? 'serial' : '', renter, q.renterPhone ? 'phone' : '', q.connectionStatus ?? ''].join('|')
+    const key = [this.platform, q.recycleStatus ? 'bin' : 'use', scope.key, q.serialNumber ? (imei ? 'serial+imei' : 'serial') : '', renter, q.renterPhone ? 'phone' : '', q.connectionStatus ?? ''].join('|')
     let built = this.shapes.get(key)
-    if (!built) this.shapes.set(key, (built = this.shapeConditions(q, scope.condition(), renter)))
+    if (!built) this.shapes.set(key, (built = this.shapeConditions(q, scope.condition(), renter, imei)))
     const shape = { key, values }
     const { scopeOnly, ...conditions } = built
     if (!scopeOnly) return { ...conditions, hints: { ...built.hints, shape } }
@@ -80,11 +84,16 @@ export class DeviceListConditions {
   /** The conditions of one shape, kept by of(). */
   private readonly shapes = new Lru<string, ShapeConditions>(SHAPES_KEPT)
 
-  private shapeConditions(q: ListInput, visible: SQL | undefined, renter: string): ShapeConditions {
+  private shapeConditions(q: ListInput, visible: SQL | undefined, renter: string, imei: boolean): ShapeConditions {
     const value = sql.placeholder
     const scope = and(eq(devices.platform, this.platform), eq(devices.recycleStatus, q.recycleStatus), visible)
     const filters = [
-      q.serialNumber ? ilike(devices.serialNumber, value('serialPattern')) : undefined,
+      // An IMEI's devices are found by it exactly or by a serial holding it: the two indexes' bitmaps OR'd together.
+      q.serialNumber
+        ? imei
+          ? or(ilike(devices.serialNumber, value('serialPattern')), eq(devices.imei, value('imei')))
+          : ilike(devices.serialNumber, value('serialPattern'))
+        : undefined,
       // The pairs index finds the candidates (devices_renter_name_grams_idx), ILIKE keeps those holding the text.
       renter
         ? and(

@@ -10,6 +10,7 @@ import { countTotal, countUpTo, EXACT_COUNT_LIMIT, pagedCounting, pageWindow, ty
 import { companies, devices, users, type DeviceRow, type Platform } from '../../db/schema'
 import { listColumns, type DeviceListRow } from './list-row'
 import { DEEP_PAGE_OFFSET, weekOfRow } from './deep-page'
+import { listOrder } from './list-order'
 import { DeviceListConditions, type ListInput } from './list-conditions'
 import type { ExportColumn } from './export-columns'
 import { isUniqueViolation } from '../../db/unique-violation'
@@ -95,19 +96,23 @@ export abstract class DeviceRegistry<R> {
   }
 
   /**
-   * GET …/search: newest first. The page is found on the devices alone (devices_list_order_idx walks the order, so a
-   * page deep in a million rows skips index entries, not joined and counted rows), then only its rows are joined.
+   * GET …/search: newest first, or by a column of the whitelist (listOrder, issue #43 item 7: the tablet table's
+   * headings sort the whole list, not the page shown). The page is found on the devices alone (newest first,
+   * devices_list_order_idx walks the order, so a page deep in a million rows skips index entries, not joined and
+   * counted rows), then only its rows are joined. Another order sorts the matching devices (no index per column: an
+   * index on every sortable column would cost every device write for a view asked for now and then).
    */
   async search(user: CurrentUser, q: PageInput): Promise<{ records: R[]; total: number; totalExact?: false }> {
     const now = this.now()
     const { where, hints, weeks, matching = where } = await this.lists.of(user, q, now)
     const { key, values } = hints.shape
     const window = pageWindow(q)
-    if (weeks && window.offset >= DEEP_PAGE_OFFSET) {
+    const order = listOrder(q)
+    if (weeks && order.newestFirst && window.offset >= DEEP_PAGE_OFFSET) {
       const { records, total } = await this.deepPage(where, values, await weeks(), window)
       return { records: await this.records(records, now), total }
     }
-    const newestFirst = [desc(devices.createdAt), desc(devices.id)]
+    const inOrder = order.by(order.column, devices.id)
     const [limit, offset] = [sql.placeholder('limit'), sql.placeholder('offset')]
     const { records, ...total } = await pagedCounting(
       this.db,
@@ -118,25 +123,25 @@ export abstract class DeviceRegistry<R> {
         const run = { ...values, limit: w.limit, offset: w.offset }
         // The first page is written without OFFSET, as drizzle writes an offset of 0: the same text as before.
         const skip = <Q extends { offset(n: Placeholder): Q }>(query: Q) => (w.offset ? query.offset(offset) : query)
-        const paging = `${w.offset ? 'offset' : 'first'}|${key}`
+        const paging = `${w.offset ? 'offset' : 'first'}|${key}|${order.key}`
         if (!counting) {
           return builtOnce(this.db, `devices|page|${paging}`, () => {
-            const page = skip(this.db.select({ id: devices.id }).from(devices).where(where).orderBy(...newestFirst).limit(limit).$dynamic())
-            return unnamed(this.selectRows({ listTotal: sql<number | null>`null::int` }).where(inArray(devices.id, page)).orderBy(...newestFirst))
+            const page = skip(this.db.select({ id: devices.id }).from(devices).where(where).orderBy(...inOrder).limit(limit).$dynamic())
+            return unnamed(this.selectRows({ listTotal: sql<number | null>`null::int` }).where(inArray(devices.id, page)).orderBy(...inOrder))
           }).execute(run)
         }
         // The matches (at most one beyond the exact-count limit), their count, and the page of them in order.
         return builtOnce(this.db, `devices|counted|${paging}`, () => {
-          const matches = this.db.select({ id: devices.id, createdAt: devices.createdAt }).from(devices).where(matching).limit(EXACT_COUNT_LIMIT + 1).as('matches')
+          const matches = this.db.select({ id: devices.id, sortValue: order.column }).from(devices).where(matching).limit(EXACT_COUNT_LIMIT + 1).as('matches')
           const page = skip(
             this.db
               .select({ id: matches.id, listTotal: sql<number>`(count(*) over ())::int`.as('list_total') })
               .from(matches)
-              .orderBy(desc(matches.createdAt), desc(matches.id))
+              .orderBy(...order.by(matches.sortValue, matches.id))
               .limit(limit)
               .$dynamic(),
           ).as('page')
-          return unnamed(this.selectRows({ listTotal: page.listTotal }).innerJoin(page, eq(page.id, devices.id)).orderBy(...newestFirst))
+          return unnamed(this.selectRows({ listTotal: page.listTotal }).innerJoin(page, eq(page.id, devices.id)).orderBy(...inOrder))
         }).execute(run)
       },
       hints,
