@@ -29,6 +29,18 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
     // Map tiles are the only cross-origin images: cache them at runtime, bounded in count and age.
     runtimeCaching: [
+      // Issue #43 item 6: the barcode reader's WebAssembly (~1 MB, zxing_reader-<hash>.wasm) is fetched when the
+      // scanner first reads, not precached on every first visit; kept from then on so that an offline phone scans.
+      // Its name carries its content's hash: cache first, the previous build's copy dropped.
+      {
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/') && url.pathname.endsWith('.wasm'),
+        handler: 'CacheFirst',
+        options: {
+          cacheName: 'scanner-wasm',
+          expiration: { maxEntries: 2, purgeOnQuotaError: true },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
       {
         urlPattern: ({ request, sameOrigin }) => request.destination === 'image' && !sameOrigin,
         handler: 'CacheFirst',
