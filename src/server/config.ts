@@ -218,5 +218,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /** A configuration for tests: in-memory database, fixed captcha, no demo seeding at start. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...loadConfig({ NODE_ENV: 'test', MDM_CAPTCHA_ANSWER: 'test', DATABASE_URL: 'memory://', MDM_DEMO: 'off' }), ...overrides }
+  // The log's level as the test run asks (vitest's env: warn), else the default: a line per request made the suite's
+  // output megabytes and cost each test server the formatting of every line.
+  const level = process.env.MDM_LOG_LEVEL ? { MDM_LOG_LEVEL: process.env.MDM_LOG_LEVEL } : {}
+  return { ...loadConfig({ NODE_ENV: 'test', MDM_CAPTCHA_ANSWER: 'test', DATABASE_URL: 'memory://', MDM_DEMO: 'off', ...level }), ...overrides }
 }
