@@ -123,19 +123,22 @@ describe('issue #43 items 5 and 6: the first screen of a phone', () => {
 })
 
 describe('issue #43 item 6: scanning a barcode', () => {
-  it('reads a serial number’s Code 128 barcode through the camera path and searches the list for it', async () => {
+  it('reads a serial number’s and an IMEI’s Code 128 barcodes through the camera path and searches the list for them', async () => {
     const { readFileSync } = await import('node:fs')
     const { prepareZXingModule, writeBarcode } = await import('zxing-wasm/writer')
     await prepareZXingModule({ overrides: { wasmBinary: readFileSync('node_modules/zxing-wasm/dist/writer/zxing_writer.wasm').buffer as ArrayBuffer }, fireImmediately: true })
-    const png = (await writeBarcode('HWDEMO0002', { format: 'Code128', scale: 3 } as never)).image!
-    const image = `data:image/png;base64,${Buffer.from(await png.arrayBuffer()).toString('base64')}`
+    const barcode = async (text: string) => {
+      const png = (await writeBarcode(text, { format: 'Code128', scale: 3 } as never)).image!
+      return `data:image/png;base64,${Buffer.from(await png.arrayBuffer()).toString('base64')}`
+    }
+    const image = await barcode('HWDEMO0002')
     const context = await newPhoneContext(browser, PHONE_390)
-    // The camera: a canvas showing the printed barcode, as a video stream (Chromium has no BarcodeDetector on Linux:
-    // the ZXing reader is what reads it).
+    // The camera: a canvas showing the printed barcode (the page's `barcodeShown` when set), as a video stream
+    // (Chromium has no BarcodeDetector on Linux: the ZXing reader is what reads it).
     await context.addInitScript((src: string) => {
       navigator.mediaDevices.getUserMedia = async () => {
         const img = new Image()
-        img.src = src
+        img.src = (window as { barcodeShown?: string }).barcodeShown ?? src
         await img.decode()
         const canvas = document.createElement('canvas')
         canvas.width = 640
@@ -157,9 +160,18 @@ describe('issue #43 item 6: scanning a barcode', () => {
     await page.locator('.device-card').first().waitFor()
     await page.getByRole('button', { name: '扫码搜索' }).click()
     await page.waitForURL(/serialNumber=HWDEMO0002/, { timeout: 20_000 })
+    // The list shows its previous page until the search's answer replaces it.
+    await expect.poll(() => page.locator('.device-card').count()).toBe(1)
     await deviceCard(page, 'HWDEMO0002').waitFor()
-    await expect(page.locator('.device-card').count()).resolves.toBe(1)
     await expect(page.getByRole('textbox', { name: '序列号' }).inputValue()).resolves.toBe('HWDEMO0002')
+    // The IMEI on another phone's box (HWDEMO0001's, demo IMEIs are distinct) finds that phone alone.
+    await page.evaluate((src) => void ((window as { barcodeShown?: string }).barcodeShown = src), await barcode('860000000000011'))
+    await page.getByRole('button', { name: '扫码搜索' }).click()
+    // The router quotes a text that reads as a number (%22…%22), so that it comes back as text.
+    await page.waitForURL(/serialNumber=(%22)?860000000000011/, { timeout: 20_000 })
+    await deviceCard(page, 'HWDEMO0001').waitFor()
+    await expect.poll(() => page.locator('.device-card').count()).toBe(1)
+    await page.evaluate(() => void delete (window as { barcodeShown?: string }).barcodeShown)
     // And to add: 扫码填入 fills the add form's serial number.
     await page.getByRole('button', { name: '添加设备' }).click()
     const form = page.getByRole('dialog', { name: '添加设备' }).last()
@@ -174,21 +186,30 @@ describe('issue #43 items 7 and 8: a tablet, and installing', () => {
     const context = await newPhoneContext(browser, { width: 820, height: 1180 })
     const page = await context.newPage()
     await signIn(page, 'demo')
-    await page.goto('/huawei/device')
+    // Five rows a page: the demo's eight Huawei phones make two.
+    await page.goto('/huawei/device?pageSize=5')
     const table = page.getByRole('table', { name: '设备列表' })
     await table.locator('.device-row').nth(2).waitFor()
     await page.getByRole('heading', { name: '华为设备', level: 1 }).waitFor()
     await expect(page.locator('.record-card.device-card').count()).resolves.toBe(0)
-    // Sorted by serial number, then the other way.
+    // Newest first (HWDEMO0008 was added last), then sorted by serial number over the whole list by the server: the
+    // sort starts again on page 1, which now holds the oldest phones of page 2; then the other way.
     const serials = () => table.locator('tbody th').allTextContents()
+    const demo = (...n: number[]) => n.map((i) => `HWDEMO000${i}`)
+    await expect.poll(serials).toEqual(demo(8, 7, 6, 5, 4))
+    await page.getByRole('button', { name: '下一页' }).click()
+    await expect.poll(serials).toEqual(demo(3, 2, 1))
     await table.getByRole('button', { name: /序列号/ }).click()
-    const up = await serials()
-    expect(up).toEqual([...up].sort())
+    await expect.poll(serials).toEqual(demo(1, 2, 3, 4, 5))
+    expect(new URL(page.url()).searchParams.get('sortBy')).toBe('serialNumber')
+    await page.getByRole('button', { name: '下一页' }).click()
+    await expect.poll(serials).toEqual(demo(6, 7, 8))
     await table.getByRole('button', { name: /序列号/ }).click()
-    await expect(serials()).resolves.toEqual([...up].reverse())
+    await expect.poll(serials).toEqual(demo(8, 7, 6, 5, 4))
     await expect(table.getByRole('columnheader', { name: /序列号/ }).getAttribute('aria-sort')).resolves.toBe('descending')
+    expect(new URL(page.url()).searchParams.get('sortOrder')).toBe('desc')
     // Selection brings the bulk bar; a row has the card's commands.
-    const row = table.locator('.device-row').filter({ hasText: 'HWDEMO0001' })
+    const row = table.locator('.device-row').filter({ hasText: 'HWDEMO0008' })
     await row.getByRole('checkbox').check()
     await page.getByText(/已选\s*1/).first().waitFor()
     await row.getByRole('button', { name: '详情' }).waitFor()

@@ -201,6 +201,9 @@ export function DeviceList<Name extends string, D extends FamilyDevice>({ family
             records={records.slice(0, shown)}
             now={now}
             cachedAt={cached ? (id) => cached.cachedAt.get(id) : undefined}
+            sort={{ sortBy: search.sortBy, sortOrder: search.sortOrder }}
+            // SPEC §4: a new order of the list is a new query, from page 1 (the filters and page size kept).
+            onSort={(sort) => setPage({ ...search, sortBy: sort.sortBy, sortOrder: sort.sortOrder, current: 1 })}
             selected={selected}
             onSelect={toggle}
             actions={rowActions}

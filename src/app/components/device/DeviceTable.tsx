@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import type { DeviceSortKey, SortOrder } from '../../../shared/domain/device-list-order'
 import { modelText } from '../../../shared/domain/apple-models'
 import { deviceText, huaweiDeviceText as t } from '../../../shared/messages/devices'
 import { tableText } from '../../../shared/messages/shell'
@@ -7,27 +7,24 @@ import { DeviceStateTag } from '../StatusTag'
 import { DeviceActions, DeviceOpenLink, DeviceSelect, DeviceTags, type DeviceCardActions } from './DeviceCard'
 import type { DeviceFamily, FamilyDevice } from './family'
 
-type SortKey = 'serialNumber' | 'model' | 'renterName' | 'companyName' | 'lastCommunicationTime'
-type Sort = { key: SortKey; descending: boolean }
+/** The list's sort as its URL holds it: none is the server's default, newest first. */
+export type DeviceTableSort = { sortBy?: DeviceSortKey; sortOrder?: SortOrder }
 
-const text = (d: FamilyDevice, key: SortKey): string => {
-  if (key === 'model') return [...new Set([d.name, modelText(d.model)])].filter(Boolean).join(' / ')
-  if (key === 'companyName') return d.companyName ?? d.staffName ?? ''
-  return d[key] ?? ''
-}
+/** A model named once, as the card does. */
+const modelOf = (d: FamilyDevice) => [...new Set([d.name, modelText(d.model)])].filter(Boolean).join(' / ')
 
-/** Rows in the order of a column; a device never heard from sorts as the oldest contact. */
-function sorted<D extends FamilyDevice>(records: readonly D[], sort: Sort | null): readonly D[] {
-  if (!sort) return records
-  const order = sort.descending ? -1 : 1
-  return [...records].sort((a, b) => order * text(a, sort.key).localeCompare(text(b, sort.key), 'zh-CN'))
-}
+/** A heading's next sort: ascending, then descending, then the list's own order again. */
+const nextSort = (sort: DeviceTableSort, key: DeviceSortKey): DeviceTableSort =>
+  sort.sortBy !== key ? { sortBy: key, sortOrder: 'asc' } : sort.sortOrder !== 'desc' ? { sortBy: key, sortOrder: 'desc' } : {}
 
 interface DeviceTableProps<Name extends string, D extends FamilyDevice> {
   family: DeviceFamily<Name, D>
   records: readonly D[]
   now: number
   cachedAt?: (id: number) => number | undefined
+  /** The whole list's order (issue #43 item 7: sorted by the server, or offline over the cached records, never the page alone). */
+  sort: DeviceTableSort
+  onSort: (sort: DeviceTableSort) => void
   selected: ReadonlySet<number>
   onSelect: (id: number, checked: boolean) => void
   actions: DeviceCardActions<Name, D>
@@ -35,25 +32,18 @@ interface DeviceTableProps<Name extends string, D extends FamilyDevice> {
 
 /**
  * A device list from tablet width up (issue #43 item 7): one row per device with the card's facts, its tags and its
- * actions (the same commands, edit, transfer, 淘汰), selection, and columns sorted by a tap on their heading (the
- * page shown; the server's order is by last contact, as the cards').
+ * actions (the same commands, edit, transfer, 淘汰), selection, and the sortable columns' headings (serial, renter,
+ * last contact), whose tap sorts the whole list (`onSort` asks the server for it, from page 1).
  */
-export function DeviceTable<Name extends string, D extends FamilyDevice>({ family, records, now, cachedAt, selected, onSelect, actions }: DeviceTableProps<Name, D>) {
-  const [sort, setSort] = useState<Sort | null>(null)
-  const columns: [SortKey, string][] = [
-    ['serialNumber', t.serialNumber],
-    ['model', deviceText.model],
-    ['renterName', deviceText.renterName],
-    ['companyName', deviceText.company],
-    ['lastCommunicationTime', deviceText.lastCommunicationTime],
-  ]
-  const heading = ([key, label]: [SortKey, string]) => {
-    const active = sort?.key === key
+export function DeviceTable<Name extends string, D extends FamilyDevice>({ family, records, now, cachedAt, sort, onSort, selected, onSelect, actions }: DeviceTableProps<Name, D>) {
+  const heading = (key: DeviceSortKey, label: string) => {
+    const active = sort.sortBy === key
+    const descending = sort.sortOrder === 'desc'
     return (
-      <th key={key} scope="col" aria-sort={active ? (sort.descending ? 'descending' : 'ascending') : 'none'}>
-        <button type="button" className="device-table-sort" onClick={() => setSort(active && !sort.descending ? { key, descending: true } : { key, descending: false })}>
+      <th key={key} scope="col" aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'}>
+        <button type="button" className="device-table-sort" onClick={() => onSort(nextSort(sort, key))}>
           {label}
-          <span aria-hidden="true">{active ? (sort.descending ? ' ▼' : ' ▲') : ' ↕'}</span>
+          <span aria-hidden="true">{active ? (descending ? ' ▼' : ' ▲') : ' ↕'}</span>
         </button>
       </th>
     )
@@ -66,14 +56,17 @@ export function DeviceTable<Name extends string, D extends FamilyDevice>({ famil
             <th scope="col" className="device-table-select">
               <span className="visually-hidden">{tableText.select}</span>
             </th>
-            {columns.slice(0, 4).map(heading)}
+            {heading('serialNumber', t.serialNumber)}
+            <th scope="col">{deviceText.model}</th>
+            {heading('renterName', deviceText.renterName)}
+            <th scope="col">{deviceText.company}</th>
             <th scope="col">{t.status}</th>
-            {heading(columns[4])}
+            {heading('lastCommunicationTime', deviceText.lastCommunicationTime)}
             <th scope="col">{tableText.actions}</th>
           </tr>
         </thead>
         <tbody>
-          {sorted(records, sort).map((d) => (
+          {records.map((d) => (
             <tr key={d.id} className="device-card device-row" data-serial={d.serialNumber}>
               <td className="device-table-select">
                 <DeviceSelect serialNumber={d.serialNumber} checked={selected.has(d.id)} onChange={(checked) => onSelect(d.id, checked)} />
@@ -81,7 +74,7 @@ export function DeviceTable<Name extends string, D extends FamilyDevice>({ famil
               <th scope="row">
                 <DeviceOpenLink device={d} onOpen={actions.onOpen} />
               </th>
-              <td>{text(d, 'model') || '—'}</td>
+              <td>{modelOf(d) || '—'}</td>
               <td>{[d.renterName, d.renterPhone].filter(Boolean).join(' · ') || '—'}</td>
               <td>{d.companyName === undefined ? (d.staffName ?? '—') : d.staffName ? `${d.companyName} · ${d.staffName}` : d.companyName}</td>
               <td className="device-table-tags">

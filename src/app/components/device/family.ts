@@ -3,6 +3,7 @@ import type { CommandResponse, TaskSearchResponse, TaskStatusResponse } from '..
 import type { Route } from '../../../shared/contract/routes'
 import type { QuotaType } from '../../../shared/contract/quota'
 import type { DeviceAreaAuthorities } from '../../../shared/domain/device-areas'
+import type { DeviceSortKey, SortOrder } from '../../../shared/domain/device-list-order'
 import type { RoutePath } from '../../../shared/messages/routes'
 import type { DeviceSummary } from '../DeviceSummaryCard'
 
@@ -89,6 +90,9 @@ export type DeviceListParams = {
   serialNumber?: string
   renterName?: string
   connectionStatus?: 'success' | 'warning' | 'error'
+  /** Issue #43 item 7: the whole list's order (absent: newest first). */
+  sortBy?: DeviceSortKey
+  sortOrder?: SortOrder
   recycleStatus: boolean
 }
 

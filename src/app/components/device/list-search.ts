@@ -1,3 +1,4 @@
+import { deviceSortKeys, sortOrders } from '../../../shared/domain/device-list-order'
 import { pagingSearch, param, type SearchOf } from '../search-params'
 
 /**
@@ -13,5 +14,8 @@ export const deviceListSearch = {
   serialNumber: param.textOfAtMost(searchMaxLength.serialNumber),
   renterName: param.textOfAtMost(searchMaxLength.renterName),
   connectionStatus: param.oneOf(['success', 'warning', 'error'] as const),
+  /** Issue #43 item 7: the table's sorted column and its direction (none: the server's newest first). */
+  sortBy: param.oneOf(deviceSortKeys),
+  sortOrder: param.oneOf(sortOrders),
 }
 export type DeviceListSearch = SearchOf<typeof deviceListSearch>
