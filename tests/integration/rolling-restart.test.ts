@@ -114,10 +114,13 @@ describe.runIf(postgresUrl || process.env.CI)('a rolling restart of two processe
       let running = true
       const sent: string[] = []
       const deliveries = new Map<string, number>()
-      // Once the console stops, the phones poll until every command has come (a lost one: until the deadline, then fail).
+      // Once the console has stopped sending, the phones poll until every command has come (a lost one: until the
+      // deadline, then fail). Not once it is told to stop: its last command may still be on its way, and a phone that
+      // had stopped polling before it was sent would never fetch it (the flake of issue #44's restart test).
+      let sending = true
       let deadline = Infinity
       const agents = phones.map(async (phone) => {
-        while (running || (sent.some((id) => !deliveries.has(id)) && Date.now() < deadline)) {
+        while (sending || (sent.some((id) => !deliveries.has(id)) && Date.now() < deadline)) {
           const answer = await lb.call('POST', '/agent/v1/poll', { maxTasks: 5 }, phone.credential)
           for (const t of (answer?.tasks ?? []) as { taskId: string }[]) {
             deliveries.set(t.taskId, (deliveries.get(t.taskId) ?? 0) + 1)
@@ -146,9 +149,10 @@ describe.runIf(postgresUrl || process.env.CI)('a rolling restart of two processe
         expect(sent.length).toBeGreaterThan(before)
       }
       await new Promise((r) => setTimeout(r, 300))
-      deadline = Date.now() + 15_000
       running = false
       await console
+      deadline = Date.now() + 15_000
+      sending = false
       await Promise.all(agents)
 
       expect(exits).toEqual([0, 0])
