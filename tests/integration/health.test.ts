@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process'
 import { request } from 'node:http'
-import { createServer } from 'node:net'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { createApp } from '../../src/server/app'
 import { harnessForFile } from './harness'
+import { startChild } from './server-processes'
 
 /** Issue #44: GET /healthz and /readyz for a balancer, and the graceful stop on SIGTERM. */
 const h = harnessForFile()
@@ -45,35 +44,12 @@ describe('GET /healthz and /readyz', () => {
   })
 })
 
-/** A port nobody listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number }
-      s.close(() => resolve(port))
-    })
-  })
-}
-
 describe('a graceful stop (npm start, SIGTERM)', () => {
   it('stops accepting, lets the request under way finish, and exits 0', async () => {
-    const port = await freePort()
-    // start.ts without its console build: the server and the signal handling npm start installs.
-    const start = "const m = await import('./src/server/main.ts'); const c = await import('./src/server/config.ts'); m.stopGracefullyOnSignals(await m.startServer(c.loadConfig()))"
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', start], {
-      env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'memory://', MDM_DEMO: 'off', MDM_DIST_DIR: 'dist', MDM_CAPTCHA_ANSWER: 'test', MDM_LOG_LEVEL: 'info' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    // The server as `npm start` runs it (its signal handling), compiled once (server-processes.ts), not through tsx.
+    const { child, url } = await startChild({ DATABASE_URL: 'memory://', MDM_DIST_DIR: 'dist' })
+    const port = Number(new URL(url).port)
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-    let log = ''
-    child.stderr.on('data', (d) => (log += d))
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.on('data', (d: Buffer) => {
-        log += d
-        if (log.includes(`:${port}`)) resolve()
-      })
-      child.on('exit', () => reject(new Error(`the server did not start:\n${log}`)))
-    })
 
     // A request under way: its headers sent, half its body.
     const body = JSON.stringify({ username: 'admin', password: 'not-the-password', captcha: 'x', captchaId: 'y' })
