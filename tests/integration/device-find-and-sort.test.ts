@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { devices } from '../../src/server/db/schema'
 import { compareDevices, type DeviceSortKey, type SortOrder } from '../../src/shared/domain/device-list-order'
-import { harnessForFile, type Harness } from './harness'
+import { harnessForFile, postgresHarnessForFile, type Harness } from './harness'
 import { HW, rawGet } from './huawei-helpers'
 import { makeDevice, makeTenant } from './org-builders'
 
@@ -62,7 +62,7 @@ describe('a device list searched for an IMEI (issue #43 item 6)', () => {
 })
 
 /** Every page of a sorted list, in order. */
-async function allPages(token: string, query: string, pageSize: number) {
+async function allPages(h: Harness, token: string, query: string, pageSize: number) {
   const seen: string[] = []
   for (let current = 1; ; current++) {
     const { body } = await h.call('GET', `${HW}/device/search?current=${current}&pageSize=${pageSize}&${query}`, { token })
@@ -96,7 +96,8 @@ async function sortedTenant(harness: Harness) {
   return t
 }
 
-describe('a device list sorted by a column (issue #43 item 7)', () => {
+/** The sorted lists on the engine of `h`: PGlite counts in the page's statement, PostgreSQL pages then counts (db/paging.ts). */
+function sortCases(h: Harness) {
   it('pages through every sort in order, each device once, as the console orders cached records; refuses a sort it does not know', async () => {
     const t = await sortedTenant(h)
     const records = await h.database.db
@@ -107,21 +108,26 @@ describe('a device list sorted by a column (issue #43 item 7)', () => {
     const sorts: [DeviceSortKey, SortOrder][] = (['serialNumber', 'renterName', 'lastCommunicationTime', 'createdAt'] as const).flatMap((k) => [[k, 'asc'], [k, 'desc']] as [DeviceSortKey, SortOrder][])
     for (const [sortBy, sortOrder] of sorts) {
       const expected = [...asRecords].sort(compareDevices({ sortBy, sortOrder })).map((r) => r.serialNumber)
-      const { seen, total } = await allPages(t.token, `sortBy=${sortBy}&sortOrder=${sortOrder}`, 3)
+      const { seen, total } = await allPages(h, t.token, `sortBy=${sortBy}&sortOrder=${sortOrder}`, 3)
       expect(seen, `${sortBy} ${sortOrder}`).toEqual(expected)
       expect(total).toBe(records.length)
     }
     // What the shared comparison means: digits before letters (code points), a device never heard from as the oldest.
-    expect((await allPages(t.token, 'sortBy=serialNumber&sortOrder=asc', 20)).seen.slice(0, 3)).toEqual(['SO-09', 'SO-10', 'SO-A1'])
-    expect((await allPages(t.token, 'sortBy=lastCommunicationTime&sortOrder=desc', 20)).seen.slice(-2)).toEqual(['SO-E5', 'SO-C3'])
+    expect((await allPages(h, t.token, 'sortBy=serialNumber&sortOrder=asc', 20)).seen.slice(0, 3)).toEqual(['SO-09', 'SO-10', 'SO-A1'])
+    expect((await allPages(h, t.token, 'sortBy=lastCommunicationTime&sortOrder=desc', 20)).seen.slice(-2)).toEqual(['SO-E5', 'SO-C3'])
     // No sort is newest first, as before; a column alone is ascending; a filter keeps the sort.
-    expect((await allPages(t.token, '', 20)).seen).toEqual([...asRecords].sort(compareDevices({})).map((r) => r.serialNumber))
-    expect((await allPages(t.token, 'sortBy=renterName', 20)).seen).toEqual([...asRecords].sort(compareDevices({ sortBy: 'renterName', sortOrder: 'asc' })).map((r) => r.serialNumber))
-    expect((await allPages(t.token, 'sortBy=renterName&sortOrder=desc&renterName=%E5%BC%A0', 2)).seen).toEqual(['SO-H8', 'SO-A1', 'SO-B2'])
+    expect((await allPages(h, t.token, '', 20)).seen).toEqual([...asRecords].sort(compareDevices({})).map((r) => r.serialNumber))
+    expect((await allPages(h, t.token, 'sortBy=renterName', 20)).seen).toEqual([...asRecords].sort(compareDevices({ sortBy: 'renterName', sortOrder: 'asc' })).map((r) => r.serialNumber))
+    expect((await allPages(h, t.token, 'sortBy=renterName&sortOrder=desc&renterName=%E5%BC%A0', 2)).seen).toEqual(['SO-H8', 'SO-A1', 'SO-B2'])
 
     for (const [query, msg] of [['sortBy=imei', '排序字段的取值无效'], ['sortBy=serialNumber&sortOrder=up', '排序方向的取值无效']]) {
       const { body } = await h.call('GET', `${HW}/device/search?current=1&pageSize=10&${query}`, { token: t.token })
       expect(body).toMatchObject({ code: 400, msg })
     }
   })
+}
+
+describe('a device list sorted by a column (issue #43 item 7)', () => {
+  describe('PGlite', () => sortCases(h))
+  describe.runIf(process.env.MDM_TEST_POSTGRES_URL || process.env.CI)('PostgreSQL', () => sortCases(postgresHarnessForFile('mdm_test_sort')))
 })
