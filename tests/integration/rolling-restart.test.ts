@@ -13,14 +13,15 @@ import { folders, startChild } from './server-processes'
 
 /**
  * Issue #44: a rolling restart. Two server processes on one PostgreSQL serve agents that keep polling and a console
- * that keeps sending commands; each process in turn gets SIGTERM (as systemd or a deploy sends it), stops gracefully
- * and is started again. A client that cannot connect to one process tries the other, as a balancer does. No request
- * fails, and every command sent is delivered exactly once and done.
+ * that keeps sending commands; two processes of the new release join them, then each old process in turn gets SIGTERM
+ * (as systemd or a deploy sends it) and stops gracefully. A client that cannot connect to one process tries the next,
+ * as a balancer does. No request fails, and every command sent is delivered exactly once and done.
  */
 const postgresUrl = process.env.MDM_TEST_POSTGRES_URL
 const AGENTS = 4
 
 interface Proc {
+  slot: number
   child: ChildProcess
   url: string
 }
@@ -81,14 +82,22 @@ describe.runIf(postgresUrl || process.env.CI)('a rolling restart of two processe
     const db = await ownDatabase(postgresUrl, 'mdm_rolling')
     const dir = mkdtempSync(path.join(tmpdir(), 'mdm-rolling-'))
     folders.push(dir)
-    // One key for both, a CA folder each (no phone of this test needs the CA). The first start seeds the empty
-    // database (its administrator), so the second starts after it.
-    const env = (slot: number) => ({ DATABASE_URL: db.url, MDM_SECRET_KEY: randomBytes(32).fill(7).toString('hex'), MDM_CA_DIR: path.join(dir, `ca-${slot}`) })
-    const procs: Proc[] = [await startChild(env(0))]
-    procs.push(await startChild(env(1)))
-    const lb = balancer(procs)
+    // One key for all; a CA folder per host: the new release's process 2 replaces 0 on its host, 3 replaces 1 (no phone
+    // of this test needs the CA).
+    const env = (slot: number) => ({ DATABASE_URL: db.url, MDM_SECRET_KEY: randomBytes(32).fill(7).toString('hex'), MDM_CA_DIR: path.join(dir, `ca-${slot % 2}`) })
+    /** Every process started (killed at the end whatever happens). */
+    const procs: Proc[] = []
+    /** The processes the balancer sends to: the old release's first; a stopped one stays (its connections are refused). */
+    const serving: Proc[] = []
+    const lb = balancer(serving)
     const pool = new pg.Pool({ connectionString: db.url, max: 1 })
     try {
+      // All four at once on the empty database (its first start's seed runs once, under the migrations' lock); the new
+      // release's two are started here, not under the load, so that the load's time is the restart's only.
+      const started = await Promise.allSettled([0, 1, 2, 3].map(async (slot) => void procs.push({ slot, ...(await startChild(env(slot))) })))
+      for (const s of started) if (s.status === 'rejected') throw s.reason
+      const bySlot = (slot: number) => procs.find((p) => p.slot === slot)!
+      serving.push(bySlot(0), bySlot(1))
       // A tenant with AGENTS enrolled phones.
       const signIn = async (username: string, password: string) => {
         const captcha = await lb.call('GET', '/mdm/api/v1/captcha')
@@ -100,14 +109,16 @@ describe.runIf(postgresUrl || process.env.CI)('a rolling restart of two processe
       await lb.call('POST', '/mdm/api/v1/account/create', { companyId }, admin)
       await lb.call('POST', '/mdm/api/v1/account/changeQuantity', { targetCompanyId: companyId, quantity: AGENTS, huawei: true }, admin)
       const boss = await signIn('rolling-boss', password)
-      const phones: { deviceId: number; credential: string; locked: boolean }[] = []
-      for (let i = 0; i < AGENTS; i++) {
-        const serialNumber = `ROLL000${i}`
-        const { id: deviceId } = await lb.call('POST', '/huawei/mdm/api/v1/device/add', { serialNumber }, boss)
-        const { token } = await lb.call('POST', '/huawei/mdm/api/v1/device/enrollmentToken', undefined, boss)
-        const { credential } = await lb.call('POST', '/agent/v1/enroll', { enrollmentToken: token, serialNumber, platform: 'HUAWEI' })
-        phones.push({ deviceId, credential: `Device ${credential}`, locked: false })
-      }
+      // One enrollment token enrolls every phone of the company (a new one would revoke it).
+      const { token } = await lb.call('POST', '/huawei/mdm/api/v1/device/enrollmentToken', undefined, boss)
+      const phones = await Promise.all(
+        Array.from({ length: AGENTS }, async (_, i) => {
+          const serialNumber = `ROLL000${i}`
+          const { id: deviceId } = await lb.call('POST', '/huawei/mdm/api/v1/device/add', { serialNumber }, boss)
+          const { credential } = await lb.call('POST', '/agent/v1/enroll', { enrollmentToken: token, serialNumber, platform: 'HUAWEI' })
+          return { deviceId: deviceId as number, credential: `Device ${credential}`, locked: false }
+        }),
+      )
       expect(lb.failures).toEqual([])
 
       // Load: each phone polls without pause and answers what it gets; the console sends lock / unlock in turn.
@@ -139,16 +150,22 @@ describe.runIf(postgresUrl || process.env.CI)('a rolling restart of two processe
         }
       })()
 
-      // The rolling restart: each process stops on SIGTERM (exit 0) and a new one takes its place.
+      /** Until the console has sent `n` more commands, through whichever processes the balancer still has. */
+      const moreSent = async (n: number) => {
+        const target = sent.length + n
+        await expect.poll(() => sent.length, { timeout: 30_000, interval: 20 }).toBeGreaterThanOrEqual(target)
+      }
+
+      // The rolling restart, with a surge: the new release's two processes join the balancer, then each old process in
+      // turn, with requests under way, stops on SIGTERM (exit 0). Commands flow before and after each step.
+      await moreSent(5)
+      serving.push(bySlot(2), bySlot(3))
       const exits: (number | null)[] = []
       for (const slot of [0, 1]) {
-        const before = sent.length
-        await new Promise((r) => setTimeout(r, 300))
-        exits.push(await stopGracefully(procs[slot]))
-        procs[slot] = await startChild(env(slot))
-        expect(sent.length).toBeGreaterThan(before)
+        await moreSent(5)
+        exits.push(await stopGracefully(bySlot(slot)))
       }
-      await new Promise((r) => setTimeout(r, 300))
+      await moreSent(5)
       running = false
       await console
       deadline = Date.now() + 15_000
@@ -157,7 +174,6 @@ describe.runIf(postgresUrl || process.env.CI)('a rolling restart of two processe
 
       expect(exits).toEqual([0, 0])
       expect(lb.failures).toEqual([])
-      expect(sent.length).toBeGreaterThan(20)
       // Each command sent is one task, delivered once and done; no task exists that was not sent.
       expect(new Set(sent).size).toBe(sent.length)
       expect([...deliveries.entries()].filter(([, n]) => n !== 1)).toEqual([])
