@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Locator, Page } from 'playwright-core'
-import { baseURL, launchBrowser, newPhoneContext, signIn, TABLET } from './browser'
+import { baseURL, launchBrowser, newPhoneContext, PHONE, signIn, TABLET, TABLET_820 } from './browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -129,6 +129,24 @@ describe('organization (boss on a phone, staff on a tablet, administrator)', () 
     await card.getByText('已通过').waitFor()
     await expect(card.getByRole('button', { name: '审核' }).count()).resolves.toBe(0)
     await noHorizontalScroll(page, 360)
+
+    // Issue #43 item 9, at a tablet's size (820×1180): the certificate page looks finished.
+    // Its warning is one, its file field the console's picker, its buttons one line high.
+    await page.setViewportSize(TABLET_820)
+    await page.goto('/certificate')
+    const warning = page.locator('.certificate-warning').filter({ hasText: '未配置推送证书' })
+    await warning.waitFor()
+    await expect(warning.evaluate((el) => getComputedStyle(el).borderLeftColor)).resolves.toBe('rgb(245, 166, 35)')
+    const upload = page.getByRole('region', { name: '上传新证书' })
+    await upload.getByText('PKCS#12（.p12）').click()
+    await upload.getByText('选择文件', { exact: true }).waitFor()
+    await expect(upload.locator('input[type=file]').evaluate((el) => el.getBoundingClientRect().width * el.getBoundingClientRect().height <= 1 || getComputedStyle(el).opacity === '0')).resolves.toBe(true)
+    for (const height of await page.locator('.certificate-page .adm-button').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height))) {
+      expect(height).toBeLessThanOrEqual(60)
+    }
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBe(0)
+    await page.setViewportSize(PHONE)
     await signOut(page)
 
     await signIn(page, 'newco', 'Kq7#vLm2-Tz9')
