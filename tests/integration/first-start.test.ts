@@ -1,9 +1,10 @@
+import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { ownDatabase } from './harness'
 import { folders, startChild } from './server-processes'
 
@@ -29,8 +30,22 @@ async function startTwoAtOnce(demo: boolean) {
     // The demo's tenant and its devices' rows, without simulated devices polling in the background.
     MDM_DEMO_DEVICES: 'off',
   })
-  const started = await Promise.allSettled([startChild(env(0)), startChild(env(1))])
+  const children: ChildProcess[] = []
   const client = new pg.Client({ connectionString: db.url })
+  // Once, at the end or at a timeout (which skips `finally`: the processes would outlive the test, holding the database).
+  let cleaned: Promise<void> | undefined
+  const cleanUp = () =>
+    (cleaned ??= (async () => {
+      for (const child of children) child.kill('SIGKILL')
+      await client.end()
+      await db.drop()
+    })())
+  onTestFinished(cleanUp)
+  const started = await Promise.allSettled([0, 1].map(async (slot) => {
+    const proc = await startChild(env(slot))
+    children.push(proc.child)
+    return proc
+  }))
   try {
     const failures = started.flatMap((s) => (s.status === 'rejected' ? [String(s.reason).slice(0, 2000)] : []))
     expect(failures).toEqual([])
@@ -45,9 +60,7 @@ async function startTwoAtOnce(demo: boolean) {
       companies: await count(`select count(*)::int as n from companies`),
     }
   } finally {
-    for (const s of started) if (s.status === 'fulfilled') s.value.child.kill('SIGKILL')
-    await client.end()
-    await db.drop()
+    await cleanUp()
   }
 }
 

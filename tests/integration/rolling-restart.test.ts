@@ -7,7 +7,7 @@ import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { ownDatabase } from './harness'
 import { folders, startChild } from './server-processes'
 
@@ -91,6 +91,15 @@ describe.runIf(postgresUrl || process.env.CI)('a rolling restart of two processe
     const serving: Proc[] = []
     const lb = balancer(serving)
     const pool = new pg.Pool({ connectionString: db.url, max: 1 })
+    // Once, at the end or at a timeout (which skips `finally`: the processes then outlived the test, holding the database).
+    let cleaned: Promise<void> | undefined
+    const cleanUp = () =>
+      (cleaned ??= (async () => {
+        for (const p of procs) p.child.kill('SIGKILL')
+        await pool.end()
+        await db.drop()
+      })())
+    onTestFinished(cleanUp)
     try {
       // All four at once on the empty database (its first start's seed runs once, under the migrations' lock); the new
       // release's two are started here, not under the load, so that the load's time is the restart's only.
@@ -183,9 +192,7 @@ describe.runIf(postgresUrl || process.env.CI)('a rolling restart of two processe
       // The balancer did have to step around a stopping process (the test would prove nothing otherwise).
       expect(lb.retries()).toBeGreaterThan(0)
     } finally {
-      for (const p of procs) p.child.kill('SIGKILL')
-      await pool.end()
-      await db.drop()
+      await cleanUp()
     }
   }, 90_000)
 })
