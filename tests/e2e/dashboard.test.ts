@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { baseURL, launchBrowser, newPhoneContext, notice, PHONE_390, signIn } from './browser'
+import { baseURL, launchBrowser, newPhoneContext, notice, PHONE_390, signIn, TABLET_820 } from './browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -43,9 +43,18 @@ describe('dashboard (phone, 390×844)', () => {
     expect(await boss.locator('.shell-title').textContent()).toBe('首页')
     const heading = boss.getByRole('heading', { level: 1, name: '首页' })
     expect(await heading.evaluate((h) => h.getBoundingClientRect().height)).toBeLessThanOrEqual(1)
-    // A tablet has no top bar: there the heading shows.
-    await boss.setViewportSize({ width: 1024, height: 768 })
+    // A tablet (820×1180) has no top bar: there the heading shows; a family's status count opens the list it counts,
+    // filtered the same way (issue #43 item 10).
+    await boss.setViewportSize(TABLET_820)
     await expect.poll(() => heading.evaluate((h) => h.getBoundingClientRect().height)).toBeGreaterThan(10)
+    const huawei = boss.locator('.dash-family').filter({ has: boss.getByRole('link', { name: '华为', exact: true }) })
+    const offlineCount = Number((await huawei.locator('.dash-family-text').getByRole('link', { name: /^离线 \d+$/ }).textContent())!.split(' ')[1])
+    await huawei.locator('.dash-family-text').getByRole('link', { name: /^离线 \d+$/ }).click()
+    await boss.waitForURL(/\/huawei\/device\?.*connectionStatus=error/)
+    const rows = boss.getByRole('table', { name: '设备列表' }).locator('.device-row')
+    await rows.first().waitFor()
+    await expect(rows.locator('.state-tag').allTextContents()).resolves.toEqual(Array(offlineCount).fill('离线'))
+    await boss.goBack()
     await boss.setViewportSize(PHONE_390)
     // A family's statuses in the device lists' words.
     expect(await boss.locator('.dash-family-text').first().textContent()).toMatch(/^在线 \d+ · 不稳定 \d+ · 离线 \d+$/)
@@ -152,5 +161,6 @@ describe('dashboard (phone, 390×844)', () => {
     await child.screenshot({ path: 'test-results/dashboard-child-light.png', fullPage: true })
     await bossContext.close()
     await childContext.close()
-  })
+    // ~25 s alone; beside the layout walks on two cores it passed 60 s.
+  }, 120_000)
 })

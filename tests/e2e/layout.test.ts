@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { launchBrowser, newPhoneContext, PHONE, signIn, TABLET } from './browser'
+import { launchBrowser, newPhoneContext, PHONE, signIn, TABLET_820 } from './browser'
 
 /**
- * Issue #4: every screen usable at 360×740 (phone) and 1024×1366 (tablet) — no horizontal scrolling and
+ * Issue #4: every screen usable at 360×740 (phone) and a tablet (820×1180 since issue #43) — no horizontal scrolling and
  * touch targets of at least 44 px — for every page the boss and the administrator can open. Issue #16: none of them
  * loads the schema library before a form is opened.
  */
@@ -59,7 +59,9 @@ async function smallTargets(page: Page): Promise<string[]> {
  */
 describe.concurrent.each([
   ['phone', PHONE],
-  ['tablet', TABLET],
+  // Issue #43: the tablet the field workers use (820×1180, the narrowest at which the device lists become a table);
+  // the other tablet journeys run at TABLET's 1024×1366.
+  ['tablet', TABLET_820],
 ])('layout at %s size', (_name, viewport) => {
   it.each(['demo', 'admin'])('every page of %s fits the width, has 44 px touch targets and loads no schemas', async (username) => {
     const context = await newPhoneContext(browser, viewport)
