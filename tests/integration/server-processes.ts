@@ -48,7 +48,11 @@ export async function startChild(env: Record<string, string>): Promise<{ child: 
   })
   return new Promise((resolve, reject) => {
     let out = ''
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 45_000)
+    const timer = setTimeout(() => {
+      // Not left running (holding its database) when it did not start in time.
+      child.kill('SIGKILL')
+      reject(new Error(`server did not start: ${out}`))
+    }, 45_000)
     const read = (chunk: Buffer) => {
       out += chunk.toString()
       const url = /http:\/\/localhost:\d+/.exec(out)?.[0]
