@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import type { BrowserContext } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 
 /** A Code 128 barcode of `value` as a PNG data URL, drawn by ZXing's writer (as printed on a phone's box). */
 export async function barcodeImage(value: string): Promise<string> {
@@ -10,15 +10,16 @@ export async function barcodeImage(value: string): Promise<string> {
 }
 
 /**
- * The context's camera shows a barcode of `value`: getUserMedia answers with a canvas drawing the printed code, as a
- * video stream. Chromium has no BarcodeDetector on Linux, so the console's ZXing reader (its WebAssembly) reads it —
- * the camera path a phone without one takes. Call before the context's pages open.
+ * The context's camera shows a barcode of `value` (or, once showBarcode was called, that one): getUserMedia answers
+ * with a canvas drawing the printed code, as a video stream. Chromium has no BarcodeDetector on Linux, so the console's
+ * ZXing reader (its WebAssembly) reads it — the camera path a phone without one takes. Call before the context's pages
+ * open.
  */
 export async function cameraShowing(context: BrowserContext, value: string): Promise<void> {
   await context.addInitScript((src: string) => {
     navigator.mediaDevices.getUserMedia = async () => {
       const img = new Image()
-      img.src = src
+      img.src = (window as { barcodeShown?: string }).barcodeShown ?? src
       await img.decode()
       const canvas = document.createElement('canvas')
       canvas.width = 640
@@ -34,4 +35,14 @@ export async function cameraShowing(context: BrowserContext, value: string): Pro
       return canvas.captureStream(15)
     }
   }, await barcodeImage(value))
+}
+
+/** The page's camera shows another code from its next opening (null: back to the context's). */
+export async function showBarcode(page: Page, value: string | null): Promise<void> {
+  const src = value === null ? null : await barcodeImage(value)
+  await page.evaluate((shown) => {
+    const w = window as { barcodeShown?: string }
+    if (shown === null) delete w.barcodeShown
+    else w.barcodeShown = shown
+  }, src)
 }
