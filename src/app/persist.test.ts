@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { signIn, signOut } from './api/token'
 import { CACHE_KEY, cacheBuster, startPersistence } from './persist'
+import { createQueryClient } from './queryClient'
 
 const SECRET = 'sk-live-5f1c0a9e7b'
 
@@ -103,6 +104,24 @@ describe('persisted query cache', () => {
       expect(client.getQueryData(['a'])).toBe('x'.repeat(150))
     } finally {
       spy.mockRestore()
+    }
+  })
+
+  it('keeps a list not opened for an hour in the saved copy, for the phone that goes offline later', async () => {
+    const app = createQueryClient()
+    try {
+      signIn('token-a', 'demo')
+      await startPersistence(app)
+      await app.fetchQuery({ queryKey: ['huaweiDevices', 'list', 1], queryFn: () => ['SN-EARLY'], meta: { persist: true } })
+      await flush()
+      // An hour on other screens (the list has no observer), then another list is read and the cache written again.
+      await vi.advanceTimersByTimeAsync(3600_000)
+      await app.fetchQuery({ queryKey: ['huaweiDevices', 'list', 2], queryFn: () => ['SN-LATER'], meta: { persist: true } })
+      await flush()
+      expect(stored()).toContain('SN-LATER')
+      expect(stored()).toContain('SN-EARLY')
+    } finally {
+      app.clear()
     }
   })
 })
