@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { deviceCard, launchBrowser, newPhoneContext, notice, PHONE_390, signIn } from './browser'
+import { cameraShowing, showBarcode } from './camera'
 
 /**
  * Issue #43 "In the field, second pass", items 2, 5, 6, 7 and 8, in one browser against one server: irreversible
@@ -124,36 +125,10 @@ describe('issue #43 items 5 and 6: the first screen of a phone', () => {
 
 describe('issue #43 item 6: scanning a barcode', () => {
   it('reads a serial number’s and an IMEI’s Code 128 barcodes through the camera path and searches the list for them', async () => {
-    const { readFileSync } = await import('node:fs')
-    const { prepareZXingModule, writeBarcode } = await import('zxing-wasm/writer')
-    await prepareZXingModule({ overrides: { wasmBinary: readFileSync('node_modules/zxing-wasm/dist/writer/zxing_writer.wasm').buffer as ArrayBuffer }, fireImmediately: true })
-    const barcode = async (text: string) => {
-      const png = (await writeBarcode(text, { format: 'Code128', scale: 3 } as never)).image!
-      return `data:image/png;base64,${Buffer.from(await png.arrayBuffer()).toString('base64')}`
-    }
-    const image = await barcode('HWDEMO0002')
     const context = await newPhoneContext(browser, PHONE_390)
-    // The camera: a canvas showing the printed barcode (the page's `barcodeShown` when set), as a video stream
-    // (Chromium has no BarcodeDetector on Linux: the ZXing reader is what reads it).
-    await context.addInitScript((src: string) => {
-      navigator.mediaDevices.getUserMedia = async () => {
-        const img = new Image()
-        img.src = (window as { barcodeShown?: string }).barcodeShown ?? src
-        await img.decode()
-        const canvas = document.createElement('canvas')
-        canvas.width = 640
-        canvas.height = 360
-        const draw = () => {
-          const g = canvas.getContext('2d')!
-          g.fillStyle = '#fff'
-          g.fillRect(0, 0, canvas.width, canvas.height)
-          g.drawImage(img, (canvas.width - img.width) / 2, (canvas.height - img.height) / 2)
-          requestAnimationFrame(draw)
-        }
-        draw()
-        return canvas.captureStream(15)
-      }
-    }, image)
+    // The camera shows the printed barcode of a serial number (camera.ts: the ZXing reader reads it, as on a phone
+    // without BarcodeDetector).
+    await cameraShowing(context, 'HWDEMO0002')
     const page = await context.newPage()
     await signIn(page, 'demo')
     await page.goto('/huawei/device')
@@ -165,13 +140,13 @@ describe('issue #43 item 6: scanning a barcode', () => {
     await deviceCard(page, 'HWDEMO0002').waitFor()
     await expect(page.getByRole('textbox', { name: '序列号' }).inputValue()).resolves.toBe('HWDEMO0002')
     // The IMEI on another phone's box (HWDEMO0001's, demo IMEIs are distinct) finds that phone alone.
-    await page.evaluate((src) => void ((window as { barcodeShown?: string }).barcodeShown = src), await barcode('860000000000011'))
+    await showBarcode(page, '860000000000011')
     await page.getByRole('button', { name: '扫码搜索' }).click()
     // The router quotes a text that reads as a number (%22…%22), so that it comes back as text.
     await page.waitForURL(/serialNumber=(%22)?860000000000011/, { timeout: 20_000 })
     await deviceCard(page, 'HWDEMO0001').waitFor()
     await expect.poll(() => page.locator('.device-card').count()).toBe(1)
-    await page.evaluate(() => void delete (window as { barcodeShown?: string }).barcodeShown)
+    await showBarcode(page, null)
     // And to add: 扫码填入 fills the add form's serial number.
     await page.getByRole('button', { name: '添加设备' }).click()
     const form = page.getByRole('dialog', { name: '添加设备' }).last()
