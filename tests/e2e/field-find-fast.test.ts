@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { deviceCard, launchBrowser, newPhoneContext, notice, PHONE_390, signIn } from './browser'
+import { deviceCard, launchBrowser, newPhoneContext, notice, PHONE_390, signIn, TABLET, TABLET_820 } from './browser'
 import { cameraShowing, showBarcode } from './camera'
 
 /**
@@ -156,9 +156,37 @@ describe('issue #43 item 6: scanning a barcode', () => {
   })
 })
 
+/**
+ * Issue #43 item 7: the device table fits its box — nothing to scroll sideways, its last column inside the viewport —
+ * with 44 px targets, and no word broken across lines (a serial, a phone number, a company's name, a tag, a command).
+ */
+async function expectTableFits(page: Page, where: string) {
+  const fit = await page.locator('.device-table-wrap').evaluate((wrap) => {
+    const lastColumn = wrap.querySelector('thead th:last-child')!.getBoundingClientRect()
+    const targets = [...wrap.querySelectorAll('.adm-button, .device-table-sort, .device-select, .device-title-link')].map((el) => el.getBoundingClientRect().height)
+    // Lines broken inside a word: between two letters, digits or Chinese characters of one text (not at a space or
+    // between two parts).
+    const broken: string[] = []
+    const walker = document.createTreeWalker(wrap, NodeFilter.SHOW_TEXT)
+    const range = document.createRange()
+    const topOf = (node: Node, i: number) => (range.setStart(node, i), range.setEnd(node, i + 1), range.getBoundingClientRect().top)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? ''
+      for (let i = 1; i < text.length; i++) {
+        if (/[\p{L}\p{N}]/u.test(text[i - 1]) && /[\p{L}\p{N}]/u.test(text[i]) && topOf(node, i) > topOf(node, i - 1) + 2) broken.push(text)
+      }
+    }
+    return { scroll: wrap.scrollWidth, client: wrap.clientWidth, right: lastColumn.right, viewport: window.innerWidth, smallest: Math.min(...targets), broken }
+  })
+  expect(fit.scroll, `${where}: the table scrolls sideways`).toBeLessThanOrEqual(fit.client)
+  expect(fit.right, `${where}: the last column in the viewport`).toBeLessThanOrEqual(fit.viewport)
+  expect(fit.smallest, `${where}: touch targets`).toBeGreaterThanOrEqual(44)
+  expect(fit.broken, `${where}: texts broken inside`).toEqual([])
+}
+
 describe('issue #43 items 7 and 8: a tablet, and installing', () => {
   it('shows a tablet a sortable table with selection and the same commands, the side column’s foot in view, and an install button when the browser offers it', async () => {
-    const context = await newPhoneContext(browser, { width: 820, height: 1180 })
+    const context = await newPhoneContext(browser, TABLET_820)
     const page = await context.newPage()
     await signIn(page, 'demo')
     // Five rows a page: the demo's eight Huawei phones make two.
@@ -169,7 +197,7 @@ describe('issue #43 items 7 and 8: a tablet, and installing', () => {
     await expect(page.locator('.record-card.device-card').count()).resolves.toBe(0)
     // Newest first (HWDEMO0008 was added last), then sorted by serial number over the whole list by the server: the
     // sort starts again on page 1, which now holds the oldest phones of page 2; then the other way.
-    const serials = () => table.locator('tbody th').allTextContents()
+    const serials = () => table.locator('tbody th .device-title-link').allTextContents()
     const demo = (...n: number[]) => n.map((i) => `HWDEMO000${i}`)
     await expect.poll(serials).toEqual(demo(8, 7, 6, 5, 4))
     await page.getByRole('button', { name: '下一页' }).click()
@@ -206,6 +234,15 @@ describe('issue #43 items 7 and 8: a tablet, and installing', () => {
     await page.getByRole('button', { name: '安装到桌面' }).click()
     await expect.poll(() => page.evaluate(() => (window as { prompted?: boolean }).prompted === true)).toBe(true)
     await shot(page, 'tablet-table-820')
+    await expectTableFits(page, 'huawei 820')
+    // The iPhones' rows offer 开启丢失模式, the widest command; and a larger tablet.
+    await page.goto('/ios/device')
+    await table.locator('.device-row').first().waitFor()
+    await shot(page, 'tablet-table-ios-820')
+    await expectTableFits(page, 'ios 820')
+    await page.setViewportSize(TABLET)
+    await expectTableFits(page, 'ios 1024')
+    await shot(page, 'tablet-table-ios-1024')
     await context.close()
   }, 120_000)
 

@@ -29,6 +29,23 @@ export function lastSeenText(device: Pick<DeviceSummary, 'lastCommunicationTime'
   return formatRelativeTime(Number.isNaN(seen) ? device.lastCommunicationTime : Math.min(seen, now), now)
 }
 
+/**
+ * When a device was last heard from, as its card and its table row show it: "3 分钟前" online; offline (`cachedAt`,
+ * when the record was cached) the date itself, never 刚刚 as if live (issue #11), beside the 缓存于 state.
+ */
+export function lastContactText(device: Pick<DeviceSummary, 'lastCommunicationTime'>, now: number, cachedAt?: number): string {
+  return cachedAt !== undefined && device.lastCommunicationTime ? formatDate(device.lastCommunicationTime, 'MM-dd hh:mm') : lastSeenText(device, now)
+}
+
+/** A device's model named once: its name and its model code's marketing name, when they differ. */
+export const modelName = (device: Pick<DeviceSummary, 'name' | 'model'>): string => [...new Set([device.name, modelText(device.model)])].filter(Boolean).join(' / ')
+
+/** Whose the device is: its company (and staff member), or, in a company's own list, its staff member. */
+export const ownerOf = (device: Pick<DeviceSummary, 'companyName' | 'staffName'>): { label: string; value: string } =>
+  device.companyName === undefined
+    ? { label: t.staff, value: device.staffName ?? t.unassigned }
+    : { label: t.company, value: device.staffName ? `${device.companyName} · ${device.staffName}` : device.companyName }
+
 interface DeviceSummaryCardProps {
   device: DeviceSummary
   /** The clock the status and the relative time are computed against (useNow), so a cached list still ages. */
@@ -51,10 +68,6 @@ interface DeviceSummaryCardProps {
 /** One device of a list as a card: connection status (SPEC §4), model, renter, owner and when it was last seen. */
 export function DeviceSummaryCard({ device, now, title = device.serialNumber, tags, actions, className, cachedAt, onOpen }: DeviceSummaryCardProps) {
   const renter = [device.renterName, device.renterPhone].filter(Boolean).join(' · ')
-  const owner =
-    device.companyName === undefined
-      ? { label: t.staff, value: device.staffName ?? t.unassigned }
-      : { label: t.company, value: device.staffName ? `${device.companyName} · ${device.staffName}` : device.companyName }
   return (
     <RecordCard
       className={className}
@@ -67,13 +80,10 @@ export function DeviceSummaryCard({ device, now, title = device.serialNumber, ta
         </>
       }
       fields={[
-        { label: t.model, value: [...new Set([device.name, modelText(device.model)])].filter(Boolean).join(' / ') || '—' },
+        { label: t.model, value: modelName(device) || '—' },
         { label: t.renterName, value: renter || '—' },
-        owner,
-        {
-          label: t.lastCommunicationTime,
-          value: cachedAt !== undefined && device.lastCommunicationTime ? formatDate(device.lastCommunicationTime, 'MM-dd hh:mm') : lastSeenText(device, now),
-        },
+        ownerOf(device),
+        { label: t.lastCommunicationTime, value: lastContactText(device, now, cachedAt) },
       ]}
       actions={actions}
       onOpen={onOpen}

@@ -17,4 +17,6 @@ export const tableText = {
   devices: '设备列表',
   select: '选择',
   actions: '操作',
+  /** The device table's column of a device's state with its last contact under it (sorted by the last contact). */
+  stateAndLastContact: '状态 / 最后通信',
 } as const

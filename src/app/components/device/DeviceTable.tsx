@@ -1,17 +1,13 @@
 import type { DeviceSortKey, SortOrder } from '../../../shared/domain/device-list-order'
-import { modelText } from '../../../shared/domain/apple-models'
 import { deviceText, huaweiDeviceText as t } from '../../../shared/messages/devices'
 import { tableText } from '../../../shared/messages/shell'
-import { lastSeenText } from '../DeviceSummaryCard'
+import { lastContactText, modelName, ownerOf } from '../DeviceSummaryCard'
 import { DeviceStateTag } from '../StatusTag'
 import { DeviceActions, DeviceOpenLink, DeviceSelect, DeviceTags, type DeviceCardActions } from './DeviceCard'
 import type { DeviceFamily, FamilyDevice } from './family'
 
 /** The list's sort as its URL holds it: none is the server's default, newest first. */
 export type DeviceTableSort = { sortBy?: DeviceSortKey; sortOrder?: SortOrder }
-
-/** A model named once, as the card does. */
-const modelOf = (d: FamilyDevice) => [...new Set([d.name, modelText(d.model)])].filter(Boolean).join(' / ')
 
 /** A heading's next sort: ascending, then descending, then the list's own order again. */
 const nextSort = (sort: DeviceTableSort, key: DeviceSortKey): DeviceTableSort =>
@@ -30,10 +26,22 @@ interface DeviceTableProps<Name extends string, D extends FamilyDevice> {
   actions: DeviceCardActions<Name, D>
 }
 
+/** Parts of a cell that move to the next line whole (a company's name is not broken mid-word); empty ones left out. */
+const parts = (...texts: (string | undefined | null)[]) =>
+  texts.filter(Boolean).map((text, i) => (
+    <span key={i} className="device-table-part">
+      {text}
+    </span>
+  ))
+
 /**
  * A device list from tablet width up (issue #43 item 7): one row per device with the card's facts, its tags and its
  * actions (the same commands, edit, transfer, 淘汰), selection, and the sortable columns' headings (serial, renter,
  * last contact), whose tap sorts the whole list (`onSort` asks the server for it, from page 1).
+ *
+ * Five columns, so that an iPad held upright (820 px, ~520 px beside the side column) shows every one without
+ * scrolling sideways: the model and the owner under the serial, the renter's phone under the name, the last contact
+ * under the state — in the card's words (DeviceSummaryCard), offline as of when the record was cached.
  */
 export function DeviceTable<Name extends string, D extends FamilyDevice>({ family, records, now, cachedAt, sort, onSort, selected, onSelect, actions }: DeviceTableProps<Name, D>) {
   const heading = (key: DeviceSortKey, label: string) => {
@@ -57,11 +65,8 @@ export function DeviceTable<Name extends string, D extends FamilyDevice>({ famil
               <span className="visually-hidden">{tableText.select}</span>
             </th>
             {heading('serialNumber', t.serialNumber)}
-            <th scope="col">{deviceText.model}</th>
             {heading('renterName', deviceText.renterName)}
-            <th scope="col">{deviceText.company}</th>
-            <th scope="col">{t.status}</th>
-            {heading('lastCommunicationTime', deviceText.lastCommunicationTime)}
+            {heading('lastCommunicationTime', tableText.stateAndLastContact)}
             <th scope="col">{tableText.actions}</th>
           </tr>
         </thead>
@@ -73,17 +78,19 @@ export function DeviceTable<Name extends string, D extends FamilyDevice>({ famil
               </td>
               <th scope="row">
                 <DeviceOpenLink device={d} onOpen={actions.onOpen} />
+                <span className="device-table-sub">{parts(modelName(d), ownerOf(d).value)}</span>
               </th>
-              <td>{modelOf(d) || '—'}</td>
-              <td>{[d.renterName, d.renterPhone].filter(Boolean).join(' · ') || '—'}</td>
-              <td>{d.companyName === undefined ? (d.staffName ?? '—') : d.staffName ? `${d.companyName} · ${d.staffName}` : d.companyName}</td>
+              <td>{d.renterName || d.renterPhone ? parts(d.renterName, d.renterPhone) : '—'}</td>
               <td className="device-table-tags">
                 <DeviceStateTag device={d} now={now} cachedAt={cachedAt?.(d.id)} />
                 <DeviceTags family={family} device={d} />
+                <span className="device-table-sub">{lastContactText(d, now, cachedAt?.(d.id))}</span>
               </td>
-              <td>{lastSeenText(d, now)}</td>
-              <td className="device-table-actions">
-                <DeviceActions family={family} device={d} actions={actions} />
+              <td>
+                {/* A flex box inside the cell: a flex cell would no longer be a table cell (its row's border broke). */}
+                <div className="device-table-actions">
+                  <DeviceActions family={family} device={d} actions={actions} />
+                </div>
               </td>
             </tr>
           ))}
