@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { deviceCard, launchBrowser, newPhoneContext, notice, PHONE_390, setTaskTimeouts, signIn, TABLET_820 } from './browser'
 import { cameraShowing } from './camera'
+import { expectTableFits } from './device-table'
 
 /**
  * Issue #43 "In the field, second pass", items 1, 3 and 4, in one browser against one server: offline search over the
@@ -181,6 +182,11 @@ describe('issue #43 at 390×844 and 820×1180', () => {
     await search(page, { serial: UNSTABLE })
     await page.locator('.cached-results').filter({ hasText: '1 台' }).waitFor()
     await expect(deviceCard(page, UNSTABLE).locator('.cached-tag').getAttribute('data-status')).resolves.toBe('warning')
+    // What its card says offline, the table's row says below (item 3): the state as of the cached time, the last contact
+    // as a time, not "10 小时前".
+    const unstableCard = deviceCard(page, UNSTABLE)
+    const asOnCard = [await unstableCard.locator('.cached-tag').textContent(), await unstableCard.locator('.record-field').filter({ hasText: '最后通信' }).locator('dd').textContent()]
+    expect(asOnCard[1]).toMatch(/^\d{2}-\d{2} \d{2}:\d{2}$/)
     // Renter and status filters apply to the cached records too.
     await search(page, { serial: '', renter: '王芳' })
     await expect(page.locator('.cached-results').textContent()).resolves.toContain('1 台')
@@ -197,7 +203,13 @@ describe('issue #43 at 390×844 and 820×1180', () => {
     await page.locator('.cached-results').filter({ hasText: '离线：本机缓存中有 8 台设备符合条件' }).waitFor()
     await expect(table.locator('.device-row').count()).resolves.toBe(8)
     for (const text of await table.locator('.cached-tag').allTextContents()) expect(text).toMatch(new RegExp(`^缓存于 ${today} \\d{2}:\\d{2}$`))
-    await expect(table.locator('.device-row').filter({ hasText: UNSTABLE }).locator('.cached-tag').getAttribute('data-status')).resolves.toBe('warning')
+    const unstableRow = table.locator('.device-row').filter({ hasText: UNSTABLE })
+    await expect(unstableRow.locator('.cached-tag').getAttribute('data-status')).resolves.toBe('warning')
+    await expect(Promise.all([unstableRow.locator('.cached-tag').textContent(), unstableRow.getByTestId('last-contact').textContent()])).resolves.toEqual(asOnCard)
+    await expect(table.locator('.cached-tag').count()).resolves.toBe(8)
+    for (const text of await table.getByTestId('last-contact').allTextContents()) expect(text).toMatch(/^(\d{2}-\d{2} \d{2}:\d{2}|从未通信)$/)
+    // Every column in view with the widest state (缓存于 and its time), nothing to scroll sideways.
+    await expectTableFits(page, 'offline 820')
     await expect(page.getByRole('navigation', { name: '分页' }).textContent()).resolves.toContain('1-8 / 共 8 条')
     await shot(page, 'offline-search-820')
 

@@ -26,8 +26,8 @@ interface DeviceTableProps<Name extends string, D extends FamilyDevice> {
   actions: DeviceCardActions<Name, D>
 }
 
-/** Parts of a cell that move to the next line whole (a company's name is not broken mid-word); empty ones left out. */
-const parts = (...texts: (string | undefined | null)[]) =>
+/** Lines of a cell's second line (.device-table-sub), each on its own; empty ones left out. */
+const lines = (...texts: string[]) =>
   texts.filter(Boolean).map((text, i) => (
     <span key={i} className="device-table-part">
       {text}
@@ -78,13 +78,18 @@ export function DeviceTable<Name extends string, D extends FamilyDevice>({ famil
               </td>
               <th scope="row">
                 <DeviceOpenLink device={d} onOpen={actions.onOpen} />
-                <span className="device-table-sub">{parts(modelName(d), ownerOf(d).value)}</span>
+                <span className="device-table-sub">{lines(modelName(d), ownerOf(d).value)}</span>
               </th>
-              <td>{d.renterName || d.renterPhone ? parts(d.renterName, d.renterPhone) : '—'}</td>
+              <td>
+                {d.renterName || '—'}
+                {d.renterPhone ? <span className="device-table-sub">{d.renterPhone}</span> : null}
+              </td>
               <td className="device-table-tags">
                 <DeviceStateTag device={d} now={now} cachedAt={cachedAt?.(d.id)} />
                 <DeviceTags family={family} device={d} />
-                <span className="device-table-sub">{lastContactText(d, now, cachedAt?.(d.id))}</span>
+                <span className="device-table-sub" data-testid="last-contact">
+                  {lastContactText(d, now, cachedAt?.(d.id))}
+                </span>
               </td>
               <td>
                 {/* A flex box inside the cell: a flex cell would no longer be a table cell (its row's border broke). */}
