@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import { appleMdmText as t } from '../../../shared/messages/apple'
 import { serverMessages } from '../../../shared/messages/server'
 import type { SecretBox } from '../../crypto/secret-box'
@@ -251,22 +251,37 @@ export class AppleMdmService {
     const status = str(message, 'Status')
     if (!udid || !status || !STATUSES.has(status)) throw ApiError.badRequest(t.badMessage)
     countAppleCheckin('connect')
-    const enrollment = await this.boundEnrollment(fingerprint, udid)
     const now = this.now()
-    await this.db.update(devices).set({ lastCommunicationTime: now, updatedAt: now }).where(eq(devices.id, enrollment.deviceId))
+    this.seenStatement ??= this.seenQuery()
+    const [enrollment] = await this.seenStatement.execute({ fingerprint, udid, now: now.toISOString() })
+    if (!enrollment || enrollment.checkedOutAt) throw ApiError.unauthorized(t.identityInvalid)
     const commandUuid = str(message, 'CommandUUID')
-    if (status !== 'Idle' && commandUuid) {
-      const notNow = await this.recordAnswer(enrollment, commandUuid, status, message)
-      if (notNow) return null
-    }
-    const [current] = await this.db.select().from(appleEnrollments).where(eq(appleEnrollments.id, enrollment.id))
-    if (!current || current.checkedOutAt) return null
+    // An answer that ends the enrollment (an acknowledged erase) or defers (NotNow) gets nothing more.
+    if (status !== 'Idle' && commandUuid && (await this.recordAnswer(enrollment, commandUuid, status, message)) !== 'recorded') return null
     const [task] = await this.tasks.claim(enrollment.deviceId, 1)
     if (!task) return null
     const request = await withAttachments(this.db, task.payload as unknown as StoredRequest)
-    const unlockToken = current.unlockToken && (await this.firstUnlockTokenDelivery(task.id, request, now)) ? Buffer.from(this.services.secrets.open(current.unlockToken), 'base64') : null
+    const unlockToken = enrollment.unlockToken && (await this.firstUnlockTokenDelivery(task.id, request, now)) ? Buffer.from(this.services.secrets.open(enrollment.unlockToken), 'base64') : null
     const secret = request.sealed ? (JSON.parse(this.services.secrets.open(request.sealed)) as Record<string, unknown>) : {}
     return { CommandUUID: task.taskId, Command: commandDict(request, { unlockToken }, secret) }
+  }
+
+  private seenStatement?: ReturnType<AppleMdmService['seenQuery']>
+
+  /**
+   * Issue #44: every check-in at the command endpoint (an idle phone's every 30 s) starts with one prepared statement,
+   * built and planned once: the enrollment the identity and UDID name, and, when it is bound and not checked out, its
+   * device marked seen (a data-modifying CTE, run whether or not the SELECT reads it). With the claim, an idle
+   * check-in is two round trips.
+   */
+  private seenQuery() {
+    const now = sql`${sql.placeholder('now')}::timestamptz`
+    const named = and(eq(appleEnrollments.identityFingerprint, sql.placeholder('fingerprint')), eq(appleEnrollments.udid, sql.placeholder('udid')))
+    const bound = this.db.select({ deviceId: appleEnrollments.deviceId }).from(appleEnrollments).where(and(named, isNull(appleEnrollments.checkedOutAt)))
+    const seen = this.db.$with('seen').as(
+      this.db.update(devices).set({ lastCommunicationTime: now, updatedAt: now }).where(inArray(devices.id, bound)).returning({ id: devices.id }),
+    )
+    return this.db.with(seen).select().from(appleEnrollments).where(named).prepare('apple_command_seen')
   }
 
   /**
@@ -300,8 +315,11 @@ export class AppleMdmService {
     }
   }
 
-  /** Applies one answer; true when it was NotNow for a command still waiting for it. */
-  private async recordAnswer(enrollment: Enrollment, commandUuid: string, status: string, message: PlistDict): Promise<boolean> {
+  /**
+   * Applies one answer: 'notNow' when it was NotNow for a command still waiting for it, 'erased' when an acknowledged
+   * erase ended the enrollment, else 'recorded' (also when it changed nothing).
+   */
+  private async recordAnswer(enrollment: Enrollment, commandUuid: string, status: string, message: PlistDict): Promise<'notNow' | 'erased' | 'recorded'> {
     const now = this.now()
     return this.db.transaction(async (tx) => {
       const [task] = await tx
@@ -310,11 +328,11 @@ export class AppleMdmService {
         .where(and(eq(tasks.taskId, commandUuid), eq(tasks.deviceId, enrollment.deviceId), eq(tasks.status, 'SENT')))
         .for('update')
       // Not this device's command, not sent, or answered before: nothing changes.
-      if (!task) return false
+      if (!task) return 'recorded'
       if (status === 'NotNow') {
         // Still waiting for the device, not failed: /task/status reads QUEUED with deferredAt set.
         await tx.update(tasks).set({ status: 'QUEUED', sentAt: null, deferredAt: now }).where(eq(tasks.id, task.id))
-        return true
+        return 'notNow'
       }
       const request = task.payload as unknown as QueuedRequest
       if (status === 'Acknowledged') {
@@ -341,8 +359,9 @@ export class AppleMdmService {
             .update(devices)
             .set({ state: sql`${devices.state} || ${JSON.stringify({ mdmEnrolled: false })}::jsonb` })
             .where(eq(devices.id, enrollment.deviceId))
+          return 'erased'
         }
-        return false
+        return 'recorded'
       }
       const chain = Array.isArray(message.ErrorChain) ? (message.ErrorChain as unknown[]).slice(0, 20) : []
       const fallback = status === 'CommandFormatError' ? t.commandFormatError : t.commandFailed
@@ -356,7 +375,7 @@ export class AppleMdmService {
         })
         .where(eq(tasks.id, task.id))
       countCommand(task.type, 'failed')
-      return false
+      return 'recorded'
     })
   }
 }

@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { devices } from '../../src/server/db/schema'
+import { embeddedClient } from '../../src/server/db/client'
+import { harnessForFile } from './harness'
+import { enrolledIphone, setIosQuota } from './apple-helpers'
+
+const h = harnessForFile()
+
+let boss: string
+beforeEach(async () => {
+  boss = await h.login('demo')
+  await setIosQuota(h, h.demo.bossCompanyId, 5)
+})
+
+/** The statements `work` sends to the embedded database (every statement of a request goes through its query). */
+async function statementsOf(work: () => Promise<unknown>): Promise<number> {
+  const client = embeddedClient(h.database.db)!
+  const query = client.query.bind(client)
+  let count = 0
+  client.query = ((...args: Parameters<typeof query>) => (count++, query(...args))) as typeof client.query
+  try {
+    await work()
+  } finally {
+    client.query = query
+  }
+  return count
+}
+
+const lastSeen = async (deviceId: number) => (await h.database.db.select().from(devices).where(eq(devices.id, deviceId)))[0].lastCommunicationTime
+
+describe('an idle check-in with nothing queued (issue #44)', () => {
+  it('is two statements (enrollment with its device seen, the claim), answers an empty 200 and marks the device seen', async () => {
+    const { phone, deviceId } = await enrolledIphone(h, boss)
+    const before = await lastSeen(deviceId)
+    let status = 0
+    let text = ''
+    // Twice: the first builds and prepares the statements, the second is what every later check-in costs.
+    for (let i = 0; i < 2; i++) {
+      const statements = await statementsOf(async () => {
+        const res = await phone.send('ServerURL', { Status: 'Idle', UDID: phone.udid })
+        ;[status, text] = [res.status, await res.text()]
+      })
+      expect(statements).toBeLessThanOrEqual(2)
+      expect([status, text]).toEqual([200, ''])
+    }
+    expect((await lastSeen(deviceId))!.getTime()).toBeGreaterThan(before!.getTime())
+  })
+
+  it('after the phone checked out is refused and does not mark its device seen', async () => {
+    const { phone, deviceId } = await enrolledIphone(h, boss)
+    expect((await phone.checkOut()).status).toBe(200)
+    const before = await lastSeen(deviceId)
+    expect((await phone.send('ServerURL', { Status: 'Idle', UDID: phone.udid })).status).toBe(401)
+    expect(await lastSeen(deviceId)).toEqual(before)
+  })
+})
