@@ -92,6 +92,11 @@ const envSchema = z.object({
   MDM_TASK_QUEUE_EXPIRY_SECONDS: z.coerce.number().positive().default(24 * 3600),
   /** How long a request that needs the device's answer (the Activation Lock bypass code) waits for it before answering without. */
   MDM_COMMAND_ANSWER_WAIT_SECONDS: z.coerce.number().min(0).max(60).default(8),
+  /**
+   * Issue #44: the seconds the server tells Huawei / Mi agents to wait between polls (enroll and poll answers); polls
+   * per second = agents / this (docs/scaling.md). A command reaches an agent within about this long.
+   */
+  MDM_AGENT_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(10),
   /** Issue #44: GET /metrics answers a scraper sending `Authorization: Bearer <this>`; unset, the endpoint is off (404). */
   MDM_METRICS_TOKEN: z.string().min(16).optional(),
   MDM_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
@@ -149,6 +154,8 @@ export interface AppConfig {
   taskTimeouts: { resultMs: number; queueMs: number }
   /** MDM_COMMAND_ANSWER_WAIT_SECONDS in milliseconds. */
   commandAnswerWaitMs: number
+  /** MDM_AGENT_POLL_SECONDS: the agents' poll interval the server answers. */
+  agentPollSeconds: number
   /** MDM_METRICS_TOKEN; undefined: GET /metrics is off. */
   metricsToken: string | undefined
   log: { level: LogLevel; format: LogFormat }
@@ -211,6 +218,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     taskTimeouts: { resultMs: e.MDM_TASK_RESULT_TIMEOUT_SECONDS * 1000, queueMs: e.MDM_TASK_QUEUE_EXPIRY_SECONDS * 1000 },
     commandAnswerWaitMs: e.MDM_COMMAND_ANSWER_WAIT_SECONDS * 1000,
+    agentPollSeconds: e.MDM_AGENT_POLL_SECONDS,
     metricsToken: e.MDM_METRICS_TOKEN,
     log: { level: e.MDM_LOG_LEVEL, format: e.MDM_LOG_FORMAT ?? (production ? 'json' : 'pretty') },
   }

@@ -103,7 +103,7 @@ export function createServices(config: AppConfig, db: Db): Services {
     secrets,
     tasks,
     quota,
-    agent: new AgentService(deviceDeps),
+    agent: new AgentService({ ...deviceDeps, pollIntervalSeconds: config.agentPollSeconds }),
     devices: huaweiTypeDevices,
     ...apple,
     appleMdm,

@@ -4,8 +4,8 @@
  * PostgreSQL (server-scale.ts), the device protocols (queue-scale.ts). PostgreSQL is a throw-away cluster started
  * by the benchmark itself. Writes bench/results.md (a table per benchmark) and bench/results.json.
  * `npm run bench -- fleet iphones` (or MDM_BENCH_ONLY=fleet,iphones) picks some of web, pglite, postgres, queue, iphones,
- * lifecycle, fleet, fleet-agents: their sections of bench/results.md and entries of results.json are replaced (or
- * added), the others kept. MDM_BENCH_QUICK=1 runs each at a tenth of its scale.
+ * lifecycle, fleet, fleet-agents (and, named only, fleet-agents-10s): their sections of bench/results.md and entries
+ * of results.json are replaced (or added), the others kept. MDM_BENCH_QUICK=1 runs each at a tenth of its scale.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -90,8 +90,13 @@ if (wanted('iphones')) {
 if (wanted('lifecycle')) results.push(await quietBefore('lifecycle').then(() => lifecycleSweepBench('pglite', 'memory://', scale(10_000))))
 // Issue #44: 10,000 devices locked in one request, and 10,000 iPhones of a batch pushed through a local HTTP/2 APNs.
 if (wanted('fleet')) results.push(hasPostgres ? await quietBefore('fleet').then(() => fleetScale(scale(10_000))) : missingPostgres('fleet', 'Fleet-wide commands at scale'))
-// Issue #44: that lock reaching 10,000 polling agents within one poll interval + 5 s.
-if (wanted('fleet-agents')) results.push(hasPostgres ? await quietBefore('fleet-agents').then(() => fleetAgentsBench(scale(10_000))) : missingPostgres('fleet-agents', 'Fleet-wide lock reaching polling agents'))
+// Issue #44: that lock reaching 10,000 polling agents within one poll interval + 5 s, at the interval an operator of
+// 10,000 phones sets (MDM_AGENT_POLL_SECONDS=30, docs/scaling.md); 'fleet-agents-10s' (named only) at the default 10 s.
+for (const [name, pollSeconds] of [['fleet-agents', 30], ['fleet-agents-10s', 10]] as const) {
+  if (name === 'fleet-agents-10s' ? !only?.includes(name) : !wanted(name)) continue
+  const title = `Fleet-wide lock reaching agents polling every ${pollSeconds} s`
+  results.push(hasPostgres ? await quietBefore(name).then(() => fleetAgentsBench(scale(10_000), { pollSeconds, name })) : missingPostgres(name, title))
+}
 const minutes = (performance.now() - started) / 60_000
 
 const header = [

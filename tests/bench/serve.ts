@@ -10,13 +10,15 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { testConfig } from '../../src/server/config'
+import { loadConfig, testConfig } from '../../src/server/config'
 import { startServer } from '../../src/server/main'
 
 const config = testConfig({
   port: 0,
   host: '127.0.0.1',
   databaseUrl: process.env.DATABASE_URL,
+  // The agents' poll interval an operator sets (fleet-agents.ts runs the fleet at 30 s and 10 s).
+  ...(process.env.MDM_AGENT_POLL_SECONDS ? { agentPollSeconds: loadConfig({ MDM_AGENT_POLL_SECONDS: process.env.MDM_AGENT_POLL_SECONDS }).agentPollSeconds } : {}),
   // The console benchmark's server: the demo tenant, serving the console it built.
   demo: process.env.MDM_BENCH_DEMO === '1' || process.env.MDM_BENCH_DEMO === 'seed',
   demoDevices: process.env.MDM_BENCH_DEMO === '1',

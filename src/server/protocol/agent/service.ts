@@ -35,7 +35,10 @@ import { recordRefusal } from '../../modules/audit/service'
 import { ResultCode } from '../../../shared/contract/envelope'
 import { countAgentPoll, countCommands } from '../../metrics'
 
-/** What the server asks agents to wait between polls; an agent may poll more often when told to by its operator. */
+/**
+ * What the server asks agents to wait between polls unless the operator sets MDM_AGENT_POLL_SECONDS (config.ts); an
+ * agent may poll more often when told to by its operator.
+ */
 export const AGENT_POLL_INTERVAL_SECONDS = 10
 const DEFAULT_MAX_TASKS = 10
 const MAX_RESULT_CHARS = 16_384
@@ -77,9 +80,10 @@ export class AgentService {
   private readonly db: Db
 
   constructor(
-    deps: { db: Db; tasks: TaskService; quota: QuotaService; limiter: RateLimiter },
+    deps: { db: Db; tasks: TaskService; quota: QuotaService; limiter: RateLimiter; pollIntervalSeconds?: number },
     private readonly now: () => Date = () => new Date(),
   ) {
+    this.pollIntervalSeconds = deps.pollIntervalSeconds ?? AGENT_POLL_INTERVAL_SECONDS
     this.db = deps.db
     this.tasks = deps.tasks
     this.quota = deps.quota
@@ -87,6 +91,8 @@ export class AgentService {
   }
 
   private readonly limiter: RateLimiter
+  /** The interval every enroll and poll answer tells the agent (MDM_AGENT_POLL_SECONDS). */
+  private readonly pollIntervalSeconds: number
 
   /**
    * POST /agent/v1/enroll from a client address. Enrollment tokens guessed from one address are limited (issue #10):
@@ -209,7 +215,7 @@ export class AgentService {
       if (isUniqueViolation(err)) throw ApiError.conflict(serverMessages.enrollInProgress)
       throw err
     })
-    return { deviceId, credential, pollIntervalSeconds: AGENT_POLL_INTERVAL_SECONDS }
+    return { deviceId, credential, pollIntervalSeconds: this.pollIntervalSeconds }
   }
 
   private pollStatement?: ReturnType<AgentService['pollQuery']>
@@ -259,7 +265,7 @@ export class AgentService {
         payload: task.payload,
         createdAt: task.createdAt.toISOString(),
       })),
-      pollIntervalSeconds: AGENT_POLL_INTERVAL_SECONDS,
+      pollIntervalSeconds: this.pollIntervalSeconds,
       ...(rows[0].rental ? { service: serviceTerms(rows[0].rental) } : {}),
     }
   }
