@@ -1,17 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 // tsx's (and Vite's) own esbuild: the same compiler tsx runs the server with.
 import { build } from 'esbuild'
-import { afterAll } from 'vitest'
 
 // The real server as child processes (restart.test.ts, rolling-restart.test.ts): start, call, sign in.
 
-/** Files and folders removed after the test file (the compiled server, temporary data folders). */
+/**
+ * Temporary data folders, removed as the worker process exits. Integration files share their worker's modules
+ * (vite.config.ts: isolate false), so this module is imported once per worker: an afterAll registered at its import ran
+ * after the worker's first file only, and removed the compiled server under the files after it.
+ */
 export const folders: string[] = []
-afterAll(() => folders.forEach((f) => rmSync(f, { recursive: true, force: true })))
+process.once('exit', () => folders.forEach((f) => rmSync(f, { recursive: true, force: true })))
 
 /**
  * fixtures/server-process.ts compiled once into one file, which each child runs with plain node: under `--import tsx`
@@ -19,13 +22,29 @@ afterAll(() => folders.forEach((f) => rmSync(f, { recursive: true, force: true }
  * bundle (it lies under node_modules/.cache, so node finds them); import.meta.url is the database client's, the one
  * module whose files (the migrations) are found from it.
  */
+/** Whether a process of this id runs (signal 0 checks without sending). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
 let bundled: Promise<string> | undefined
-function serverScript(): Promise<string> {
-  bundled ??= (async () => {
+async function serverScript(): Promise<string> {
+  // Compiled once per worker process and kept for its life (removed as it exits), not per file: a later file of the
+  // worker found the first file's copy removed by its afterAll and started nothing (first-start.test.ts, 1 s).
+  const compiled = bundled && (await bundled.catch(() => undefined))
+  if (compiled && existsSync(compiled)) return compiled
+  bundled = (async () => {
     const dir = path.join(import.meta.dirname, '../../node_modules/.cache/mdm-server-process')
     mkdirSync(dir, { recursive: true })
+    // Copies of workers that ended without their exit handler (a worker may be killed): named by their process id.
+    for (const name of readdirSync(dir)) if (!alive(Number(name.split('-')[0]))) rmSync(path.join(dir, name), { force: true })
     const outfile = path.join(dir, `${process.pid}-${randomBytes(4).toString('hex')}.mjs`)
-    folders.push(outfile)
+    process.once('exit', () => rmSync(outfile, { force: true }))
     await build({
       entryPoints: [path.join(import.meta.dirname, 'fixtures/server-process.ts')],
       outfile,
