@@ -27,8 +27,20 @@ export const deviceSortOf = (q: { sortBy?: DeviceSortKey; sortOrder?: SortOrder 
 
 type Sortable = { id: number; serialNumber: string; renterName?: string | null; lastCommunicationTime?: string | null; createdAt?: string | null }
 
-/** Text by code point, as the server orders it (COLLATE "C": the same on every database and locale). */
-const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+/**
+ * Text by code point, as the server orders it (COLLATE "C" compares UTF-8 bytes: code point order, the same on every
+ * database and locale). Not JavaScript's `<`, which compares UTF-16 units: it puts a rare character beyond U+FFFF (a
+ * name's 𠮷) before ｀ (U+FF40), where the server puts it after.
+ */
+export function byCodePoint(a: string, b: string): number {
+  for (let i = 0; i < a.length && i < b.length; ) {
+    const [x, y] = [a.codePointAt(i)!, b.codePointAt(i)!]
+    if (x !== y) return x < y ? -1 : 1
+    // Equal so far in both: the same width.
+    i += x > 0xffff ? 2 : 1
+  }
+  return Math.sign(a.length - b.length)
+}
 /** A time as a number; none (a device never heard from) is the oldest. */
 const timeOf = (t: string | null | undefined) => (t ? Date.parse(t) || 0 : Number.NEGATIVE_INFINITY)
 

@@ -102,10 +102,6 @@ export function DeviceActions<Name extends string, D extends FamilyDevice>({ fam
   )
 }
 
-/**
- * One device of a family's list: selection, the shared device summary, the device's state, one tap for lock or
- * unlock, and everything else (edit, transfer, the destructive commands, 淘汰) under 更多, away from 详情.
- */
 /** The device's selection box, named for screen readers by its serial (card and table row). */
 export function DeviceSelect({ serialNumber, checked, onChange }: { serialNumber: string; checked: boolean; onChange: (checked: boolean) => void }) {
   return (
@@ -131,6 +127,10 @@ export function DeviceOpenLink<D extends FamilyDevice>({ device, onOpen }: { dev
   )
 }
 
+/**
+ * One device of a family's list: selection, the shared device summary, the device's state, one tap for lock or
+ * unlock, and everything else (edit, transfer, the destructive commands, 淘汰) under 更多, away from 详情.
+ */
 export function DeviceCard<Name extends string, D extends FamilyDevice>({
   family,
   device,

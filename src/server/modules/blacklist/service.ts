@@ -10,6 +10,7 @@ import type {
 import { ResultCode } from '../../../shared/contract/envelope'
 import type { BlacklistKind } from '../../../shared/domain/blacklist'
 import { validateIdCard } from '../../../shared/domain/validators'
+import { isImei } from '../../../shared/domain/device-list-order'
 import { blacklistKindLabels, blacklistText as t } from '../../../shared/messages/biz'
 import type { RateLimiter, LimitRule } from '../../auth/rate-limit'
 import type { CurrentUser } from '../../auth/sessions'
@@ -33,7 +34,6 @@ type SearchInput = z.output<typeof BlacklistSearchQuery>
 export const blacklistLookupLimit: LimitRule = { name: 'blacklist:lookup', points: 60, windowMs: 60 * 60_000, message: t.lookupLocked }
 
 const SERIAL = /^[A-Z0-9-]{1,64}$/
-const IMEI = /^\d{15}$/
 const ID_CARD = /^\d{17}[\dX]$/
 
 /** What a device being saved or enrolling may match: its serial, its IMEI, its renter's ID-card number. */
@@ -66,7 +66,7 @@ export class BlacklistService {
     const imei = c.imei?.trim()
     const idCard = c.renterIdCard?.trim().toUpperCase()
     if (serial && SERIAL.test(serial)) keys.push({ kind: 'SERIAL', matchKey: serial })
-    if (imei && IMEI.test(imei)) keys.push({ kind: 'IMEI', matchKey: imei })
+    if (isImei(imei)) keys.push({ kind: 'IMEI', matchKey: imei })
     if (idCard && ID_CARD.test(idCard)) keys.push({ kind: 'ID_CARD', matchKey: this.secrets.digest(idCard) })
     return keys
   }
@@ -134,7 +134,7 @@ export class BlacklistService {
         if (!SERIAL.test(value)) throw ApiError.badRequest(t.serialInvalid)
         return { matchKey: value, display: value }
       case 'IMEI':
-        if (!IMEI.test(value)) throw ApiError.badRequest(t.imeiInvalid)
+        if (!isImei(value)) throw ApiError.badRequest(t.imeiInvalid)
         return { matchKey: value, display: value }
       case 'ID_CARD': {
         const refusal = validateIdCard(value)
@@ -192,7 +192,8 @@ async function activeMatches(tx: Tx, keys: { kind: BlacklistKind; matchKey: stri
  */
 export async function enrollmentBlocked(tx: Tx, serialNumber: string, imei?: string | null): Promise<boolean> {
   const keys: { kind: BlacklistKind; matchKey: string }[] = [{ kind: 'SERIAL', matchKey: serialNumber.trim().toUpperCase() }]
-  if (imei && IMEI.test(imei.trim())) keys.push({ kind: 'IMEI', matchKey: imei.trim() })
+  const enrolling = imei?.trim()
+  if (isImei(enrolling)) keys.push({ kind: 'IMEI', matchKey: enrolling })
   const hits = await activeMatches(tx, keys)
   return hits.some((h) => h.blockEnrollment)
 }
