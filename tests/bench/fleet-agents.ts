@@ -20,7 +20,7 @@ import { openDatabase } from '../../src/server/db/client'
 import { quotaAccounts } from '../../src/server/db/schema'
 import { seedDemo } from '../../src/server/demo/seed'
 import { login } from './fleet-scale'
-import { percentiles, spawnServer, startPostgres, type BenchResult, type Figure } from './lib'
+import { percentiles, spawnServer, startPostgres, resetStatements, topStatements, type BenchResult, type Figure } from './lib'
 import { deal, fleetRun } from './queue-scale'
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows
@@ -84,6 +84,7 @@ export async function fleetAgentsBench(count = 10_000, { pollSeconds: configured
           return LOCK_AFTER_SECONDS + seconds + TARGET_SLACK_SECONDS + WINDOW_SLACK_SECONDS
         },
         async () => {
+          await resetStatements((query) => db.execute(sql.raw(query)))
           await new Promise((r) => setTimeout(r, LOCK_AFTER_SECONDS * 1000))
           const loadAverage = os.loadavg()[0]
           const t = performance.now()
@@ -140,6 +141,7 @@ export async function fleetAgentsBench(count = 10_000, { pollSeconds: configured
         pass: null,
       })
       figures.push({ figure: `${label}: set-up (enrollment token, ${n} enrollments over POST /agent/v1/enroll)`, target: '—', measured: `${setupSeconds.toFixed(1)} s`, value: setupSeconds, pass: null })
+      await topStatements((query) => db.execute(sql.raw(query)))
     } finally {
       await child.stop()
     }

@@ -4,7 +4,7 @@
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import http from 'node:http'
-import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { chownSync, copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
@@ -100,7 +100,16 @@ export function startPostgres(port = 55433): { url: string; dataDir: string; sto
   const as = (cmd: string, args: string[]) => (root ? execFileSync('runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args], { stdio: 'pipe' }) : execFileSync(path.join(bin, cmd), args, { stdio: 'pipe' }))
   if (root) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), Number(execFileSync('id', ['-g', 'postgres']).toString().trim()))
   as('initdb', ['-D', path.join(dir, 'data'), '--auth=trust', '-U', 'postgres'])
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c shared_buffers=512MB -c max_connections=200`
+  // MDM_BENCH_PG_STATS=1: PostgreSQL counts its statements (pg_stat_statements), which a bench prints (topStatements).
+  // MDM_BENCH_PG_EXPLAIN=<ms>: statements slower than that are logged with their plans (auto_explain), in the log that
+  // stop() then copies to /tmp/mdm-bench-pg.log.
+  const libraries = [process.env.MDM_BENCH_PG_STATS ? 'pg_stat_statements' : '', process.env.MDM_BENCH_PG_EXPLAIN ? 'auto_explain' : ''].filter(Boolean)
+  const stats = [
+    libraries.length ? ` -c shared_preload_libraries=${libraries.join(',')}` : '',
+    process.env.MDM_BENCH_PG_STATS ? ' -c pg_stat_statements.track=all' : '',
+    process.env.MDM_BENCH_PG_EXPLAIN ? ` -c auto_explain.log_min_duration=${Number(process.env.MDM_BENCH_PG_EXPLAIN)} -c auto_explain.log_nested_statements=on -c auto_explain.log_analyze=on` : '',
+  ].join('')
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c shared_buffers=512MB -c max_connections=200${stats}`
   as('pg_ctl', ['-D', path.join(dir, 'data'), '-o', options, '-l', path.join(dir, 'log'), '-w', 'start'])
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
@@ -108,9 +117,36 @@ export function startPostgres(port = 55433): { url: string; dataDir: string; sto
     stop() {
       if (root) spawnSync('runuser', ['-u', 'postgres', '--', path.join(bin, 'pg_ctl'), '-D', path.join(dir, 'data'), '-m', 'immediate', 'stop'], { stdio: 'ignore' })
       else spawnSync(path.join(bin, 'pg_ctl'), ['-D', path.join(dir, 'data'), '-m', 'immediate', 'stop'], { stdio: 'ignore' })
+      if (process.env.MDM_BENCH_PG_EXPLAIN) copyFileSync(path.join(dir, 'log'), '/tmp/mdm-bench-pg.log')
       rmSync(dir, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * With MDM_BENCH_PG_STATS=1, what PostgreSQL spent its time on since it started (the statements of most execution time,
+ * with their calls and mean), printed to the console: where a bench's database CPU goes. Otherwise nothing.
+ */
+export async function topStatements(execute: (query: string) => Promise<unknown>, limit = 12): Promise<void> {
+  if (!process.env.MDM_BENCH_PG_STATS) return
+  await execute('create extension if not exists pg_stat_statements')
+  const result = (await execute(
+    `select calls, round(total_exec_time)::int as total_ms, round((total_exec_time / calls)::numeric, 3) as mean_ms, rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) as query
+     from pg_stat_statements order by total_exec_time desc limit ${Number(limit)}`,
+  )) as { rows: Record<string, unknown>[] }
+  console.log('PostgreSQL: statements by total execution time')
+  console.table(result.rows)
+  const tables = (await execute(
+    `select relname, n_tup_ins, n_tup_upd, n_tup_hot_upd, n_dead_tup, autovacuum_count, autoanalyze_count from pg_stat_user_tables order by n_tup_upd + n_tup_ins desc limit 6`,
+  )) as { rows: Record<string, unknown>[] }
+  console.table(tables.rows)
+}
+
+/** With MDM_BENCH_PG_STATS=1, forgets what PostgreSQL counted so far (topStatements then shows what follows). */
+export async function resetStatements(execute: (query: string) => Promise<unknown>): Promise<void> {
+  if (!process.env.MDM_BENCH_PG_STATS) return
+  await execute('create extension if not exists pg_stat_statements')
+  await execute('select pg_stat_statements_reset(), pg_stat_reset()')
 }
 
 /** The markdown table of one benchmark in bench/results.md. */

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { devices } from '../../src/server/db/schema'
-import { embeddedClient } from '../../src/server/db/client'
-import { harnessForFile } from './harness'
+import { harnessForFile, statementsOf } from './harness'
 import { enrolledIphone, setIosQuota } from './apple-helpers'
 
 const h = harnessForFile()
@@ -12,20 +11,6 @@ beforeEach(async () => {
   boss = await h.login('demo')
   await setIosQuota(h, h.demo.bossCompanyId, 5)
 })
-
-/** The statements `work` sends to the embedded database (every statement of a request goes through its query). */
-async function statementsOf(work: () => Promise<unknown>): Promise<number> {
-  const client = embeddedClient(h.database.db)!
-  const query = client.query.bind(client)
-  let count = 0
-  client.query = ((...args: Parameters<typeof query>) => (count++, query(...args))) as typeof client.query
-  try {
-    await work()
-  } finally {
-    client.query = query
-  }
-  return count
-}
 
 const lastSeen = async (deviceId: number) => (await h.database.db.select().from(devices).where(eq(devices.id, deviceId)))[0].lastCommunicationTime
 
@@ -37,7 +22,7 @@ describe('an idle check-in with nothing queued (issue #44)', () => {
     let text = ''
     // Twice: the first builds and prepares the statements, the second is what every later check-in costs.
     for (let i = 0; i < 2; i++) {
-      const statements = await statementsOf(async () => {
+      const statements = await statementsOf(h, async () => {
         const res = await phone.send('ServerURL', { Status: 'Idle', UDID: phone.udid })
         ;[status, text] = [res.status, await res.text()]
       })

@@ -216,3 +216,29 @@ export async function ownDatabase(url: string, prefix: string): Promise<{ url: s
   }
   return { url: target.toString(), drop }
 }
+
+/**
+ * The statements `work` sends to a harness's embedded database: what a protocol exchange costs in round trips. Every
+ * statement outside a transaction goes through the client's query; a transaction counts its BEGIN and COMMIT and each
+ * statement in it.
+ */
+export async function statementsOf(h: Harness, work: () => Promise<unknown>): Promise<number> {
+  const client = embeddedClient(h.database.db)!
+  const [query, transaction] = [client.query.bind(client), client.transaction.bind(client)]
+  let count = 0
+  client.query = ((...args: Parameters<typeof query>) => (count++, query(...args))) as typeof client.query
+  client.transaction = ((work: Parameters<typeof transaction>[0]) => {
+    count += 2
+    return transaction((tx) => {
+      const inner = tx.query.bind(tx)
+      tx.query = ((...args: Parameters<typeof inner>) => (count++, inner(...args))) as typeof tx.query
+      return work(tx)
+    })
+  }) as typeof client.transaction
+  try {
+    await work()
+  } finally {
+    Object.assign(client, { query, transaction })
+  }
+  return count
+}

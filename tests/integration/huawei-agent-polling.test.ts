@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { devices } from '../../src/server/db/schema'
 import { AgentService } from '../../src/server/protocol/agent/service'
 import { hashToken } from '../../src/server/auth/sessions'
-import { harnessForFile } from './harness'
+import { harnessForFile, statementsOf } from './harness'
 import { agentTestbed, AGENT, racingPolls, racingPollsWhileQueueing } from './huawei-agent-helpers'
 import { command, detail, taskStatus } from './huawei-helpers'
 
@@ -100,5 +100,31 @@ describe('polling', () => {
     expect(done.body.data).toEqual({ taskId, status: 'DONE' })
     const again = await agentCall('/result', { taskId, success: false, reason: 'x' }, phone.credential!)
     expect(again.body).toEqual({ code: 409, msg: '任务已结束，不能重复上报结果', data: null })
+  })
+
+  it('takes a result in two statements (issue #44: a fleet-wide lock answered by every agent at once) and applies it whole', async () => {
+    const { deviceId, phone } = await enrolledPhone()
+    // Twice: the first builds and prepares the statements, the second is what every later result costs.
+    for (const command_ of ['lockScreen', 'getDeviceInfo']) {
+      const taskId = (await command(h, boss, command_, deviceId)).body.data.taskId
+      await agentCall('/poll', {}, phone.credential!)
+      const data = command_ === 'getDeviceInfo' ? { model: 'BRA-AL00', osVersion: 'HarmonyOS 5.0', battery: 77 } : undefined
+      let answer: Awaited<ReturnType<typeof agentCall>> | undefined
+      const statements = await statementsOf(h, async () => {
+        answer = await agentCall('/result', { taskId, success: true, data, state: { runningApp: 'com.example.shop' } }, phone.credential!)
+      })
+      expect(answer!.body.data).toEqual({ taskId, status: 'DONE' })
+      expect(statements).toBeLessThanOrEqual(2)
+    }
+    const seen = (await detail(h, boss, deviceId)).data
+    // The lock's implied state, the reported state and the device information, each kept; the name it had stays.
+    expect(seen.state).toMatchObject({ locked: true, battery: 77, runningApp: 'com.example.shop', poweredOn: true })
+    expect(seen).toMatchObject({ model: 'BRA-AL00', osVersion: 'HarmonyOS 5.0', name: 'HUAWEI Mate 60 Pro' })
+    // A refused result (a bad device information) changes neither the task nor the device.
+    const taskId = (await command(h, boss, 'getDeviceInfo', deviceId)).body.data.taskId
+    await agentCall('/poll', {}, phone.credential!)
+    expect((await agentCall('/result', { taskId, success: true, data: { battery: 'full' }, state: { locked: false } }, phone.credential!)).status).toBe(400)
+    expect((await taskStatus(h, boss, taskId)).data.status).toBe('SENT')
+    expect((await detail(h, boss, deviceId)).data.state.locked).toBe(true)
   })
 })

@@ -13,7 +13,7 @@ import { visibleDeviceCondition } from '../../auth/scope'
 import { ApiError } from '../../http/errors'
 import { iso } from '../../http/iso'
 import { paged } from '../../db/paging'
-import { countCommand, countCommands, stageOfStatus } from '../../metrics'
+import { countCommand, countCommands } from '../../metrics'
 
 /** A transaction or the database itself. */
 type Tx = Pick<Db, 'select' | 'insert' | 'update'>
@@ -211,11 +211,14 @@ export class TaskService {
   /**
    * The claim as one statement with placeholders (deviceId and claimParams), prepared once by claim(): every Apple
    * check-in runs it (issue #16), so it is one round trip, built and planned once per connection. The inner
-   * SELECT … LIMIT max FOR UPDATE SKIP LOCKED skips rows another poll is claiming at this moment, and the outer condition
-   * re-checks QUEUED, so each task is delivered once. The outer condition also leaves out what the expiry times out
-   * (queued too long), so the two never touch one row; it is not in the inner SELECT, whose conditions must stay those
-   * tasks_live_idx serves (a range on created_at there made a generic plan walk tasks_device_log_idx, the device's
-   * whole history). Statuses are literals, not parameters, so that a generic plan can still prove the partial index.
+   * SELECT … LIMIT max FOR UPDATE SKIP LOCKED picks the device's own queued tasks and skips rows another poll is
+   * claiming at this moment; its conditions are those tasks_live_idx serves (device, status, created_at), and its
+   * range on created_at leaves out what the expiry times out (queued too long), so the two never touch one row. The
+   * outer UPDATE finds the picked rows by id alone (issue #44): its re-check of QUEUED is written IS NOT DISTINCT FROM,
+   * which no index serves, because as `status = 'QUEUED'` a generic plan made while few tasks were queued (an empty
+   * table, or statistics of a table of finished ones) walked tasks_live_idx over every queued task of every device
+   * and filtered by id: 18 ms a claim once a fleet-wide lock had queued 10,000, which saturated PostgreSQL. Statuses
+   * are literals, not parameters, so that a generic plan can still prove the partial index for the inner SELECT.
    * The agent's poll runs the same CTEs after its own (claimCtes).
    */
   private claimQuery() {
@@ -250,7 +253,7 @@ export class TaskService {
     const claimable = this.db
       .select({ id: tasks.id })
       .from(tasks)
-      .where(and(eq(tasks.deviceId, deviceId), eq(tasks.status, queued)))
+      .where(and(eq(tasks.deviceId, deviceId), eq(tasks.status, queued), gte(tasks.createdAt, at('queuedSince'))))
       .orderBy(asc(tasks.createdAt), asc(tasks.id))
       .limit(param('max'))
       .for('update', { skipLocked: true })
@@ -261,7 +264,7 @@ export class TaskService {
         // = any(array(…)), not in (…): an InitPlan, run once. As a semi-join the planner may rescan the locking
         // SELECT for each row, and a rescan skips the rows this statement has just updated and locks the next ones:
         // a claim of one then took every queued task (a generic plan did, with the Apple endpoint's max of 1).
-        .where(and(sql`${tasks.id} = any(array(${claimable}))`, eq(tasks.status, queued), gte(tasks.createdAt, at('queuedSince'))))
+        .where(and(sql`${tasks.id} = any(array(${claimable}))`, sql`${tasks.status} is not distinct from ${queued}`))
         .returning(),
     )
     return { expired, claimed }
@@ -278,36 +281,9 @@ export class TaskService {
     }
   }
 
-  /**
-   * Records a device's result for one of its own delivered tasks. Another device's task answers like a missing
-   * one; a task already final (or timed out) is not changed again.
-   */
-  async finish(
-    tx: Tx,
-    deviceId: number,
-    result: { taskId: string; success: boolean; data?: Record<string, unknown>; reason?: string },
-  ): Promise<TaskRow> {
-    const [task] = await tx
-      .select()
-      .from(tasks)
-      .where(and(eq(tasks.taskId, result.taskId), eq(tasks.deviceId, deviceId)))
-      .for('update')
-    if (!task) throw ApiError.notFound(huaweiDeviceText.taskNotFound)
-    if (task.status === 'QUEUED') throw ApiError.conflict(huaweiDeviceText.taskNotSent)
-    if (task.status !== 'SENT') throw ApiError.conflict(huaweiDeviceText.taskFinished)
-    const [updated] = await tx
-      .update(tasks)
-      .set({
-        status: result.success ? 'DONE' : 'ERROR',
-        result: !result.success ? null : secretResults.has(task.type) ? { sealed: this.secrets.seal(JSON.stringify(result.data ?? {})) } : (result.data ?? {}),
-        errorMessage: result.success ? null : (result.reason ?? null),
-        finishedAt: this.now(),
-      })
-      .where(eq(tasks.id, task.id))
-      .returning()
-    const stage = stageOfStatus(updated.status)
-    if (stage) countCommand(updated.type, stage)
-    return updated
+  /** A result as the tasks table keeps it: one holding a secret (the lock passcode) sealed (issue #41). */
+  storedResult(type: string, data: Record<string, unknown>): Record<string, unknown> {
+    return secretResults.has(type) ? { sealed: this.secrets.seal(JSON.stringify(data)) } : data
   }
 
   /** A device's task log, newest first, with the number of tasks still pending. */

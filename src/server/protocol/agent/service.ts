@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql, type Column } from 'drizzle-orm'
 import type { z } from 'zod'
 import {
   DeviceInfoResult,
@@ -19,7 +19,7 @@ import { huaweiDeviceText as t } from '../../../shared/messages/devices'
 import { serverMessages } from '../../../shared/messages/server'
 import type { Db } from '../../db/client'
 import type { CurrentUser } from '../../auth/sessions'
-import { devices, enrollmentTokens } from '../../db/schema'
+import { devices, enrollmentTokens, tasks } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { ApiError } from '../../http/errors'
 import { parseOrThrow } from '../../http/envelope'
@@ -33,7 +33,7 @@ import { blacklistText } from '../../../shared/messages/biz'
 import { LimitRefused, limits, type RateLimiter } from '../../auth/rate-limit'
 import { recordRefusal } from '../../modules/audit/service'
 import { ResultCode } from '../../../shared/contract/envelope'
-import { countAgentPoll, countCommands } from '../../metrics'
+import { countAgentPoll, countCommand, countCommands, stageOfStatus } from '../../metrics'
 
 /**
  * What the server asks agents to wait between polls unless the operator sets MDM_AGENT_POLL_SECONDS (config.ts); an
@@ -270,6 +270,62 @@ export class AgentService {
     }
   }
 
+  private resultStatements?: ReturnType<AgentService['resultQueries']>
+
+  /**
+   * A result is two prepared statements and no transaction (issue #44: 10,000 agents answering one fleet-wide lock
+   * at once; as a transaction of six round trips each result cost PostgreSQL three times what a poll does):
+   * - `read`: the device that holds the credential and its task of that id (its type, payload and status), one row,
+   *   or none for an unknown credential. Nothing is locked: what is decided from it (the implied state, the checks of
+   *   the data) depends only on the task's type and payload, which never change once queued.
+   * - `finish`: the task from SENT to DONE / ERROR and, only if that happened, the device seen and its state patched,
+   *   as data-modifying CTEs of one statement, so both are written or neither. The state is merged in SQL (jsonb ||),
+   *   as the poll merges it, so a poll committed meanwhile is not overwritten. A task that left SENT in between (timed
+   *   out, or finished by a second copy of the same result) updates nothing and is answered like a finished one.
+   */
+  private resultQueries() {
+    const read = this.db
+      .select({ deviceId: devices.id, id: tasks.id, type: tasks.type, payload: tasks.payload, status: tasks.status })
+      .from(devices)
+      .leftJoin(tasks, and(eq(tasks.taskId, sql.placeholder('taskId')), eq(tasks.deviceId, devices.id)))
+      .where(eq(devices.credentialHash, sql.placeholder('credentialHash')))
+      .prepare('agent_result_read')
+    const now = sql`${sql.placeholder('now')}::timestamptz`
+    const text = (name: string) => sql`${sql.placeholder(name)}::text`
+    const done = this.db.$with('done').as(
+      this.db
+        .update(tasks)
+        .set({
+          status: sql`${text('status')}`,
+          result: sql`${sql.placeholder('result')}::jsonb`,
+          errorMessage: sql`${text('errorMessage')}`,
+          finishedAt: now,
+        })
+        .where(and(eq(tasks.id, sql.placeholder('id')), eq(tasks.status, sql`'SENT'`)))
+        .returning({ id: tasks.id }),
+    )
+    // A value the device reported (getDeviceInfo) replaces the stored one; null leaves it.
+    const reported = (column: Column, name: string) => sql`coalesce(${text(name)}, ${column})`
+    const seen = this.db.$with('seen').as(
+      this.db
+        .update(devices)
+        .set({
+          lastCommunicationTime: now,
+          updatedAt: now,
+          state: sql`${devices.state} || ${sql.placeholder('state')}::jsonb`,
+          model: reported(devices.model, 'model'),
+          name: reported(devices.name, 'name'),
+          osVersion: reported(devices.osVersion, 'osVersion'),
+          imei: reported(devices.imei, 'imei'),
+          credentialHash: sql`case when ${sql.placeholder('revoke')}::boolean then null else ${devices.credentialHash} end`,
+        })
+        .where(and(eq(devices.id, sql.placeholder('deviceId')), sql`exists (select 1 from ${done})`))
+        .returning({ id: devices.id }),
+    )
+    const finish = this.db.with(done, seen).select({ id: done.id }).from(done).prepare('agent_result_finish')
+    return { read, finish }
+  }
+
   /**
    * POST /agent/v1/result: the outcome of one of the device's own delivered tasks. A success changes the device's
    * state as the command implies and as the device reports; some results carry data the server keeps (device info,
@@ -277,35 +333,45 @@ export class AgentService {
    */
   async report(credential: DeviceCredential, req: ResultInput): Promise<ResultResponse> {
     const now = this.now()
-    return this.db.transaction(async (tx) => {
-      // The credential is checked by the statement that locks its device (no round trip of its own).
-      const [current] = await tx.select().from(devices).where(eq(devices.credentialHash, credential.hash)).for('update')
-      if (!current) throw ApiError.unauthorized(t.deviceCredentialInvalid)
-      const data = req.success ? (req.data ?? {}) : undefined
-      // Results are kept as JSON; their size is bounded so that one agent cannot fill the tasks table.
-      if (data && JSON.stringify(data).length > MAX_RESULT_CHARS) throw ApiError.badRequest(t.resultTooLarge)
-      const task = await this.tasks.finish(tx, current.id, {
-        taskId: req.taskId,
-        success: req.success,
-        data,
-        reason: req.success ? undefined : req.reason,
-      })
-      const command = agentTaskTypeSchema.parse(task.type)
-      const patch: Partial<typeof devices.$inferInsert> = { lastCommunicationTime: now, updatedAt: now }
-      let implied: DeviceState = {}
-      if (req.success) {
-        implied = impliedState(command, task.payload, now)
-        if (command === 'getDeviceInfo') {
-          const info = parseOrThrow(DeviceInfoResult, data)
-          for (const key of ['model', 'name', 'osVersion', 'imei'] as const) if (info[key]) patch[key] = info[key]
-          if (info.battery !== undefined) implied.battery = info.battery
-        }
-        if (command === 'getLockPasscode') parseOrThrow(LockPasscodeResult, data)
-        if (revokesCredential.has(command)) patch.credentialHash = null
+    this.resultStatements ??= this.resultQueries()
+    const { read, finish } = this.resultStatements
+    const [found] = await read.execute({ credentialHash: credential.hash, taskId: req.taskId })
+    if (!found) throw ApiError.unauthorized(t.deviceCredentialInvalid)
+    const data = req.success ? (req.data ?? {}) : undefined
+    // Results are kept as JSON; their size is bounded so that one agent cannot fill the tasks table.
+    if (data && JSON.stringify(data).length > MAX_RESULT_CHARS) throw ApiError.badRequest(t.resultTooLarge)
+    if (found.id === null || found.type === null || found.status === null) throw ApiError.notFound(t.taskNotFound)
+    if (found.status === 'QUEUED') throw ApiError.conflict(t.taskNotSent)
+    if (found.status !== 'SENT') throw ApiError.conflict(t.taskFinished)
+    const command = agentTaskTypeSchema.parse(found.type)
+    const status = req.success ? 'DONE' : 'ERROR'
+    const info: Partial<Record<'model' | 'name' | 'osVersion' | 'imei', string>> = {}
+    let implied: DeviceState = {}
+    if (req.success) {
+      implied = impliedState(command, found.payload ?? {}, now)
+      if (command === 'getDeviceInfo') {
+        const reported = parseOrThrow(DeviceInfoResult, data)
+        for (const key of ['model', 'name', 'osVersion', 'imei'] as const) if (reported[key]) info[key] = reported[key]
+        if (reported.battery !== undefined) implied.battery = reported.battery
       }
-      patch.state = mergeState(current.state, reaching(req.state), implied, req.state)
-      await tx.update(devices).set(patch).where(eq(devices.id, current.id))
-      return { taskId: task.taskId, status: req.success ? 'DONE' : 'ERROR' }
+      if (command === 'getLockPasscode') parseOrThrow(LockPasscodeResult, data)
+    }
+    const finished = await finish.execute({
+      id: found.id,
+      deviceId: found.deviceId,
+      status,
+      result: data ? JSON.stringify(this.tasks.storedResult(found.type, data)) : null,
+      errorMessage: req.success ? null : (req.reason ?? null),
+      now: now.toISOString(),
+      state: JSON.stringify(mergeState(reaching(req.state), implied, req.state)),
+      model: info.model ?? null,
+      name: info.name ?? null,
+      osVersion: info.osVersion ?? null,
+      imei: info.imei ?? null,
+      revoke: req.success && revokesCredential.has(command),
     })
+    if (!finished.length) throw ApiError.conflict(t.taskFinished)
+    countCommand(found.type, stageOfStatus(status)!)
+    return { taskId: req.taskId, status }
   }
 }
