@@ -3,6 +3,7 @@
  * a throw-away PostgreSQL cluster on loopback, and the results each benchmark reports.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import { chownSync, copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -149,6 +150,20 @@ export async function resetStatements(execute: (query: string) => Promise<unknow
   await execute('select pg_stat_statements_reset(), pg_stat_reset()')
 }
 
+/**
+ * One series of a Prometheus text exposition: the value of `name` whose labels include every one of `labels`
+ * (summed over the series that match), or 0.
+ */
+export function metricValue(text: string, name: string, labels: Record<string, string> = {}): number {
+  let sum = 0
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue
+    if (!Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`))) continue
+    sum += Number(line.slice(line.lastIndexOf(' ') + 1))
+  }
+  return sum
+}
+
 /** The markdown table of one benchmark in bench/results.md. */
 export function resultTable(r: BenchResult): string {
   const head = `## ${r.title}\n\n`
@@ -164,6 +179,8 @@ export function resultTable(r: BenchResult): string {
 export interface ChildServer {
   url: string
   pid: number
+  /** Its Prometheus metrics now (GET /metrics with its token); reading them restarts the event-loop delay's window. */
+  metrics(): Promise<string>
   /** The server process's resident memory now, in bytes (Linux /proc). */
   rss(): number
   stop(): Promise<void>
@@ -189,8 +206,10 @@ export async function spawnServer(databaseUrl: string, env: Record<string, strin
   const profile = process.env.MDM_BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.MDM_BENCH_CPU_PROF}`] : []
   // MDM_BENCH_NODE_FLAGS="…": other flags instead of npm start's, to compare (an empty value: none).
   const flags = process.env.MDM_BENCH_NODE_FLAGS !== undefined ? process.env.MDM_BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean) : serverNodeFlags()
+  // Its /metrics, read by the bench (serverMetrics): what the server itself measured, apart from the client's view.
+  const metricsToken = randomBytes(16).toString('hex')
   const child = spawn(process.execPath, [...flags, ...profile, '--import', 'tsx', path.join(import.meta.dirname, 'serve.ts')], {
-    env: { ...process.env, ...env, DATABASE_URL: databaseUrl },
+    env: { ...process.env, ...env, DATABASE_URL: databaseUrl, MDM_METRICS_TOKEN: metricsToken },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
@@ -201,16 +220,28 @@ export async function spawnServer(databaseUrl: string, env: Record<string, strin
   void exited.then(() => process.off('exit', orphan))
   const url = await new Promise<string>((resolve, reject) => {
     let seen = ''
-    child.stdout.on('data', (chunk: Buffer) => {
+    const read = (chunk: Buffer) => {
       seen += chunk.toString()
       const line = seen.split('\n').find((l) => l.startsWith('{"url"'))
-      if (line) resolve(JSON.parse(line).url)
-    })
+      if (!line) return
+      // From now on the server's log (a line per request) is read and dropped. Kept, and searched again at every chunk,
+      // it cost this process more and more CPU, so that it read the pipe late; a full pipe blocks the server's next
+      // log line (stdout to a pipe is synchronous), which was the 10,000 iPhones' p95 tail (issue #44).
+      child.stdout.off('data', read)
+      child.stdout.resume()
+      resolve(JSON.parse(line).url)
+    }
+    child.stdout.on('data', read)
     child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening`)))
   })
   return {
     url,
     pid: child.pid!,
+    metrics: async () => {
+      const res = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })
+      if (!res.ok) throw new Error(`/metrics answered ${res.status}`)
+      return res.text()
+    },
     rss: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024,
     stop: async () => {
       child.kill('SIGTERM')

@@ -29,7 +29,7 @@ import { TaskService } from '../../src/server/modules/task/service'
 import { certificateAuthority, fingerprintOf, loadOrCreateCa } from '../../src/server/protocol/apple/ca'
 import { appleCommands } from '../../src/server/protocol/apple/commands'
 import { enrollmentProfile } from '../../src/server/protocol/apple/profile'
-import { latencyFigure, percentiles, spawnServer, startPostgres, type BenchResult, type Figure, type Percentiles } from './lib'
+import { latencyFigure, metricValue, percentiles, resetStatements, spawnServer, startPostgres, topStatements, type BenchResult, type Figure, type Percentiles } from './lib'
 import type { FromWorker, Slice, ToWorker } from './queue-load'
 import { settle } from './settle'
 
@@ -143,6 +143,8 @@ export interface Server {
   url: string
   pid: number
   pgDataDir: string
+  /** The server's own metrics (ChildServer.metrics). */
+  metrics?: () => Promise<string>
 }
 
 export interface FleetRun {
@@ -333,12 +335,15 @@ async function iphoneLoad(server: Server, db: Db, tasks: TaskService, caDir: str
   const { phones, profile, keyPem, caPem } = await iphoneIdentities(db, server.url, caDir, demo.bossCompanyId, demo.bossId, n)
   const devices = phones.map((p, i) => ({ ...p, commanded: i % 10 === 0 }))
   let queued: string[] = []
+  let atStart = ''
   const request = appleCommands.checkNetwork.requests()[0]
   const run = await fleetRun(
     server,
     deal(devices).map((slice) => ({ kind: 'iphone', profile, keyPem, caPem, clientCertHeader: CLIENT_CERT_HEADER, pollSeconds, devices: slice })),
     windowSeconds,
     async (endAt) => {
+      atStart = await server.metrics!()
+      await resetStatements((query) => db.execute(sql.raw(query)))
       const enrolled = rowsOf<{ id: number; udid: string }>(
         await db.execute(sql`select d.id, e.udid from apple_enrollments e join devices d on d.id = e.device_id where d.serial_number like 'BENCHIP%' and e.push_token is not null`),
       )
@@ -348,12 +353,37 @@ async function iphoneLoad(server: Server, db: Db, tasks: TaskService, caDir: str
       queued = await spreadCommands(targets as number[], endAt, async (deviceId) => (await tasks.enqueue({ deviceId, companyId: demo.bossCompanyId, type: 'checkNetwork', payload: { ...request }, createdBy: null })).taskId)
     },
   )
+  const atEnd = await server.metrics!()
+  await topStatements((query) => db.execute(sql.raw(query)))
   const label = `${n.toLocaleString('en')} iPhones checking in every ${pollSeconds} s`
   // Until every phone had enrolled, the fleet's warm-up not included.
   const setupSeconds = (run.readyAt - setupStart) / 1000
   const figures = await fleetFigures(db, label, 'request', n / pollSeconds, run, queued, 20)
+  figures.push(serverSideFigure(`${label}: the same requests as the server timed them (its mdm_http_request_duration_seconds over the window), and its event loop's delay`, atStart, atEnd, 'apple.connect'))
   figures.unshift({ figure: `${label}: set-up (identities, enrollment: Authenticate, TokenUpdate and the answer to the server's first DeviceInformation)`, target: '—', measured: `${setupSeconds.toFixed(1)} s`, value: setupSeconds, pass: null })
   return figures
+}
+
+/**
+ * What the server measured of one endpoint's requests between two readings of its metrics (the share answered within
+ * each bucket of its histogram), and its event loop's delay since the first reading: whether a latency the client saw
+ * was spent in the server or outside it (the client's own event loop, the machine's scheduler, the network).
+ */
+export function serverSideFigure(figure: string, atStart: string, atEnd: string, endpoint: string): Figure {
+  const bucket = (le: string) => {
+    const labels = { endpoint, le }
+    return metricValue(atEnd, 'mdm_http_request_duration_seconds_bucket', labels) - metricValue(atStart, 'mdm_http_request_duration_seconds_bucket', labels)
+  }
+  const total = bucket('+Inf')
+  const share = (le: string) => `${((bucket(le) / Math.max(1, total)) * 100).toFixed(1)} %`
+  const lag = (name: string) => `${(metricValue(atEnd, name) * 1000).toFixed(0)} ms`
+  return {
+    figure,
+    target: '—',
+    measured: `${total} requests: ${share('0.005')} within 5 ms · ${share('0.01')} within 10 ms · ${share('0.025')} within 25 ms; event-loop delay p99 ${lag('nodejs_eventloop_lag_p99_seconds')} · max ${lag('nodejs_eventloop_lag_max_seconds')}`,
+    value: total,
+    pass: null,
+  }
 }
 
 /** Claim cost with `finishedTasks` finished tasks in the table against none (part 1 of the file's comment). */
@@ -405,7 +435,7 @@ export async function queueScale(options: { finishedTasks: number; agentCounts: 
     loadOrCreateCa(caDir)
     const child = await spawnServer(pg.url, { MDM_CA_DIR: caDir, MDM_APPLE_IDENTITY: 'client-cert' })
     try {
-      const server: Server = { url: child.url, pid: child.pid, pgDataDir: pg.dataDir }
+      const server: Server = { url: child.url, pid: child.pid, pgDataDir: pg.dataDir, metrics: child.metrics }
       const load = await openDatabase(pg.url)
       const loadTasks = new TaskService(load.db, createSecretBox(randomBytes(32)))
       for (const n of options.agentCounts) {

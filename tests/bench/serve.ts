@@ -24,6 +24,8 @@ const config = testConfig({
   demoDevices: process.env.MDM_BENCH_DEMO === '1',
   ...(process.env.MDM_BENCH_DIST ? { distDir: process.env.MDM_BENCH_DIST } : {}),
   secretKey: randomBytes(32),
+  // GET /metrics for the benchmark that started it (lib.ts's ChildServer.metrics).
+  ...(process.env.MDM_METRICS_TOKEN ? { metricsToken: process.env.MDM_METRICS_TOKEN } : {}),
   // The console benchmark's server speaks HTTPS (with HTTP/2), as phones reach it.
   ...(process.env.MDM_TLS_CERT_FILE && process.env.MDM_TLS_KEY_FILE ? { tls: { certFile: process.env.MDM_TLS_CERT_FILE, keyFile: process.env.MDM_TLS_KEY_FILE } } : {}),
 })

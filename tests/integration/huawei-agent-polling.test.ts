@@ -71,7 +71,7 @@ describe('polling', () => {
     const taskId = (await command(h, boss, 'lockScreen', deviceId)).body.data.taskId
     expect((await agentCall('/poll', {}, phone.credential!)).body.data.tasks).toHaveLength(1)
     // A second poll has presented its credential when the lock's result commits …
-    const agent = new AgentService(h.services)
+    const agent = new AgentService({ ...h.services, pollIntervalSeconds: h.services.config.agentPollSeconds })
     const polling = { hash: hashToken(phone.credential!) }
     expect((await agentCall('/result', { taskId, success: true }, phone.credential!)).body.data.status).toBe('DONE')
     // … and then stores what it was told: the lock must survive it (merged in SQL, never from a copy read before).

@@ -35,11 +35,6 @@ import { recordRefusal } from '../../modules/audit/service'
 import { ResultCode } from '../../../shared/contract/envelope'
 import { countAgentPoll, countCommand, countCommands, stageOfStatus } from '../../metrics'
 
-/**
- * What the server asks agents to wait between polls unless the operator sets MDM_AGENT_POLL_SECONDS (config.ts); an
- * agent may poll more often when told to by its operator.
- */
-export const AGENT_POLL_INTERVAL_SECONDS = 10
 const DEFAULT_MAX_TASKS = 10
 const MAX_RESULT_CHARS = 16_384
 
@@ -80,10 +75,10 @@ export class AgentService {
   private readonly db: Db
 
   constructor(
-    deps: { db: Db; tasks: TaskService; quota: QuotaService; limiter: RateLimiter; pollIntervalSeconds?: number },
+    deps: { db: Db; tasks: TaskService; quota: QuotaService; limiter: RateLimiter; pollIntervalSeconds: number },
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.pollIntervalSeconds = deps.pollIntervalSeconds ?? AGENT_POLL_INTERVAL_SECONDS
+    this.pollIntervalSeconds = deps.pollIntervalSeconds
     this.db = deps.db
     this.tasks = deps.tasks
     this.quota = deps.quota
@@ -91,7 +86,7 @@ export class AgentService {
   }
 
   private readonly limiter: RateLimiter
-  /** The interval every enroll and poll answer tells the agent (MDM_AGENT_POLL_SECONDS). */
+  /** The interval every enroll and poll answer tells the agent: MDM_AGENT_POLL_SECONDS (config.ts, its one source). */
   private readonly pollIntervalSeconds: number
 
   /**

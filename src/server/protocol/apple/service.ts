@@ -21,6 +21,7 @@ import { abmAtAuthenticate, automatedState, configureAfterToken, consumesQuota, 
 import { logError } from '../../log'
 
 type Enrollment = typeof appleEnrollments.$inferSelect
+type TaskRow = typeof tasks.$inferSelect
 
 /** A task's payload: the request without its secret keys, which are sealed (MyDeviceService.queue). */
 export type StoredRequest = Omit<QueuedRequest, 'secret'> & { sealed?: string }
@@ -252,13 +253,28 @@ export class AppleMdmService {
     if (!udid || !status || !STATUSES.has(status)) throw ApiError.badRequest(t.badMessage)
     countAppleCheckin('connect')
     const now = this.now()
-    this.seenStatement ??= this.seenQuery()
-    const [enrollment] = await this.seenStatement.execute({ fingerprint, udid, now: now.toISOString() })
-    if (!enrollment || enrollment.checkedOutAt) throw ApiError.unauthorized(t.identityInvalid)
     const commandUuid = str(message, 'CommandUUID')
-    // An answer that ends the enrollment (an acknowledged erase) or defers (NotNow) gets nothing more.
-    if (status !== 'Idle' && commandUuid && (await this.recordAnswer(enrollment, commandUuid, status, message)) !== 'recorded') return null
-    const [task] = await this.tasks.claim(enrollment.deviceId, 1)
+    // An answer to a command (Acknowledged, Error, NotNow) is recorded before the next command is claimed.
+    const answer = status !== 'Idle' && commandUuid ? commandUuid : null
+    let enrollment: Enrollment | undefined
+    let task: TaskRow | undefined
+    if (!answer) {
+      // Nothing to record first: the enrollment, its device seen and the claim of its next command are one statement.
+      this.idleStatement ??= this.idleQuery()
+      const [row] = await this.idleStatement.execute({ ...this.tasks.claimParams(1), fingerprint, udid, seenAt: now.toISOString() })
+      enrollment = row?.apple_enrollments
+      task = row?.claimed ?? undefined
+      if (task) countCommand(task.type, 'delivered')
+    } else {
+      this.seenStatement ??= this.seenQuery()
+      ;[enrollment] = await this.seenStatement.execute({ fingerprint, udid, seenAt: now.toISOString() })
+    }
+    if (!enrollment || enrollment.checkedOutAt) throw ApiError.unauthorized(t.identityInvalid)
+    if (answer) {
+      // An answer that ends the enrollment (an acknowledged erase) or defers (NotNow) gets nothing more.
+      if ((await this.recordAnswer(enrollment, answer, status, message)) !== 'recorded') return null
+      ;[task] = await this.tasks.claim(enrollment.deviceId, 1)
+    }
     if (!task) return null
     const request = await withAttachments(this.db, task.payload as unknown as StoredRequest)
     const unlockToken = enrollment.unlockToken && (await this.firstUnlockTokenDelivery(task.id, request, now)) ? Buffer.from(this.services.secrets.open(enrollment.unlockToken), 'base64') : null
@@ -267,21 +283,38 @@ export class AppleMdmService {
   }
 
   private seenStatement?: ReturnType<AppleMdmService['seenQuery']>
+  private idleStatement?: ReturnType<AppleMdmService['idleQuery']>
 
   /**
-   * Issue #44: every check-in at the command endpoint (an idle phone's every 30 s) starts with one prepared statement,
-   * built and planned once: the enrollment the identity and UDID name, and, when it is bound and not checked out, its
-   * device marked seen (a data-modifying CTE, run whether or not the SELECT reads it). With the claim, an idle
-   * check-in is two round trips.
+   * Issue #44: every check-in at the command endpoint starts with one prepared statement, built and planned once: the
+   * enrollment the identity and UDID name, and, when it is bound and not checked out, its device marked seen (a
+   * data-modifying CTE, run whether or not the SELECT reads it). An answer to a command is recorded next, and then the
+   * next command claimed.
    */
-  private seenQuery() {
-    const now = sql`${sql.placeholder('now')}::timestamptz`
+  private seenCte() {
+    const seenAt = sql`${sql.placeholder('seenAt')}::timestamptz`
     const named = and(eq(appleEnrollments.identityFingerprint, sql.placeholder('fingerprint')), eq(appleEnrollments.udid, sql.placeholder('udid')))
     const bound = this.db.select({ deviceId: appleEnrollments.deviceId }).from(appleEnrollments).where(and(named, isNull(appleEnrollments.checkedOutAt)))
     const seen = this.db.$with('seen').as(
-      this.db.update(devices).set({ lastCommunicationTime: now, updatedAt: now }).where(inArray(devices.id, bound)).returning({ id: devices.id }),
+      this.db.update(devices).set({ lastCommunicationTime: seenAt, updatedAt: seenAt }).where(inArray(devices.id, bound)).returning({ id: devices.id }),
     )
+    return { named, seen }
+  }
+
+  private seenQuery() {
+    const { named, seen } = this.seenCte()
     return this.db.with(seen).select().from(appleEnrollments).where(named).prepare('apple_command_seen')
+  }
+
+  /**
+   * An idle check-in (an idle phone's every 30 s, and the one an APNs push brings) records nothing, so the claim of its
+   * next command joins the same statement (the claim's CTEs, as the agent's poll runs them): one round trip, where it
+   * was two. The enrollment row comes back whether or not it may claim (a checked-out one claims nothing, and is 401).
+   */
+  private idleQuery() {
+    const { named, seen } = this.seenCte()
+    const { expired, claimed } = this.tasks.claimCtes(sql`(select ${seen.id} from ${seen})`)
+    return this.db.with(seen, expired, claimed).select().from(appleEnrollments).leftJoin(claimed, sql`true`).where(named).prepare('apple_command_idle')
   }
 
   /**
