@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm'
 import { appleMdmText as t } from '../../../shared/messages/apple'
 import { serverMessages } from '../../../shared/messages/server'
 import type { SecretBox } from '../../crypto/secret-box'
@@ -19,6 +19,7 @@ import { countApnsPush, countAppleCheckin, countCommand } from '../../metrics'
 import { withAttachments } from './detail-b'
 import { abmAtAuthenticate, automatedState, configureAfterToken, consumesQuota, deviceConfigured, markAbmEnrolled } from './abm-checkin'
 import { logError } from '../../log'
+import { commandSeenQuery, idleCheckinQuery } from './checkin-statements'
 
 type Enrollment = typeof appleEnrollments.$inferSelect
 type TaskRow = typeof tasks.$inferSelect
@@ -260,13 +261,13 @@ export class AppleMdmService {
     let task: TaskRow | undefined
     if (!answer) {
       // Nothing to record first: the enrollment, its device seen and the claim of its next command are one statement.
-      this.idleStatement ??= this.idleQuery()
+      this.idleStatement ??= idleCheckinQuery(this.db, this.tasks)
       const [row] = await this.idleStatement.execute({ ...this.tasks.claimParams(1), fingerprint, udid, seenAt: now.toISOString() })
       enrollment = row?.apple_enrollments
       task = row?.claimed ?? undefined
       if (task) countCommand(task.type, 'delivered')
     } else {
-      this.seenStatement ??= this.seenQuery()
+      this.seenStatement ??= commandSeenQuery(this.db)
       ;[enrollment] = await this.seenStatement.execute({ fingerprint, udid, seenAt: now.toISOString() })
     }
     if (!enrollment || enrollment.checkedOutAt) throw ApiError.unauthorized(t.identityInvalid)
@@ -282,40 +283,8 @@ export class AppleMdmService {
     return { CommandUUID: task.taskId, Command: commandDict(request, { unlockToken }, secret) }
   }
 
-  private seenStatement?: ReturnType<AppleMdmService['seenQuery']>
-  private idleStatement?: ReturnType<AppleMdmService['idleQuery']>
-
-  /**
-   * Issue #44: every check-in at the command endpoint starts with one prepared statement, built and planned once: the
-   * enrollment the identity and UDID name, and, when it is bound and not checked out, its device marked seen (a
-   * data-modifying CTE, run whether or not the SELECT reads it). An answer to a command is recorded next, and then the
-   * next command claimed.
-   */
-  private seenCte() {
-    const seenAt = sql`${sql.placeholder('seenAt')}::timestamptz`
-    const named = and(eq(appleEnrollments.identityFingerprint, sql.placeholder('fingerprint')), eq(appleEnrollments.udid, sql.placeholder('udid')))
-    const bound = this.db.select({ deviceId: appleEnrollments.deviceId }).from(appleEnrollments).where(and(named, isNull(appleEnrollments.checkedOutAt)))
-    const seen = this.db.$with('seen').as(
-      this.db.update(devices).set({ lastCommunicationTime: seenAt, updatedAt: seenAt }).where(inArray(devices.id, bound)).returning({ id: devices.id }),
-    )
-    return { named, seen }
-  }
-
-  private seenQuery() {
-    const { named, seen } = this.seenCte()
-    return this.db.with(seen).select().from(appleEnrollments).where(named).prepare('apple_command_seen')
-  }
-
-  /**
-   * An idle check-in (an idle phone's every 30 s, and the one an APNs push brings) records nothing, so the claim of its
-   * next command joins the same statement (the claim's CTEs, as the agent's poll runs them): one round trip, where it
-   * was two. The enrollment row comes back whether or not it may claim (a checked-out one claims nothing, and is 401).
-   */
-  private idleQuery() {
-    const { named, seen } = this.seenCte()
-    const { expired, claimed } = this.tasks.claimCtes(sql`(select ${seen.id} from ${seen})`)
-    return this.db.with(seen, expired, claimed).select().from(appleEnrollments).leftJoin(claimed, sql`true`).where(named).prepare('apple_command_idle')
-  }
+  private seenStatement?: ReturnType<typeof commandSeenQuery>
+  private idleStatement?: ReturnType<typeof idleCheckinQuery>
 
   /**
    * Issue #41: whether this delivery of a command may carry the UnlockToken: ClearPasscode's first one only. Marked in
