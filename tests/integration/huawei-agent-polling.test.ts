@@ -105,10 +105,10 @@ describe('polling', () => {
   it('takes a result in two statements (issue #44: a fleet-wide lock answered by every agent at once) and applies it whole', async () => {
     const { deviceId, phone } = await enrolledPhone()
     // Twice: the first builds and prepares the statements, the second is what every later result costs.
-    for (const command_ of ['lockScreen', 'getDeviceInfo']) {
-      const taskId = (await command(h, boss, command_, deviceId)).body.data.taskId
+    for (const name of ['lockScreen', 'getDeviceInfo']) {
+      const taskId = (await command(h, boss, name, deviceId)).body.data.taskId
       await agentCall('/poll', {}, phone.credential!)
-      const data = command_ === 'getDeviceInfo' ? { model: 'BRA-AL00', osVersion: 'HarmonyOS 5.0', battery: 77 } : undefined
+      const data = name === 'getDeviceInfo' ? { model: 'BRA-AL00', osVersion: 'HarmonyOS 5.0', battery: 77 } : undefined
       let answer: Awaited<ReturnType<typeof agentCall>> | undefined
       const statements = await statementsOf(h, async () => {
         answer = await agentCall('/result', { taskId, success: true, data, state: { runningApp: 'com.example.shop' } }, phone.credential!)

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 // tsx's (and Vite's) own esbuild: the same compiler tsx runs the server with.
 import { build } from 'esbuild'
+import { processAlive } from '../../src/server/db/client'
 
 // The real server as child processes (restart.test.ts, rolling-restart.test.ts): start, call, sign in.
 
@@ -22,16 +23,6 @@ process.once('exit', () => folders.forEach((f) => rmSync(f, { recursive: true, f
  * bundle (it lies under node_modules/.cache, so node finds them); import.meta.url is the database client's, the one
  * module whose files (the migrations) are found from it.
  */
-/** Whether a process of this id runs (signal 0 checks without sending). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
 let bundled: Promise<string> | undefined
 async function serverScript(): Promise<string> {
   // Compiled once per worker process and kept for its life (removed as it exits), not per file: a later file of the
@@ -42,7 +33,7 @@ async function serverScript(): Promise<string> {
     const dir = path.join(import.meta.dirname, '../../node_modules/.cache/mdm-server-process')
     mkdirSync(dir, { recursive: true })
     // Copies of workers that ended without their exit handler (a worker may be killed): named by their process id.
-    for (const name of readdirSync(dir)) if (!alive(Number(name.split('-')[0]))) rmSync(path.join(dir, name), { force: true })
+    for (const name of readdirSync(dir)) if (!processAlive(Number(name.split('-')[0]))) rmSync(path.join(dir, name), { force: true })
     const outfile = path.join(dir, `${process.pid}-${randomBytes(4).toString('hex')}.mjs`)
     process.once('exit', () => rmSync(outfile, { force: true }))
     await build({

@@ -152,7 +152,8 @@ async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>): Promise
   }
 }
 
-function processAlive(pid: number): boolean {
+/** Whether a process of this id runs (signal 0 checks without sending). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0)
     return true
